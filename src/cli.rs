@@ -1,0 +1,399 @@
+//! The whole command-line definition. No I/O here: doc comments are the help text, and
+//! every environment fallback is declared with `env =`.
+//!
+//! Conventions: global options live in `GlobalArgs`; each noun is a subcommand with its
+//! verbs; every verb's help ends with an example; `--file` takes the spec's camelCase JSON.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Administer the Location Management Service: locations, location providers, and a
+/// local emulator to rehearse on.
+///
+/// Lengths in field limits count characters (Unicode scalar values), not bytes.
+#[derive(Debug, Parser)]
+#[command(
+    name = "locadm",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(
+    after_help = "Examples:\n  locadm --profile local location create --file examples/location.json\n  locadm location validate --file locations.ndjson\n\nExit status: 0 success, 1 other failure, 2 usage or invalid input (nothing sent),\n3 authentication, 4 permission denied, 5 not found, 6 server or network failure,\n7 bulk run with failed records."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
+    #[arg(long, global = true, env = "LOCADM_PROFILE", value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Config file [default: the OS config directory's `locadm/config.toml`]
+    #[arg(long, global = true, env = "LOCADM_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The service's base URL
+    #[arg(long, global = true, env = "LOCADM_BASE_URL", value_name = "URL")]
+    pub base_url: Option<String>,
+    /// OAuth 2.0 token endpoint
+    #[arg(long, global = true, env = "LOCADM_TOKEN_URL", value_name = "URL")]
+    pub token_url: Option<String>,
+    /// Output format [default: table on a terminal, json otherwise]
+    #[arg(
+        short,
+        long,
+        global = true,
+        env = "LOCADM_OUTPUT",
+        value_name = "FORMAT"
+    )]
+    pub output: Option<OutputFormat>,
+    /// Print only identifiers, one per line
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// Show the HTTP exchange on stderr (secrets redacted)
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// Per-request timeout in seconds
+    #[arg(long, global = true, env = "LOCADM_TIMEOUT", value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Table,
+    Json,
+    Ndjson,
+}
+
+#[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once; boxing would only add noise
+pub enum Command {
+    /// Create, read, update, delete, validate and bulk-apply locations
+    #[command(subcommand)]
+    Location(LocationCommand),
+    /// Update location providers and validate provider bodies
+    #[command(subcommand)]
+    Provider(ProviderCommand),
+    /// Log in with OAuth 2.0 client credentials and cache the token in the OS keyring
+    ///
+    /// Example: printf '%s' "$SECRET" | locadm login --client-id admin --client-secret-stdin
+    Login(LoginArgs),
+    /// Remove the profile's token and client secret from the OS keyring
+    ///
+    /// Example: locadm logout --profile staging
+    Logout,
+    /// Show the login state, or print the bearer token
+    #[command(subcommand)]
+    Auth(AuthCommand),
+    /// Show the effective settings and where each came from, or set one in the profile
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Run the local emulator of the location service
+    #[cfg(feature = "emulator")]
+    #[command(subcommand)]
+    Emulator(EmulatorCommand),
+    /// Print a shell completion script
+    ///
+    /// Example: locadm completions bash > /etc/bash_completion.d/locadm
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)]
+pub enum LocationCommand {
+    /// Create a location from a file or from field flags
+    ///
+    /// Example: id=$(locadm location create -q --file store.json)
+    Create(WriteArgs),
+    /// Read a location
+    ///
+    /// Example: locadm location get 0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11 -o json
+    Get {
+        /// The location's id (a UUID)
+        id: String,
+    },
+    /// Replace a location with a complete body from a file or from field flags
+    ///
+    /// With field flags and no --file, the body starts from the location's current state;
+    /// fields the read form does not carry are named before anything is sent.
+    ///
+    /// Example: locadm location update "$id" --file store.json
+    Update {
+        /// The location's id (a UUID)
+        id: String,
+        #[command(flatten)]
+        write: WriteArgs,
+    },
+    /// Delete a location
+    ///
+    /// Example: locadm location delete "$id" --yes
+    Delete {
+        /// The location's id (a UUID)
+        id: String,
+        /// Do not ask for confirmation (required without a terminal)
+        #[arg(long, short = 'y')]
+        yes: bool,
+    },
+    /// Check location bodies offline: nothing is sent
+    ///
+    /// Input: one body, a JSON array of bodies, or NDJSON (one body a line). Every problem
+    /// of every record is reported with its line (NDJSON) or index (array).
+    ///
+    /// Example: locadm location validate --file stores.ndjson -o ndjson
+    Validate(ValidateArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProviderCommand {
+    /// Update a location provider from a file or from flags
+    ///
+    /// Example: locadm provider update "$provider" --name "Acme" --archiving-period 7
+    Update {
+        /// The provider's id (a UUID)
+        id: String,
+        #[command(flatten)]
+        input: ProviderArgs,
+    },
+    /// Check provider bodies offline: nothing is sent
+    ///
+    /// Example: locadm provider validate --file provider.json
+    Validate(ValidateArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ValidateArgs {
+    /// Input file; `-` or nothing reads standard input
+    #[arg(long, short = 'f', value_name = "PATH", default_value = "-")]
+    pub file: PathBuf,
+    /// Treat warnings (such as an unassigned country code) as errors
+    #[arg(long)]
+    pub strict: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct WriteArgs {
+    /// The request body as JSON (the spec's camelCase names); `-` reads standard input
+    #[arg(long, short = 'f', value_name = "PATH", conflicts_with_all = LOCATION_FIELD_IDS)]
+    pub file: Option<PathBuf>,
+    /// Ask for each field at the terminal, then show the body before sending
+    #[arg(long, short = 'i', conflicts_with = "file")]
+    pub interactive: bool,
+    #[command(flatten)]
+    pub fields: LocationFields,
+}
+
+/// The ids of every field flag, for `conflicts_with_all`.
+pub const LOCATION_FIELD_IDS: &[&str] = &[
+    "store_id",
+    "store_name",
+    "supplementary_name",
+    "street",
+    "building_name",
+    "house_number",
+    "district",
+    "province",
+    "address",
+    "city",
+    "post_code",
+    "country_code",
+    "latitude",
+    "longitude",
+    "provider_id",
+    "telephone",
+    "email",
+    "logo_url",
+    "photo_url",
+    "disabled_access",
+    "description",
+    "tag",
+];
+
+/// Field flags for a location body. `--street` and the other structured flags make a
+/// `structuredAddress`; `--address` makes the legacy form; `--city`, `--post-code` and
+/// `--country-code` go into whichever form is used.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Location fields")]
+pub struct LocationFields {
+    /// storeId (at most 36 characters)
+    #[arg(long)]
+    pub store_id: Option<String>,
+    /// storeName (at most 128 characters)
+    #[arg(long)]
+    pub store_name: Option<String>,
+    /// supplementaryName (at most 128 characters)
+    #[arg(long)]
+    pub supplementary_name: Option<String>,
+    /// structuredAddress.street (structured form; at most 256 characters)
+    #[arg(long)]
+    pub street: Option<String>,
+    /// structuredAddress.buildingName (structured form; at most 64)
+    #[arg(long)]
+    pub building_name: Option<String>,
+    /// structuredAddress.houseNumber (structured form; at most 64)
+    #[arg(long)]
+    pub house_number: Option<String>,
+    /// structuredAddress.district (structured form; at most 64)
+    #[arg(long)]
+    pub district: Option<String>,
+    /// structuredAddress.province (structured form; at most 64)
+    #[arg(long)]
+    pub province: Option<String>,
+    /// address, the legacy one-line address (legacy form; at most 256)
+    #[arg(long)]
+    pub address: Option<String>,
+    /// city (either form; at most 64)
+    #[arg(long)]
+    pub city: Option<String>,
+    /// postCode (either form; at most 16)
+    #[arg(long)]
+    pub post_code: Option<String>,
+    /// countryCode: 2 letters, 3 letters or 3 digits (either form)
+    #[arg(long)]
+    pub country_code: Option<String>,
+    /// latitude, -90 to 90, at most 8 decimals
+    #[arg(long, allow_hyphen_values = true)]
+    pub latitude: Option<String>,
+    /// longitude, -180 to 180, at most 8 decimals
+    #[arg(long, allow_hyphen_values = true)]
+    pub longitude: Option<String>,
+    /// locationProvider.id (a UUID)
+    #[arg(long)]
+    pub provider_id: Option<String>,
+    /// telephoneNumber (at most 16)
+    #[arg(long)]
+    pub telephone: Option<String>,
+    /// email (at most 127; local and domain part at most 63 each)
+    #[arg(long)]
+    pub email: Option<String>,
+    /// logoUrl, an absolute URL (at most 128)
+    #[arg(long)]
+    pub logo_url: Option<String>,
+    /// A photo URL; repeat for several, or give them comma-separated (512 in all)
+    #[arg(long = "photo-url", value_delimiter = ',')]
+    pub photo_url: Vec<String>,
+    /// hasDisabledAccess
+    #[arg(long, value_name = "BOOL")]
+    pub disabled_access: Option<bool>,
+    /// description (at most 512)
+    #[arg(long)]
+    pub description: Option<String>,
+    /// A tag; repeat for several
+    #[arg(long = "tag")]
+    pub tag: Vec<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ProviderArgs {
+    /// The request body as JSON; `-` reads standard input
+    #[arg(long, short = 'f', value_name = "PATH", conflicts_with_all = ["name", "archiving_period", "details", "endpoint"])]
+    pub file: Option<PathBuf>,
+    /// name (at most 128 characters)
+    #[arg(long)]
+    pub name: Option<String>,
+    /// archivingPeriod, an integer from 1 to 30
+    #[arg(long, value_name = "N")]
+    pub archiving_period: Option<String>,
+    /// details: JSON text (an object or array), sent as a string
+    #[arg(long, value_name = "JSON")]
+    pub details: Option<String>,
+    /// locationsSource.endpoint: marks the provider remote (an http(s) URL, at most 256)
+    #[arg(long, value_name = "URL")]
+    pub endpoint: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LoginArgs {
+    /// OAuth 2.0 client id (or LOCADM_CLIENT_ID)
+    #[arg(long, env = "LOCADM_CLIENT_ID")]
+    pub client_id: Option<String>,
+    /// Read the client secret from standard input (or set LOCADM_CLIENT_SECRET)
+    #[arg(long)]
+    pub client_secret_stdin: bool,
+    /// A scope to request; repeat for several (sent only when given)
+    #[arg(long = "scope")]
+    pub scope: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    /// Show the profile, client, keyring backend, token expiry and granted permissions
+    ///
+    /// Example: locadm auth status
+    Status,
+    /// Print the bearer token, for pipelines
+    ///
+    /// Example: curl -H "Authorization: Bearer $(locadm auth token)" "$URL"
+    Token,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Show the effective settings and where each came from
+    ///
+    /// Example: locadm config show --profile staging
+    Show,
+    /// Set a setting in the profile (secrets are never stored here)
+    ///
+    /// Example: locadm config set base_url https://locations.example.com --profile staging
+    Set {
+        /// base_url, token_url, read_prefix, client_id, scopes, client_auth, ca_cert,
+        /// timeout, allow_http
+        key: String,
+        value: String,
+    },
+}
+
+#[cfg(feature = "emulator")]
+#[derive(Debug, Subcommand)]
+pub enum EmulatorCommand {
+    /// Serve the emulator until SIGINT or SIGTERM
+    ///
+    /// Its first line on stdout is JSON naming the base URL, the token URL, the demo
+    /// client and the demo provider.
+    ///
+    /// Example: locadm emulator serve --addr 127.0.0.1:8080 --db /tmp/locations.db
+    Serve(EmulatorArgs),
+}
+
+#[cfg(feature = "emulator")]
+#[derive(Debug, Clone, Args)]
+pub struct EmulatorArgs {
+    /// Address to listen on; port 0 picks a free port
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub addr: std::net::SocketAddr,
+    /// SQLite database file; in memory when not given
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// An extra client, `ID:SECRET:perm,perm` (repeatable); the secret is only for tests
+    #[arg(long = "client", value_name = "ID:SECRET:PERMS")]
+    pub clients: Vec<String>,
+    /// An extra provider, `UUID:NAME` (repeatable)
+    #[arg(long = "provider", value_name = "UUID:NAME")]
+    pub providers: Vec<String>,
+    /// Token lifetime in seconds
+    #[arg(long, default_value_t = 3600)]
+    pub token_lifetime: u64,
+    /// Fraction of requests answered with 500
+    #[arg(long, default_value_t = 0.0)]
+    pub fail_rate: f64,
+    /// Fraction of requests answered with 429 and `Retry-After`
+    #[arg(long, default_value_t = 0.0)]
+    pub throttle_rate: f64,
+    /// Fraction of requests whose connection is dropped without an answer
+    #[arg(long, default_value_t = 0.0)]
+    pub drop_rate: f64,
+    /// Latency added to every request, in milliseconds
+    #[arg(long, default_value_t = 0)]
+    pub latency_ms: u64,
+    /// Seed for the fault injection, so a run can be repeated
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}

@@ -1,0 +1,204 @@
+//! Reading request bodies from a file or standard input: one body, a JSON array of bodies,
+//! or NDJSON. Streamed record by record, so memory stays flat for any input size.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use serde::de::{Deserializer, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+
+use crate::error::{Error, Result};
+
+/// Where a record stands in its input, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Position {
+    /// The only body of the input.
+    Whole,
+    /// NDJSON: 1-based line number.
+    Line(usize),
+    /// JSON array: 0-based index.
+    Index(usize),
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Position::Whole => f.write_str("body"),
+            Position::Line(n) => write!(f, "line {n}"),
+            Position::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+/// The largest single (non-NDJSON, non-array) body read into memory.
+const MAX_SINGLE_BODY: u64 = 64 << 20;
+
+/// Opens `path` for reading; `-` is standard input.
+pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
+    if path == Path::new("-") {
+        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
+    }
+    match File::open(path) {
+        Ok(file) => Ok(Box::new(BufReader::with_capacity(1 << 16, file))),
+        Err(e) => Err(Error::usage(format!(
+            "cannot read `{}`: {e}",
+            path.display()
+        ))),
+    }
+}
+
+/// Reads a whole single body (for create, update and provider update).
+pub fn read_body(path: &Path) -> Result<String> {
+    let mut text = String::new();
+    open(path)?
+        .take(MAX_SINGLE_BODY + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
+    if text.len() as u64 > MAX_SINGLE_BODY {
+        return Err(Error::usage(format!(
+            "`{}` is larger than {} MiB; one body is expected",
+            path.display(),
+            MAX_SINGLE_BODY >> 20
+        )));
+    }
+    Ok(strip_bom(&text).to_owned())
+}
+
+fn strip_bom(s: &str) -> &str {
+    s.strip_prefix('\u{feff}').unwrap_or(s)
+}
+
+/// Calls `each` with every record of the input, in order, with its position.
+///
+/// The format is told from the start: `[` is a JSON array; a first line that is a whole
+/// JSON value (or looks like a one-line object) is NDJSON; anything else is one body. A
+/// record that is not valid JSON is passed on as it is, for the caller to report; an
+/// array whose syntax breaks is an error of the whole input.
+pub fn for_each_record(
+    mut reader: impl BufRead,
+    mut each: impl FnMut(Position, &str),
+) -> Result<()> {
+    skip_bom(&mut reader)?;
+    let first = loop {
+        let buf = reader.fill_buf()?;
+        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(at) => {
+                let byte = buf[at];
+                break Some(byte);
+            }
+            None if buf.is_empty() => break None,
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
+        }
+    };
+    match first {
+        None => Err(Error::usage("the input is empty: no body to read")),
+        Some(b'[') => each_array_element(reader, each),
+        Some(_) => {
+            let mut line = String::new();
+            let mut number = 0;
+            // Leading blank lines were consumed above only up to a buffer's worth; count
+            // lines from what is left.
+            loop {
+                line.clear();
+                if reader.read_line(&mut line)? == 0 {
+                    return Ok(());
+                }
+                number += 1;
+                if !line.trim().is_empty() {
+                    break;
+                }
+            }
+            if !is_ndjson_line(line.trim()) {
+                // One body over several lines.
+                reader.take(MAX_SINGLE_BODY).read_to_string(&mut line)?;
+                each(Position::Whole, line.trim());
+                return Ok(());
+            }
+            loop {
+                let text = line.trim();
+                if !text.is_empty() {
+                    each(Position::Line(number), text);
+                }
+                line.clear();
+                if reader.read_line(&mut line)? == 0 {
+                    return Ok(());
+                }
+                number += 1;
+            }
+        }
+    }
+}
+
+fn skip_bom(reader: &mut impl BufRead) -> io::Result<()> {
+    let buf = reader.fill_buf()?;
+    if buf.starts_with(b"\xEF\xBB\xBF") {
+        reader.consume(3);
+    }
+    Ok(())
+}
+
+/// A line is taken as NDJSON when it is a whole JSON value, or when it opens and closes an
+/// object on one line (a malformed record among others, to be reported by its line).
+fn is_ndjson_line(line: &str) -> bool {
+    (line.starts_with('{') && line.ends_with('}'))
+        || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok()
+}
+
+fn each_array_element(reader: impl BufRead, mut each: impl FnMut(Position, &str)) -> Result<()> {
+    struct Elements<'f, F>(&'f mut F);
+    impl<'de, F: FnMut(Position, &str)> Visitor<'de> for Elements<'_, F> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a JSON array of bodies")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut index = 0;
+            while let Some(raw) = seq.next_element::<Box<RawValue>>()? {
+                (self.0)(Position::Index(index), raw.get());
+                index += 1;
+            }
+            Ok(())
+        }
+    }
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    de.deserialize_seq(Elements(&mut each))
+        .and_then(|()| de.end())
+        .map_err(|e| Error::usage(format!("the input is not a valid JSON array: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(input: &str) -> Result<Vec<(Position, String)>> {
+        let mut out = Vec::new();
+        for_each_record(input.as_bytes(), |p, t| out.push((p, t.to_owned())))?;
+        Ok(out)
+    }
+
+    #[test]
+    fn formats_are_told_apart() {
+        let ndjson = records("{\"a\":1}\r\n\n{\"b\":2}\n").unwrap();
+        assert_eq!(ndjson[0], (Position::Line(1), "{\"a\":1}".into()));
+        assert_eq!(ndjson[1], (Position::Line(3), "{\"b\":2}".into()));
+
+        let array = records("\u{feff} [ {\"a\":1}, {\"b\":2} ]").unwrap();
+        assert_eq!(array[1], (Position::Index(1), "{\"b\":2}".into()));
+
+        let single = records("{\n  \"a\": 1\n}\n").unwrap();
+        assert_eq!(single, vec![(Position::Whole, "{\n  \"a\": 1\n}".into())]);
+    }
+
+    #[test]
+    fn a_broken_ndjson_line_is_a_record_and_an_empty_input_an_error() {
+        let r = records("{\"a\":1}\n{\"b\":}\n").unwrap();
+        assert_eq!(r[1].0, Position::Line(2));
+        assert!(records("  \n").is_err());
+        assert!(records("[{\"a\":1},").is_err());
+    }
+}

@@ -1,0 +1,12 @@
+//! locadm: command-line administration for the Location Management Service.
+//!
+//! `cli` is the command-line definition; `commands` runs it; `model` holds the service's
+//! bodies and their validation (shared with the emulator); `input` reads bodies;
+//! `output` is the one printer; `error` maps failures to exit codes.
+
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod input;
+pub mod model;
+pub mod output;

@@ -1,0 +1,121 @@
+//! Lenient views of JSON text, so that validation can report every problem of a body at
+//! once instead of stopping at the first one, as a typed `Deserialize` would.
+//!
+//! A body is read into a list of `(name, raw value)` pairs that borrow from the input; each
+//! value is then interpreted by the rule of its property. Numbers stay as written
+//! (`52.1` is never turned into `52.100000000000001`).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The members of one JSON object, in input order, borrowing from the input text.
+#[derive(Debug, Default)]
+pub struct RawObject<'a> {
+    pub members: Vec<(Cow<'a, str>, &'a RawValue)>,
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for RawObject<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor;
+        impl<'de> Visitor<'de> for ObjectVisitor {
+            type Value = RawObject<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut members = Vec::with_capacity(map.size_hint().unwrap_or(16));
+                while let Some(Key(name)) = map.next_key()? {
+                    let value: &'de RawValue = map.next_value()?;
+                    members.push((name, value));
+                }
+                Ok(RawObject { members })
+            }
+        }
+        deserializer.deserialize_map(ObjectVisitor)
+    }
+}
+
+/// A member name that borrows when the input has no escapes in it.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Key<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(StrVisitor).map(Key)
+    }
+}
+
+/// Reads a JSON string, borrowing when possible.
+pub(crate) struct StrVisitor;
+
+impl<'de> Visitor<'de> for StrVisitor {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v))
+    }
+}
+
+/// The JSON type of a raw value, told from its first byte (the text is valid JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Kind {
+    pub fn of(raw: &RawValue) -> Kind {
+        match raw.get().as_bytes().first() {
+            Some(b'n') => Kind::Null,
+            Some(b't' | b'f') => Kind::Bool,
+            Some(b'"') => Kind::String,
+            Some(b'[') => Kind::Array,
+            Some(b'{') => Kind::Object,
+            _ => Kind::Number,
+        }
+    }
+
+    /// The noun used in messages: "must be a string, not a number".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Null => "null",
+            Kind::Bool => "a boolean",
+            Kind::Number => "a number",
+            Kind::String => "a string",
+            Kind::Array => "an array",
+            Kind::Object => "an object",
+        }
+    }
+}
+
+/// Parses a raw JSON string value, borrowing when it has no escapes.
+pub fn raw_str(raw: &RawValue) -> Cow<'_, str> {
+    let mut de = serde_json::Deserializer::from_str(raw.get());
+    de.deserialize_str(StrVisitor)
+        .expect("a raw value of kind String is a valid JSON string")
+}
+
+/// Splits a raw JSON array into its raw elements.
+pub fn raw_array(raw: &RawValue) -> Vec<&RawValue> {
+    serde_json::from_str(raw.get()).expect("a raw value of kind Array is a valid JSON array")
+}
+
+/// Parses a raw JSON object into its members.
+pub fn raw_object(raw: &RawValue) -> RawObject<'_> {
+    serde_json::from_str(raw.get()).expect("a raw value of kind Object is a valid JSON object")
+}

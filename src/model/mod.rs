@@ -1,0 +1,105 @@
+//! Request and response bodies of the location service, and their local validation.
+//! Shared by the commands and the emulator, so both apply the very same rules.
+
+pub mod country;
+pub mod json;
+pub mod location;
+pub mod problem;
+pub mod provider;
+pub(crate) mod rules;
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
+
+pub use location::{LocationBody, LocationRead, PhotoUrls, StructuredAddress, WriteOp};
+pub use problem::{CheckResult, Checked, Problem, Problems, Severity};
+pub use provider::{LocationsSource, ProviderBody};
+
+/// A latitude or longitude, kept as the number was written so that it is sent unchanged
+/// (`52.1` stays `52.1`, never `52.100000000000001`).
+#[derive(Clone)]
+pub struct Coordinate(Box<RawValue>);
+
+impl Coordinate {
+    pub fn from_raw(raw: &RawValue) -> Coordinate {
+        Coordinate(raw.to_owned())
+    }
+
+    /// The number as written.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    pub fn as_f64(&self) -> f64 {
+        self.0.get().parse().unwrap_or(f64::NAN)
+    }
+}
+
+impl PartialEq for Coordinate {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl fmt::Debug for Coordinate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Coordinate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Coordinate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Coordinate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(d)?;
+        if json::Kind::of(&raw) != json::Kind::Number {
+            return Err(serde::de::Error::custom("a coordinate must be a number"));
+        }
+        Ok(Coordinate(raw))
+    }
+}
+
+/// `locationProvider` in a write body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProviderRef {
+    pub id: uuid::Uuid,
+}
+
+/// `locationProvider` in the read form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProviderSummary {
+    pub id: uuid::Uuid,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A link object: `{"rel": "self", "href": "/locations/<id>"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub rel: String,
+    pub href: String,
+}
+
+impl Link {
+    /// The last path segment of `href`: the id of the linked location (or, for the
+    /// provider update quirk, of the provider).
+    pub fn id(&self) -> Option<&str> {
+        self.href
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .filter(|s| !s.is_empty())
+    }
+}

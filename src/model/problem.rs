@@ -1,0 +1,102 @@
+//! What local validation reports: a property, by its JSON path, and the rule it breaks.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// How serious a finding is. Errors stop a body from being sent; warnings are shown and
+/// the body is sent all the same (an unassigned but well-formed country code, say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One finding: `structuredAddress.postCode: 17 characters, at most 16`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// JSON path of the property, `structuredAddress.postCode` or `photoUrls[2]`;
+    /// empty for the body as a whole.
+    pub property: String,
+    pub message: String,
+    pub severity: Severity,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.severity == Severity::Warning {
+            f.write_str("warning: ")?;
+        }
+        if self.property.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.property, self.message)
+        }
+    }
+}
+
+/// Every finding of one body, in the order the rules met them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problems(Vec<Problem>);
+
+impl Problems {
+    pub fn error(&mut self, property: impl Into<String>, message: impl Into<String>) {
+        self.push(property.into(), message.into(), Severity::Error);
+    }
+
+    pub fn warning(&mut self, property: impl Into<String>, message: impl Into<String>) {
+        self.push(property.into(), message.into(), Severity::Warning);
+    }
+
+    fn push(&mut self, property: String, message: String, severity: Severity) {
+        self.0.push(Problem {
+            property,
+            message,
+            severity,
+        });
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(|p| p.severity == Severity::Error)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Problem> {
+        self.0.iter()
+    }
+
+    pub fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.0.iter().filter(|p| p.severity == Severity::Error)
+    }
+
+    pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
+        self.0.iter().filter(|p| p.severity == Severity::Warning)
+    }
+}
+
+impl fmt::Display for Problems {
+    /// One finding a line, errors and warnings in input order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A body that passed validation, with the warnings it carries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked<T> {
+    pub body: T,
+    pub warnings: Problems,
+}
+
+/// The outcome of checking one body: the typed body, or every problem found.
+pub type CheckResult<T> = Result<Checked<T>, Problems>;

@@ -1,0 +1,150 @@
+//! The location provider write form (`PUT /locationProviders/<id>`) and its validation.
+
+use serde::{Deserialize, Serialize};
+
+use super::json::{raw_object, Kind, RawObject};
+use super::location::not_an_object;
+use super::problem::{CheckResult, Checked, Problems};
+use super::rules::Rules;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderBody {
+    pub name: String,
+    /// A string holding JSON text (RFC 4627), not a nested object.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locations_source: Option<LocationsSource>,
+    pub archiving_period: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocationsSource {
+    pub endpoint: String,
+}
+
+impl ProviderBody {
+    pub fn check_json(text: &str) -> CheckResult<ProviderBody> {
+        match serde_json::from_str::<RawObject>(text) {
+            Ok(object) => Self::check(&object),
+            Err(e) => {
+                let mut problems = Problems::default();
+                problems.error("", not_an_object(text, &e));
+                Err(problems)
+            }
+        }
+    }
+
+    pub fn check(object: &RawObject<'_>) -> CheckResult<ProviderBody> {
+        let mut problems = Problems::default();
+        let mut r = Rules {
+            problems: &mut problems,
+        };
+        let (mut name, mut details, mut source, mut period) = (None, None, None, None);
+        let mut seen: Vec<&str> = Vec::new();
+        for (key, raw) in &object.members {
+            let key = key.as_ref();
+            if seen.contains(&key) {
+                r.problems.error(key, "appears more than once");
+                continue;
+            }
+            seen.push(key);
+            match key {
+                "name" => name = r.non_empty(key, raw, 128).map(String::from),
+                "details" => details = check_details(&mut r, raw),
+                "locationsSource" => source = check_source(&mut r, raw),
+                "archivingPeriod" => period = r.integer_in(key, raw, 1..=30),
+                _ => r.problems.error(key, "unknown property"),
+            }
+        }
+        for required in ["name", "archivingPeriod"] {
+            if !seen.contains(&required) {
+                r.problems.error(required, "required property is missing");
+            }
+        }
+        if problems.has_errors() {
+            return Err(problems);
+        }
+        Ok(Checked {
+            body: ProviderBody {
+                name: name.expect("checked"),
+                details,
+                locations_source: source,
+                archiving_period: period.expect("checked") as u8,
+            },
+            warnings: problems,
+        })
+    }
+}
+
+/// `details` is a string whose content is a JSON text in the sense of RFC 4627: an
+/// object or an array at the top level.
+fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<String> {
+    const P: &str = "details";
+    if Kind::of(raw) != Kind::String {
+        r.problems.error(
+            P,
+            format!(
+                "must be a string holding JSON text, not {} (put the JSON inside a string)",
+                Kind::of(raw).noun()
+            ),
+        );
+        return None;
+    }
+    let text = r.string(P, raw, usize::MAX)?;
+    match serde_json::from_str::<&serde_json::value::RawValue>(&text) {
+        Ok(inner) if matches!(Kind::of(inner), Kind::Object | Kind::Array) => {
+            Some(text.into_owned())
+        }
+        Ok(inner) => {
+            r.problems.error(
+                P,
+                format!(
+                    "must hold a JSON object or array (RFC 4627), not {}",
+                    Kind::of(inner).noun()
+                ),
+            );
+            None
+        }
+        Err(e) => {
+            r.problems
+                .error(P, format!("does not hold well-formed JSON: {e}"));
+            None
+        }
+    }
+}
+
+fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<LocationsSource> {
+    const P: &str = "locationsSource";
+    if Kind::of(raw) != Kind::Object {
+        r.wrong_type(P, "an object with an `endpoint`", raw);
+        return None;
+    }
+    let object = raw_object(raw);
+    let mut endpoint = None;
+    let mut ok = true;
+    for (key, raw) in &object.members {
+        if key == "endpoint" && endpoint.is_none() {
+            const E: &str = "locationsSource.endpoint";
+            endpoint = r.string(E, raw, 256).filter(|u| r.url(E, u, true));
+            ok &= endpoint.is_some();
+        } else {
+            r.problems.error(format!("{P}.{key}"), "unknown property");
+            ok = false;
+        }
+    }
+    if !ok {
+        return None;
+    }
+    match endpoint {
+        Some(endpoint) => Some(LocationsSource {
+            endpoint: endpoint.into_owned(),
+        }),
+        None => {
+            r.problems
+                .error("locationsSource.endpoint", "required property is missing");
+            None
+        }
+    }
+}

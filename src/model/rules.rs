@@ -1,0 +1,336 @@
+//! The rules of the spec, one function each, shared by every body.
+//!
+//! Lengths count characters (Unicode scalar values), not bytes: `Zürich` is 6 long. The
+//! spec gives maximum lengths without a unit; characters is what a person counts, and
+//! what the service's text columns count.
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use serde_json::value::RawValue;
+
+use super::json::{raw_array, raw_str, Kind};
+use super::problem::Problems;
+use super::Coordinate;
+
+/// Reads property values for one body, recording every rule broken in `problems`.
+pub(crate) struct Rules<'p> {
+    pub problems: &'p mut Problems,
+}
+
+impl Rules<'_> {
+    /// `property: must be a string, not a number`.
+    pub fn wrong_type(&mut self, property: &str, expected: &str, raw: &RawValue) {
+        self.problems.error(
+            property,
+            format!("must be {expected}, not {}", Kind::of(raw).noun()),
+        );
+    }
+
+    /// A string of at most `max` characters; `None` (and a recorded problem) otherwise.
+    pub fn string<'a>(
+        &mut self,
+        property: &str,
+        raw: &'a RawValue,
+        max: usize,
+    ) -> Option<Cow<'a, str>> {
+        if Kind::of(raw) != Kind::String {
+            self.wrong_type(property, "a string", raw);
+            return None;
+        }
+        let value = raw_str(raw);
+        self.length(property, &value, max).then_some(value)
+    }
+
+    /// A string that must also not be empty (a required identifier or name).
+    pub fn non_empty<'a>(
+        &mut self,
+        property: &str,
+        raw: &'a RawValue,
+        max: usize,
+    ) -> Option<Cow<'a, str>> {
+        let value = self.string(property, raw, max)?;
+        if value.trim().is_empty() {
+            self.problems.error(property, "must not be empty");
+            return None;
+        }
+        Some(value)
+    }
+
+    /// Checks a length in characters; true when within `max`.
+    pub fn length(&mut self, property: &str, value: &str, max: usize) -> bool {
+        // Byte length bounds the character count from above, so most values skip the count.
+        if value.len() <= max {
+            return true;
+        }
+        let chars = value.chars().count();
+        if chars > max {
+            self.problems
+                .error(property, format!("{chars} characters, at most {max}"));
+            return false;
+        }
+        true
+    }
+
+    pub fn boolean(&mut self, property: &str, raw: &RawValue) -> Option<bool> {
+        match raw.get() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => {
+                self.wrong_type(property, "a boolean (true or false)", raw);
+                None
+            }
+        }
+    }
+
+    /// Latitude or longitude: a number in format 11,8 (at most 3 integer digits and
+    /// 8 decimals, counted on the number as written) within `-limit..=limit`.
+    pub fn coordinate(&mut self, property: &str, raw: &RawValue, limit: f64) -> Option<Coordinate> {
+        if Kind::of(raw) != Kind::Number {
+            self.wrong_type(property, "a number", raw);
+            return None;
+        }
+        let text = raw.get();
+        let digits = DecimalDigits::of(text);
+        let mut ok = true;
+        if digits.integer > 3 {
+            self.problems.error(
+                property,
+                format!("{} integer digits, at most 3 (format 11,8)", digits.integer),
+            );
+            ok = false;
+        }
+        if digits.fraction > 8 {
+            self.problems.error(
+                property,
+                format!("{} decimals, at most 8 (format 11,8)", digits.fraction),
+            );
+            ok = false;
+        }
+        let value: f64 = text.parse().unwrap_or(f64::INFINITY);
+        if ok && !(-limit..=limit).contains(&value) {
+            self.problems.error(
+                property,
+                format!("{text} is out of range -{limit} to {limit}"),
+            );
+            ok = false;
+        }
+        ok.then(|| Coordinate::from_raw(raw))
+    }
+
+    /// An integer within `range`, written as an integer (`1.5`, `7.0` and `"7"` are not).
+    pub fn integer_in(
+        &mut self,
+        property: &str,
+        raw: &RawValue,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Option<i64> {
+        if Kind::of(raw) != Kind::Number {
+            self.wrong_type(property, "an integer", raw);
+            return None;
+        }
+        let Ok(value) = raw.get().parse::<i64>() else {
+            self.problems
+                .error(property, format!("{} is not an integer", raw.get()));
+            return None;
+        };
+        if !range.contains(&value) {
+            self.problems.error(
+                property,
+                format!(
+                    "{value} is out of range {} to {}",
+                    range.start(),
+                    range.end()
+                ),
+            );
+            return None;
+        }
+        Some(value)
+    }
+
+    pub fn uuid(&mut self, property: &str, raw: &RawValue) -> Option<uuid::Uuid> {
+        let text = self.string(property, raw, usize::MAX)?;
+        match uuid::Uuid::parse_str(&text) {
+            Ok(id) => Some(id),
+            Err(_) => {
+                self.problems
+                    .error(property, format!("`{text}` is not a UUID"));
+                None
+            }
+        }
+    }
+
+    /// An absolute URL; with `web_only`, its scheme must be http or https.
+    pub fn url(&mut self, property: &str, value: &str, web_only: bool) -> bool {
+        match url::Url::parse(value) {
+            Ok(url) if !web_only => {
+                let _ = url;
+                true
+            }
+            Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => true,
+            Ok(url) => {
+                self.problems.error(
+                    property,
+                    format!("must be an http or https URL, not `{}:`", url.scheme()),
+                );
+                false
+            }
+            Err(url::ParseError::RelativeUrlWithoutBase) => {
+                self.problems
+                    .error(property, format!("`{value}` is not an absolute URL"));
+                false
+            }
+            Err(e) => {
+                self.problems
+                    .error(property, format!("`{value}` is not a valid URL ({e})"));
+                false
+            }
+        }
+    }
+
+    /// A well-formed e-mail address whose local and domain parts are each at most 63
+    /// characters, and at most 127 in all.
+    pub fn email(&mut self, property: &str, value: &str) -> bool {
+        if !self.length(property, value, 127) {
+            return false;
+        }
+        let Some((local, domain)) = value.rsplit_once('@') else {
+            self.problems
+                .error(property, "is not an e-mail address (no `@`)");
+            return false;
+        };
+        let mut ok = true;
+        for (part, text) in [("local part", local), ("domain part", domain)] {
+            let chars = text.chars().count();
+            if chars > 63 {
+                self.problems.error(
+                    property,
+                    format!("{part} is {chars} characters, at most 63"),
+                );
+                ok = false;
+            }
+        }
+        if ok && email_address::EmailAddress::from_str(value).is_err() {
+            self.problems.error(
+                property,
+                format!("`{value}` is not a well-formed e-mail address"),
+            );
+            ok = false;
+        }
+        ok
+    }
+
+    /// A country code: 2 letters, 3 letters or 3 digits. A code of that shape that ISO
+    /// 3166-1 does not assign is a warning, not an error: the service asks only for the
+    /// shape, and user-assigned codes such as `XK` are in real use.
+    pub fn country_code(&mut self, property: &str, value: &str) -> bool {
+        let shape_ok = match value.len() {
+            2 => value.bytes().all(|b| b.is_ascii_alphabetic()),
+            3 => {
+                value.bytes().all(|b| b.is_ascii_alphabetic())
+                    || value.bytes().all(|b| b.is_ascii_digit())
+            }
+            _ => false,
+        };
+        if !shape_ok {
+            self.problems.error(
+                property,
+                format!("`{value}` is not a country code (2 letters, 3 letters or 3 digits)"),
+            );
+            return false;
+        }
+        if !super::country::is_assigned(value) {
+            self.problems
+                .warning(property, format!("`{value}` is not assigned in ISO 3166-1"));
+        }
+        true
+    }
+
+    /// An array of strings, each checked by `each`.
+    pub fn string_array(
+        &mut self,
+        property: &str,
+        raw: &RawValue,
+        mut each: impl FnMut(&mut Self, &str, &str) -> bool,
+    ) -> Option<Vec<String>> {
+        if Kind::of(raw) != Kind::Array {
+            self.wrong_type(property, "an array of strings", raw);
+            return None;
+        }
+        let mut values = Vec::new();
+        let mut ok = true;
+        for (i, element) in raw_array(raw).into_iter().enumerate() {
+            let path = format!("{property}[{i}]");
+            match self.string(&path, element, usize::MAX) {
+                Some(text) if each(self, &path, &text) => values.push(text.into_owned()),
+                _ => ok = false,
+            }
+        }
+        ok.then_some(values)
+    }
+}
+
+/// How many integer and fraction digits a JSON number has, as written.
+///
+/// `1e2` is 100 (3 integer digits, no decimals); `1.5e-3` is 0.0015 (4 decimals); leading
+/// zeros of the integer part do not count. Trailing zeros of the fraction do: the number
+/// is sent as written, so it must fit as written.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct DecimalDigits {
+    pub integer: usize,
+    pub fraction: usize,
+}
+
+impl DecimalDigits {
+    pub fn of(number: &str) -> DecimalDigits {
+        let unsigned = number.trim_start_matches('-');
+        let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+            Some(at) => (
+                &unsigned[..at],
+                unsigned[at + 1..].parse::<i64>().unwrap_or(0),
+            ),
+            None => (unsigned, 0),
+        };
+        let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let int_part = int_part.trim_start_matches('0');
+        let (int_len, frac_len) = (int_part.len() as i64, frac_part.len() as i64);
+        // Shifting the decimal point by the exponent moves digits between the two parts.
+        let fraction = (frac_len - exponent).max(0);
+        let integer = if int_len == 0 {
+            // 0.0123e3 = 12.3: the significant fraction digits that move left of the point.
+            let significant = frac_part.trim_start_matches('0');
+            let leading_zeros = frac_len - significant.len() as i64;
+            (exponent - leading_zeros).clamp(0, significant.len() as i64)
+        } else {
+            (int_len + exponent).max(0)
+        };
+        DecimalDigits {
+            integer: integer as usize,
+            fraction: fraction as usize,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DecimalDigits;
+
+    fn digits(n: &str) -> (usize, usize) {
+        let d = DecimalDigits::of(n);
+        (d.integer, d.fraction)
+    }
+
+    #[test]
+    fn digits_are_counted_as_written() {
+        assert_eq!(digits("52.1"), (2, 1));
+        assert_eq!(digits("-0.0"), (0, 1));
+        assert_eq!(digits("180"), (3, 0));
+        assert_eq!(digits("52.10000000"), (2, 8));
+        assert_eq!(digits("52.100000000"), (2, 9));
+        assert_eq!(digits("1e2"), (3, 0));
+        assert_eq!(digits("1E3"), (4, 0));
+        assert_eq!(digits("1.5e-3"), (0, 4));
+        assert_eq!(digits("0.0123e3"), (2, 1));
+        assert_eq!(digits("007.5"), (1, 1));
+    }
+}

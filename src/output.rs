@@ -1,0 +1,180 @@
+//! The one printer: every byte a command writes goes through here. Data goes to stdout,
+//! messages (errors, warnings, hints, summaries) to stderr. It knows the output format,
+//! whether each stream is a terminal, and whether colour is allowed.
+
+use std::io::{self, IsTerminal, Write};
+
+use comfy_table::{presets, Cell, ContentArrangement, Table};
+use serde::Serialize;
+
+use crate::cli::OutputFormat;
+use crate::error::Error;
+
+pub struct Printer {
+    pub format: OutputFormat,
+    pub quiet: bool,
+    pub verbose: bool,
+    stdout: io::Stdout,
+    stderr_is_terminal: bool,
+    stdout_is_terminal: bool,
+    colour: bool,
+}
+
+impl Printer {
+    /// The printer for this process: `format` when given, else a table on a terminal
+    /// and JSON in a pipe.
+    pub fn new(format: Option<OutputFormat>, quiet: bool, verbose: bool) -> Printer {
+        let stdout_is_terminal = io::stdout().is_terminal();
+        let stderr_is_terminal = io::stderr().is_terminal();
+        let colour =
+            stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        Printer {
+            format: format.unwrap_or(if stdout_is_terminal {
+                OutputFormat::Table
+            } else {
+                OutputFormat::Json
+            }),
+            quiet,
+            verbose,
+            stdout: io::stdout(),
+            stderr_is_terminal,
+            stdout_is_terminal,
+            colour,
+        }
+    }
+
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.stdout_is_terminal
+    }
+
+    pub fn stderr_is_terminal(&self) -> bool {
+        self.stderr_is_terminal
+    }
+
+    /// Writes one line of data to stdout.
+    pub fn line(&self, text: &str) -> io::Result<()> {
+        let mut out = self.stdout.lock();
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\n")
+    }
+
+    /// Writes a serializable value as JSON (pretty) or one NDJSON line.
+    pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
+        let text = if self.format == OutputFormat::Ndjson {
+            serde_json::to_string(value)
+        } else {
+            serde_json::to_string_pretty(value)
+        }
+        .map_err(io::Error::other)?;
+        self.line(&text)
+    }
+
+    /// A vertical field/value table fitted to the terminal width; server text is made
+    /// safe for the terminal first.
+    pub fn field_table(&self, rows: &[(&str, String)]) -> io::Result<()> {
+        let mut table = Table::new();
+        table
+            .load_preset(presets::UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic);
+        if !self.stdout_is_terminal {
+            table.force_no_tty();
+        }
+        for (field, value) in rows {
+            table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
+        }
+        self.line(&table.to_string())
+    }
+
+    /// A message on stderr: `prefix: text`.
+    fn message(&self, prefix: &str, colour: &str, text: &str) {
+        let prefix = if self.colour {
+            format!("\x1b[{colour}m{prefix}\x1b[0m")
+        } else {
+            prefix.to_owned()
+        };
+        let _ = writeln!(io::stderr().lock(), "{prefix}: {text}");
+    }
+
+    pub fn warning(&self, text: &str) {
+        self.message("warning", "1;33", text);
+    }
+
+    pub fn hint(&self, text: &str) {
+        self.message("hint", "1;36", text);
+    }
+
+    /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            let _ = writeln!(io::stderr().lock(), "{text}");
+        }
+    }
+
+    /// The HTTP exchange and other diagnostics, only with `--verbose`.
+    pub fn debug(&self, text: &str) {
+        if self.verbose {
+            let _ = writeln!(io::stderr().lock(), "{text}");
+        }
+    }
+
+    /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
+    /// it is also written to stderr as one JSON object, for scripts.
+    pub fn error(&self, error: &Error) {
+        let message = error.to_string();
+        if !message.is_empty() {
+            self.message("error", "1;31", &message);
+        }
+        if let Some(hint) = error.hint() {
+            self.hint(hint);
+        }
+        if matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
+            let (status, property) = match error {
+                Error::Rejected {
+                    status, property, ..
+                } => (Some(*status), property.clone()),
+                _ => (None, None),
+            };
+            let object = serde_json::json!({
+                "error": {
+                    "code": error.code(),
+                    "exit": error.exit() as u8,
+                    "status": status,
+                    "message": message,
+                    "property": property,
+                }
+            });
+            let _ = writeln!(io::stderr().lock(), "{object}");
+        }
+    }
+}
+
+/// Neutralises control characters and terminal escape sequences in text that came from a
+/// server or a file, so that it cannot move the cursor, change colours or set the title.
+pub fn sanitize(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_owned(),
+            '\t' => "    ".to_owned(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize;
+
+    #[test]
+    fn escape_sequences_are_neutralised() {
+        let hostile = "Shop\x1b]0;pwned\x07\x1b[2J";
+        let shown = sanitize(hostile);
+        assert!(!shown.contains('\x1b'));
+        assert!(!shown.contains('\x07'));
+        assert!(shown.starts_with("Shop"));
+        assert_eq!(sanitize("Zürich 🏪"), "Zürich 🏪");
+    }
+}
