@@ -10,3 +10,4 @@ pub mod error;
 pub mod input;
 pub mod model;
 pub mod output;
+pub mod settings;
