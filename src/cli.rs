@@ -58,6 +58,9 @@ pub struct GlobalArgs {
     /// Show the HTTP exchange on stderr (secrets redacted)
     #[arg(short, long, global = true)]
     pub verbose: bool,
+    /// Filter JSON output with a jq expression (built in; no external jq needed)
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
     /// Per-request timeout in seconds
     #[arg(long, global = true, env = "LOCADM_TIMEOUT", value_name = "SECS")]
     pub timeout: Option<f64>,
@@ -131,6 +134,9 @@ pub enum LocationCommand {
         id: String,
         #[command(flatten)]
         write: WriteArgs,
+        /// Send even when the read form cannot carry some fields (they are named first)
+        #[arg(long, short = 'y')]
+        yes: bool,
     },
     /// Delete a location
     ///
@@ -288,6 +294,38 @@ pub struct LocationFields {
     /// A tag; repeat for several
     #[arg(long = "tag")]
     pub tag: Vec<String>,
+}
+
+impl LocationFields {
+    /// True when any field flag was given.
+    pub fn any(&self) -> bool {
+        [
+            &self.store_id,
+            &self.store_name,
+            &self.supplementary_name,
+            &self.street,
+            &self.building_name,
+            &self.house_number,
+            &self.district,
+            &self.province,
+            &self.address,
+            &self.city,
+            &self.post_code,
+            &self.country_code,
+            &self.latitude,
+            &self.longitude,
+            &self.provider_id,
+            &self.telephone,
+            &self.email,
+            &self.logo_url,
+            &self.description,
+        ]
+        .iter()
+        .any(|v| v.is_some())
+            || !self.photo_url.is_empty()
+            || !self.tag.is_empty()
+            || self.disabled_access.is_some()
+    }
 }
 
 #[derive(Debug, Clone, Args)]

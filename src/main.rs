@@ -11,7 +11,12 @@ use locadm::output::Printer;
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
     let cli = Cli::parse();
-    let printer = Printer::new(cli.global.output, cli.global.quiet, cli.global.verbose);
+    let printer = Printer::new(
+        cli.global.output,
+        cli.global.quiet,
+        cli.global.verbose,
+        cli.global.jq.clone(),
+    );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -1,7 +1,9 @@
 //! Command execution: one module per noun, one file per verb. Each verb is a function of
 //! its parsed arguments, the resolved settings and the printer.
 
+mod context;
 pub mod location;
+mod prompt;
 pub mod provider;
 pub mod validate;
 

@@ -1,16 +1,56 @@
-//! `locadm location …`
+//! `locadm location …`: one file per verb.
+
+pub mod body;
+mod create;
+mod delete;
+mod get;
+mod update;
+pub mod view;
 
 use crate::cli::{GlobalArgs, LocationCommand};
+use crate::commands::context::Context;
 use crate::commands::validate;
 use crate::error::{Error, Result};
 use crate::model::LocationBody;
 use crate::output::Printer;
 
-pub async fn run(command: LocationCommand, _global: &GlobalArgs, printer: &Printer) -> Result<()> {
+pub async fn run(command: LocationCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
+    if let LocationCommand::Validate(args) = &command {
+        return validate::run(args, printer, LocationBody::check_json);
+    }
+    let context = Context::new(global, printer)?;
     match command {
-        LocationCommand::Validate(args) => validate::run(&args, printer, LocationBody::check_json),
-        _ => Err(Error::other(
-            "this location command is not available in this build yet",
-        )),
+        LocationCommand::Create(args) => create::run(&context, &args).await,
+        LocationCommand::Get { id } => get::run(&context, &id).await,
+        LocationCommand::Update { id, write, yes } => update::run(&context, &id, &write, yes).await,
+        LocationCommand::Delete { id, yes } => delete::run(&context, &id, yes).await,
+        LocationCommand::Validate(_) => unreachable!("handled above, offline"),
+    }
+}
+
+/// A location id from the command line: a UUID, or a usage error (nothing is sent).
+pub fn parse_id(id: &str) -> Result<uuid::Uuid> {
+    uuid::Uuid::parse_str(id.trim())
+        .map_err(|_| Error::usage(format!("`{id}` is not a location id (a UUID is expected)")))
+}
+
+/// Prints what a write answered: the id with `-q`, the link body as JSON, or a table.
+pub fn print_link(context: &Context, verb: &'static str, reply: &crate::api::Reply) -> Result<()> {
+    let printer = context.printer;
+    let link = crate::api::ApiClient::link_of(reply)?;
+    if printer.quiet {
+        printer.line(link.id().unwrap_or_default())?;
+    } else if printer.wants_table() {
+        printer.field_table(&view::link_rows(verb, &link))?;
+    } else {
+        printer.body(&reply.body)?;
+    }
+    Ok(())
+}
+
+/// Shows the warnings a valid body carries (an unassigned country code, say).
+pub fn show_warnings(printer: &Printer, warnings: &crate::model::Problems) {
+    for warning in warnings.iter() {
+        printer.warning(&format!("{}: {}", warning.property, warning.message));
     }
 }

@@ -1,16 +1,20 @@
 //! `locadm provider …`
 
+mod update;
+
 use crate::cli::{GlobalArgs, ProviderCommand};
+use crate::commands::context::Context;
 use crate::commands::validate;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::model::ProviderBody;
 use crate::output::Printer;
 
-pub async fn run(command: ProviderCommand, _global: &GlobalArgs, printer: &Printer) -> Result<()> {
+pub async fn run(command: ProviderCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
     match command {
         ProviderCommand::Validate(args) => validate::run(&args, printer, ProviderBody::check_json),
-        _ => Err(Error::other(
-            "this provider command is not available in this build yet",
-        )),
+        ProviderCommand::Update { id, input } => {
+            let context = Context::new(global, printer)?;
+            update::run(&context, &id, &input).await
+        }
     }
 }

@@ -8,12 +8,16 @@ use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
-use crate::error::Error;
+use crate::error::{Error, Result};
+
+pub mod jq;
 
 pub struct Printer {
     pub format: OutputFormat,
     pub quiet: bool,
     pub verbose: bool,
+    /// `--jq EXPR`, applied to JSON output.
+    pub jq: Option<String>,
     stdout: io::Stdout,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
@@ -23,17 +27,26 @@ pub struct Printer {
 impl Printer {
     /// The printer for this process: `format` when given, else a table on a terminal
     /// and JSON in a pipe.
-    pub fn new(format: Option<OutputFormat>, quiet: bool, verbose: bool) -> Printer {
+    pub fn new(
+        format: Option<OutputFormat>,
+        quiet: bool,
+        verbose: bool,
+        jq: Option<String>,
+    ) -> Printer {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
         let colour =
             stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        // A jq filter only makes sense on JSON, so it turns a table into JSON.
+        let format = match (format, &jq) {
+            (Some(OutputFormat::Table) | None, Some(_)) => OutputFormat::Json,
+            (Some(format), _) => format,
+            (None, None) if stdout_is_terminal => OutputFormat::Table,
+            (None, None) => OutputFormat::Json,
+        };
         Printer {
-            format: format.unwrap_or(if stdout_is_terminal {
-                OutputFormat::Table
-            } else {
-                OutputFormat::Json
-            }),
+            format,
+            jq,
             quiet,
             verbose,
             stdout: io::stdout(),
@@ -67,6 +80,46 @@ impl Printer {
         }
         .map_err(io::Error::other)?;
         self.line(&text)
+    }
+
+    /// True when data should be rendered as a table for people.
+    pub fn wants_table(&self) -> bool {
+        self.format == OutputFormat::Table && !self.quiet
+    }
+
+    /// Prints a body from the service as it came (`json`), as one line (`ndjson`), or
+    /// through the `--jq` filter, whose string results are printed raw.
+    pub fn body(&self, body: &[u8]) -> Result<()> {
+        if let Some(code) = &self.jq {
+            for result in jq::run(code, body)? {
+                match serde_json::from_str::<String>(&result) {
+                    Ok(text) => self.line(&text)?,
+                    Err(_) if self.format == OutputFormat::Ndjson => self.line(&result)?,
+                    Err(_) => {
+                        let value: serde_json::Value = serde_json::from_str(&result)
+                            .map_err(|e| Error::other(e.to_string()))?;
+                        self.json(&value)?
+                    }
+                }
+            }
+            return Ok(());
+        }
+        match self.format {
+            OutputFormat::Ndjson => {
+                let mut compact = Vec::with_capacity(body.len());
+                let mut de = serde_json::Deserializer::from_slice(body);
+                let mut ser = serde_json::Serializer::new(&mut compact);
+                match serde_transcode::transcode(&mut de, &mut ser) {
+                    Ok(()) => self.line(&String::from_utf8_lossy(&compact))?,
+                    Err(_) => self.line(&String::from_utf8_lossy(body))?,
+                }
+            }
+            _ => {
+                let text = String::from_utf8_lossy(body);
+                self.line(text.trim_end())?
+            }
+        }
+        Ok(())
     }
 
     /// A vertical field/value table fitted to the terminal width; server text is made

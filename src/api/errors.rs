@@ -1,0 +1,240 @@
+//! From an HTTP outcome to a typed error with one clear sentence (PRODUCT.md exit codes
+//! follow from the error's kind in `crate::error`).
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+
+use super::{Idempotency, Reply};
+use crate::error::Error;
+
+/// The permission each operation needs (the spec's table, and PRODUCT.md for read and
+/// delete).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Permission {
+    CreateLocations,
+    ReadLocations,
+    UpdateLocations,
+    DeleteLocations,
+    UpdateLocationProviders,
+}
+
+impl Permission {
+    pub const ALL: [Permission; 5] = [
+        Permission::CreateLocations,
+        Permission::ReadLocations,
+        Permission::UpdateLocations,
+        Permission::DeleteLocations,
+        Permission::UpdateLocationProviders,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Permission::CreateLocations => "can-create-locations",
+            Permission::ReadLocations => "can-read-locations",
+            Permission::UpdateLocations => "can-update-locations",
+            Permission::DeleteLocations => "can-delete-locations",
+            Permission::UpdateLocationProviders => "can-update-location-providers",
+        }
+    }
+
+    /// The commands that need this permission, for `auth status`.
+    pub fn commands(self) -> &'static str {
+        match self {
+            Permission::CreateLocations => "location create, location apply",
+            Permission::ReadLocations => "location get, location update (from flags)",
+            Permission::UpdateLocations => "location update, location apply",
+            Permission::DeleteLocations => "location delete",
+            Permission::UpdateLocationProviders => "provider update",
+        }
+    }
+}
+
+pub(super) fn retryable_status(status: StatusCode, idempotency: Idempotency) -> bool {
+    match status.as_u16() {
+        // The service says it did not act: safe to send again, even a create.
+        429 | 503 => true,
+        // A gateway error may hide a create that went through: only idempotent requests.
+        502 | 504 => idempotency == Idempotency::Idempotent,
+        _ => false,
+    }
+}
+
+pub(super) fn retryable_transport(e: &reqwest::Error, idempotency: Idempotency) -> bool {
+    // A refused connection never carried the request; anything later may have.
+    e.is_connect() || (idempotency == Idempotency::Idempotent && (e.is_timeout() || e.is_request()))
+}
+
+/// `Retry-After` in seconds (the HTTP-date form is rare for APIs and treated as absent),
+/// capped so a hostile server cannot park the tool.
+pub(super) fn retry_after(reply: &Reply) -> Option<Duration> {
+    reply.retry_after
+}
+
+pub(super) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
+    let secs: f64 = value?.trim().parse().ok()?;
+    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(60.0)))
+}
+
+/// The `error` text of a 4xx body, when it has one.
+fn error_text(reply: &Reply) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_slice(&reply.body).ok()?;
+    match value.get("error")? {
+        serde_json::Value::String(s) => Some(s.clone()),
+        other => other
+            .get("message")
+            .and_then(|m| m.as_str())
+            .map(String::from),
+    }
+}
+
+pub(super) fn status_error(
+    reply: &Reply,
+    method: &Method,
+    url: &url::Url,
+    permission: Permission,
+    id: Option<&uuid::Uuid>,
+    granted: Option<Vec<String>>,
+) -> Error {
+    let status = reply.status;
+    match status.as_u16() {
+        401 => Error::Auth {
+            message: format!(
+                "the service refused the token for {method} {url} (401), also after renewing it"
+            ),
+            hint: Some("run `locadm login`, or check `LOCADM_TOKEN`".into()),
+        },
+        403 => {
+            let scope = match granted {
+                Some(scope) if scope.iter().any(|s| s == permission.name()) => {
+                    "the cached token's scope has it, so the service's permissions differ"
+                        .to_owned()
+                }
+                Some(_) => "the cached token's scope does not have it".to_owned(),
+                None => "the token's scope is not known".to_owned(),
+            };
+            Error::Permission {
+                message: format!(
+                    "permission denied: {method} {} needs `{}`; {scope}",
+                    url.path(),
+                    permission.name()
+                ),
+                hint: Some(format!(
+                    "ask for a client with `{}`, or log in with `--scope {}`",
+                    permission.name(),
+                    permission.name()
+                )),
+            }
+        }
+        404 => Error::NotFound {
+            message: match (id, permission) {
+                (Some(id), Permission::UpdateLocationProviders) => {
+                    format!("location provider `{id}` not found")
+                }
+                (Some(id), _) => format!("location `{id}` not found"),
+                (None, _) => format!("{url} not found"),
+            },
+        },
+        413 => Error::Rejected {
+            message: "the service refused the request body as too large (413)".into(),
+            status: 413,
+            property: None,
+        },
+        400..=499 => {
+            let text = error_text(reply);
+            let property = text.as_deref().and_then(property_in);
+            Error::Rejected {
+                message: match text {
+                    Some(text) => format!(
+                        "the service rejected the request ({}): {text}",
+                        status.as_u16()
+                    ),
+                    None => format!("the service rejected the request with {status}"),
+                },
+                status: status.as_u16(),
+                property,
+            }
+        }
+        599 => Error::Unavailable {
+            message: format!("{method} {url}: {}", error_text(reply).unwrap_or_default()),
+            hint: None,
+        },
+        _ => Error::Unavailable {
+            message: format!("the service failed: {method} {url} answered {status}"),
+            hint: Some("try again later; `--verbose` shows the exchange".into()),
+        },
+    }
+}
+
+/// The property a 400 message names: its first word when that reads like a JSON path
+/// (`structuredAddress.postCode: …`).
+fn property_in(text: &str) -> Option<String> {
+    let head = text.split([':', ' ']).next()?;
+    let looks_like_path = !head.is_empty()
+        && head.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && head
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '[' | ']'));
+    looks_like_path.then(|| head.to_owned())
+}
+
+pub(super) fn transport_error(e: &reqwest::Error, url: &url::Url) -> Error {
+    let what = if e.is_timeout() {
+        "timed out".to_owned()
+    } else if e.is_connect() {
+        format!("could not connect ({})", root_cause(e))
+    } else if e.is_redirect() {
+        format!("redirect refused ({})", root_cause(e))
+    } else {
+        format!("failed: {}", root_cause(e))
+    };
+    let hint = if e.is_timeout() {
+        "raise `--timeout SECS` or check the service"
+    } else {
+        "check the base URL and that the service is up; `--verbose` shows the exchange"
+    };
+    Error::Unavailable {
+        message: format!("request to {} {what}", without_query(url)),
+        hint: Some(hint.into()),
+    }
+}
+
+fn without_query(url: &url::Url) -> String {
+    let mut url = url.clone();
+    url.set_query(None);
+    url.to_string()
+}
+
+/// The innermost cause, which says what really happened ("Connection refused", a TLS
+/// certificate problem), rather than reqwest's outer "error sending request".
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn property_is_read_from_a_400_message() {
+        assert_eq!(
+            property_in("structuredAddress.postCode: 17 characters").as_deref(),
+            Some("structuredAddress.postCode")
+        );
+        assert_eq!(property_in("Invalid JSON"), None);
+    }
+
+    #[test]
+    fn retry_after_is_capped() {
+        assert_eq!(parse_retry_after(Some("2")), Some(Duration::from_secs(2)));
+        assert_eq!(
+            parse_retry_after(Some("100000")),
+            Some(Duration::from_secs(60))
+        );
+        assert_eq!(parse_retry_after(Some("soon")), None);
+    }
+}

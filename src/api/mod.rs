@@ -1,0 +1,381 @@
+//! The one HTTP client of the location service. It owns the base URL, timeouts, the
+//! bearer token (renewed once on a 401), retries, redirects, the `--verbose` trace and the
+//! mapping of every status to a typed error. Commands never touch reqwest directly.
+
+mod errors;
+mod trace;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
+use crate::output::Printer;
+use crate::settings::Settings;
+
+pub use errors::Permission;
+
+/// The largest response body read; a larger one is refused rather than buffered.
+pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
+
+/// Where bearer tokens come from. Implemented by the auth session (keyring cache and
+/// OAuth 2.0 client credentials) and by a fixed token (`LOCADM_TOKEN`).
+pub trait Credentials: Send + Sync {
+    /// A token to send, from the cache when it is still good.
+    fn bearer(&self) -> BoxFuture<'_, Result<SecretString>>;
+    /// A new token after the service answered 401; fails when none can be had.
+    fn renew(&self) -> BoxFuture<'_, Result<SecretString>>;
+    /// The scope granted with the current token, when known (for 403 messages).
+    fn granted_scope(&self) -> Option<Vec<String>>;
+}
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A response as it came: status and body bytes (printed unchanged by `-o json`).
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: bytes::Bytes,
+    /// The `Retry-After` of a 429 or 503, capped.
+    pub retry_after: Option<Duration>,
+}
+
+impl Reply {
+    pub fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
+        serde_json::from_slice(&self.body).map_err(|e| {
+            Error::other(format!(
+                "the service answered {} with a body that is not {what}: {e}",
+                self.status
+            ))
+        })
+    }
+}
+
+/// When a failed request may be sent again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Idempotency {
+    /// GET, PUT, DELETE: sending twice has the effect of sending once.
+    Idempotent,
+    /// POST create: retried only when the service certainly did not act on it.
+    Create,
+}
+
+#[derive(Clone)]
+pub struct ApiClient {
+    http: reqwest::Client,
+    base_url: url::Url,
+    read_prefix: String,
+    credentials: Arc<dyn Credentials>,
+    trace: trace::Trace,
+    /// Attempts for a retryable failure (429, 502, 503, 504, connection refused).
+    pub max_attempts: u32,
+}
+
+impl ApiClient {
+    /// A client for the settings' base URL, sharing `http` (one connection pool per run).
+    pub fn new(
+        settings: &Settings,
+        http: reqwest::Client,
+        credentials: Arc<dyn Credentials>,
+        printer: &Printer,
+    ) -> Result<ApiClient> {
+        let base_url = settings.base_url.clone().ok_or_else(|| {
+            Error::usage("no base URL is configured").with_hint(
+                "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator",
+            )
+        })?;
+        check_transport(&base_url, settings.allow_http, "base URL")?;
+        Ok(ApiClient {
+            http,
+            base_url,
+            read_prefix: settings.read_prefix.trim_end_matches('/').to_owned(),
+            credentials,
+            trace: trace::Trace::new(printer.verbose),
+            max_attempts: 3,
+        })
+    }
+
+    /// The reqwest client every part of locadm shares: per-request timeout, user agent,
+    /// the proxy variables (reqwest reads them), the profile's CA certificate, and
+    /// redirects followed only within the same origin, so the bearer token never leaves it.
+    pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
+        let mut builder = reqwest::Client::builder()
+            .user_agent(concat!("locadm/", env!("CARGO_PKG_VERSION")))
+            .timeout(settings.timeout)
+            .connect_timeout(settings.timeout.min(Duration::from_secs(10)))
+            .pool_idle_timeout(Duration::from_secs(60))
+            .redirect(reqwest::redirect::Policy::custom(|attempt| {
+                let first = attempt.previous().first().map(|u| u.origin());
+                if attempt.previous().len() >= 5 {
+                    attempt.error("too many redirects")
+                } else if first.as_ref() != Some(&attempt.url().origin()) {
+                    attempt.stop()
+                } else {
+                    attempt.follow()
+                }
+            }));
+        if let Some(path) = &settings.ca_cert {
+            let pem = std::fs::read(path).map_err(|e| {
+                Error::usage(format!(
+                    "cannot read the CA certificate `{}`: {e}",
+                    path.display()
+                ))
+            })?;
+            let certificate = reqwest::Certificate::from_pem(&pem).map_err(|e| {
+                Error::usage(format!(
+                    "`{}` is not a PEM certificate: {e}",
+                    path.display()
+                ))
+            })?;
+            builder = builder.add_root_certificate(certificate);
+        }
+        builder
+            .build()
+            .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+    }
+
+    pub fn base_url(&self) -> &url::Url {
+        &self.base_url
+    }
+
+    fn url(&self, path: &str) -> url::Url {
+        let mut url = self.base_url.clone();
+        let joined = format!("{}{}", self.base_url.path().trim_end_matches('/'), path);
+        url.set_path(&joined);
+        url
+    }
+
+    pub async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
+        let body = body.for_op(WriteOp::Create);
+        self.send(
+            Method::POST,
+            "/locations",
+            Some(&body),
+            Permission::CreateLocations,
+            Idempotency::Create,
+            None,
+        )
+        .await
+    }
+
+    pub async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
+        let path = format!("{}/locations/{id}", self.read_prefix);
+        let reply = self
+            .send::<()>(
+                Method::GET,
+                &path,
+                None,
+                Permission::ReadLocations,
+                Idempotency::Idempotent,
+                Some(id),
+            )
+            .await?;
+        Ok((reply.json("a location")?, reply))
+    }
+
+    pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
+        let body = body.for_op(WriteOp::Update);
+        let path = format!("/locations/{id}");
+        self.send(
+            Method::PUT,
+            &path,
+            Some(&body),
+            Permission::UpdateLocations,
+            Idempotency::Idempotent,
+            Some(id),
+        )
+        .await
+    }
+
+    pub async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
+        let path = format!("/locations/{id}");
+        self.send::<()>(
+            Method::DELETE,
+            &path,
+            None,
+            Permission::DeleteLocations,
+            Idempotency::Idempotent,
+            Some(id),
+        )
+        .await
+    }
+
+    pub async fn update_provider(&self, id: &uuid::Uuid, body: &ProviderBody) -> Result<Reply> {
+        let path = format!("/locationProviders/{id}");
+        self.send(
+            Method::PUT,
+            &path,
+            Some(body),
+            Permission::UpdateLocationProviders,
+            Idempotency::Idempotent,
+            Some(id),
+        )
+        .await
+    }
+
+    /// Sends one request: bearer token, one renewal on 401, retries on 429/502/503/504
+    /// and refused connections (honouring `Retry-After`), status mapped to an error.
+    pub async fn send<B: Serialize + ?Sized>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+        permission: Permission,
+        idempotency: Idempotency,
+        id: Option<&uuid::Uuid>,
+    ) -> Result<Reply> {
+        let url = self.url(path);
+        let payload = match body {
+            Some(b) => Some(serde_json::to_vec(b).map_err(|e| Error::other(e.to_string()))?),
+            None => None,
+        };
+        let mut token = self.credentials.bearer().await?;
+        let mut renewed = false;
+        let mut attempt = 1;
+        loop {
+            let outcome = self
+                .attempt(&method, &url, payload.as_deref(), &token)
+                .await;
+            let retry_after = match &outcome {
+                Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
+                    self.trace.note("401: renewing the token once and retrying");
+                    token = self.credentials.renew().await?;
+                    renewed = true;
+                    continue;
+                }
+                Ok(reply) if errors::retryable_status(reply.status, idempotency) => {
+                    Some(errors::retry_after(reply).unwrap_or_else(|| backoff(attempt)))
+                }
+                Err(e) if errors::retryable_transport(e, idempotency) => Some(backoff(attempt)),
+                _ => None,
+            };
+            match retry_after {
+                Some(delay) if attempt < self.max_attempts => {
+                    self.trace.note(&format!(
+                        "retrying in {:.1}s (attempt {attempt})",
+                        delay.as_secs_f64()
+                    ));
+                    tokio::time::sleep(delay).await;
+                    attempt += 1;
+                }
+                _ => {
+                    return match outcome {
+                        Ok(reply) if reply.status.is_success() => Ok(reply),
+                        Ok(reply) => Err(errors::status_error(
+                            &reply,
+                            &method,
+                            &url,
+                            permission,
+                            id,
+                            self.credentials.granted_scope(),
+                        )),
+                        Err(e) => Err(errors::transport_error(&e, &url)),
+                    };
+                }
+            }
+        }
+    }
+
+    async fn attempt(
+        &self,
+        method: &Method,
+        url: &url::Url,
+        payload: Option<&[u8]>,
+        token: &SecretString,
+    ) -> Result<Reply, reqwest::Error> {
+        let mut request = self
+            .http
+            .request(method.clone(), url.clone())
+            .bearer_auth(token.expose_secret())
+            .header(reqwest::header::ACCEPT, "application/json");
+        if let Some(payload) = payload {
+            request = request
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(payload.to_vec());
+        }
+        let request = request.build()?;
+        self.trace.request(&request, payload);
+        let mut response = self.http.execute(request).await?;
+        let status = response.status();
+        self.trace.response(&response);
+        let retry_after = errors::parse_retry_after(
+            response
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+        );
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await? {
+            if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
+                self.trace
+                    .note("response body over the limit; the rest is not read");
+                let reply = Reply {
+                    status: StatusCode::from_u16(599).unwrap_or(status),
+                    body: bytes::Bytes::from(format!(
+                        "{{\"error\":\"the response body is larger than {} MiB and was not read\"}}",
+                        MAX_RESPONSE_BYTES >> 20
+                    )),
+                    retry_after: None,
+                };
+                return Ok(reply);
+            }
+            body.extend_from_slice(&chunk);
+        }
+        self.trace.body(&body);
+        Ok(Reply {
+            status,
+            body: body.into(),
+            retry_after,
+        })
+    }
+
+    /// The id of a location from a `self` link (`/locations/<id>`).
+    pub fn link_of(reply: &Reply) -> Result<Link> {
+        reply.json("a link object")
+    }
+}
+
+/// Refuses plain `http://` to anything but loopback unless the profile allows it: the
+/// bearer token and client secret would cross the network in clear text.
+pub fn check_transport(url: &url::Url, allow_http: bool, what: &str) -> Result<()> {
+    match url.scheme() {
+        "https" => Ok(()),
+        "http" if allow_http => Ok(()),
+        "http" => {
+            let loopback = match url.host() {
+                Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+                None => false,
+            };
+            if loopback {
+                Ok(())
+            } else {
+                Err(Error::usage(format!(
+                    "the {what} `{url}` is plain http to a host that is not loopback; tokens would travel in clear text"
+                ))
+                .with_hint("use https, or set `allow_http = true` in the profile if you really mean it"))
+            }
+        }
+        other => Err(Error::usage(format!(
+            "the {what} `{url}` has the scheme `{other}:`; http or https is needed"
+        ))),
+    }
+}
+
+/// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.
+pub fn backoff(attempt: u32) -> Duration {
+    let base = 200u64.saturating_mul(1 << attempt.min(6).saturating_sub(1));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos() as u64)
+        .unwrap_or(0);
+    let jitter = nanos % (base / 2 + 1);
+    Duration::from_millis((base + jitter).min(10_000))
+}

@@ -1,0 +1,88 @@
+//! `--verbose`: the HTTP exchange on stderr, with the Authorization header and anything
+//! secret redacted.
+
+use std::io::Write;
+
+const SECRET_HEADERS: [&str; 4] = [
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+];
+/// Bodies are shown up to this many bytes.
+const BODY_SHOWN: usize = 4096;
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Trace {
+    on: bool,
+}
+
+impl Trace {
+    pub fn new(on: bool) -> Trace {
+        Trace { on }
+    }
+
+    fn write(&self, text: &str) {
+        if self.on {
+            let _ = writeln!(std::io::stderr().lock(), "{text}");
+        }
+    }
+
+    pub fn note(&self, text: &str) {
+        self.write(&format!("* {text}"));
+    }
+
+    pub fn request(&self, request: &reqwest::Request, payload: Option<&[u8]>) {
+        if !self.on {
+            return;
+        }
+        let mut text = format!("> {} {}", request.method(), request.url());
+        for (name, value) in request.headers() {
+            text.push_str(&format!("\n> {name}: {}", shown(name.as_str(), value)));
+        }
+        if let Some(payload) = payload {
+            text.push_str(&format!("\n>\n{}", body_text(payload)));
+        }
+        self.write(&text);
+    }
+
+    pub fn response(&self, response: &reqwest::Response) {
+        if !self.on {
+            return;
+        }
+        let mut text = format!("< {:?} {}", response.version(), response.status());
+        for (name, value) in response.headers() {
+            text.push_str(&format!("\n< {name}: {}", shown(name.as_str(), value)));
+        }
+        self.write(&text);
+    }
+
+    pub fn body(&self, body: &[u8]) {
+        if self.on && !body.is_empty() {
+            self.write(&format!("<\n{}", body_text(body)));
+        }
+    }
+}
+
+fn shown(name: &str, value: &reqwest::header::HeaderValue) -> String {
+    if SECRET_HEADERS.contains(&name) {
+        let scheme = value
+            .to_str()
+            .ok()
+            .and_then(|v| v.split_once(' '))
+            .map(|(scheme, _)| format!("{scheme} "))
+            .unwrap_or_default();
+        format!("{scheme}(redacted)")
+    } else {
+        String::from_utf8_lossy(value.as_bytes()).into_owned()
+    }
+}
+
+fn body_text(body: &[u8]) -> String {
+    let shown = &body[..body.len().min(BODY_SHOWN)];
+    let mut text = crate::output::sanitize(&String::from_utf8_lossy(shown));
+    if body.len() > BODY_SHOWN {
+        text.push_str(&format!("\n… ({} bytes in all)", body.len()));
+    }
+    text
+}

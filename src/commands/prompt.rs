@@ -1,0 +1,57 @@
+//! Terminal prompts (dialoguer). Prompts happen only when stdin and stderr are terminals
+//! and `CI` is not set; otherwise the caller fails and names the flag that replaces the
+//! prompt.
+
+use std::io::IsTerminal;
+
+use dialoguer::theme::ColorfulTheme;
+use dialoguer::{Confirm, Input};
+
+use crate::error::{Error, Result};
+
+pub fn can_prompt() -> bool {
+    std::io::stdin().is_terminal()
+        && std::io::stderr().is_terminal()
+        && std::env::var_os("CI").is_none_or(|v| v.is_empty() || v == "false")
+}
+
+fn theme() -> ColorfulTheme {
+    ColorfulTheme::default()
+}
+
+fn prompt_error(e: dialoguer::Error) -> Error {
+    Error::other(format!("the prompt failed: {e}"))
+}
+
+pub fn confirm(question: &str) -> Result<bool> {
+    Confirm::with_theme(&theme())
+        .with_prompt(question)
+        .default(false)
+        .interact()
+        .map_err(prompt_error)
+}
+
+/// Asks for one value, re-asking until `check` accepts it. An empty answer is `None`
+/// when `optional`.
+pub fn ask(
+    label: &str,
+    optional: bool,
+    check: impl Fn(&str) -> std::result::Result<(), String>,
+) -> Result<Option<String>> {
+    let answer: String = Input::with_theme(&theme())
+        .with_prompt(if optional {
+            format!("{label} (optional)")
+        } else {
+            label.to_owned()
+        })
+        .allow_empty(optional)
+        .validate_with(|input: &String| -> std::result::Result<(), String> {
+            if input.is_empty() {
+                return Ok(());
+            }
+            check(input)
+        })
+        .interact_text()
+        .map_err(prompt_error)?;
+    Ok(Some(answer).filter(|a| !a.is_empty()))
+}
