@@ -155,6 +155,50 @@ pub enum LocationCommand {
     ///
     /// Example: locadm location validate --file stores.ndjson -o ndjson
     Validate(ValidateArgs),
+    /// Create and update locations in bulk from NDJSON, a JSON array or CSV
+    ///
+    /// A record with an `id` updates that location; one without creates a location. Every
+    /// record is validated first, and nothing is sent if any is invalid. One NDJSON result
+    /// per record goes to stdout; progress and the summary to stderr.
+    ///
+    /// Example: locadm location apply --file stores.csv --journal stores.journal
+    Apply(ApplyArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ApplyArgs {
+    /// Input file; `-` reads standard input
+    #[arg(long, short = 'f', value_name = "PATH")]
+    pub file: PathBuf,
+    /// Input format [default: from the file name's extension, else told from the content]
+    #[arg(long, value_enum)]
+    pub format: Option<InputFormat>,
+    /// Requests in flight at once
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// Validate and print what would be sent; send nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Send the valid records even when some are invalid (each invalid one is reported)
+    #[arg(long)]
+    pub skip_invalid: bool,
+    /// Append each finished record here; a re-run with the same journal skips what is done
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    /// Send again the creates whose outcome a journal records as unknown (may duplicate)
+    #[arg(long, requires = "journal")]
+    pub retry_unknown: bool,
+    /// Attempts per record for retryable failures (429, 502, 503, 504, refused connection)
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub attempts: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// One JSON body a line, a JSON array, or one body (told from the content)
+    Json,
+    /// A header row of field names, one location a row
+    Csv,
 }
 
 #[derive(Debug, Subcommand)]

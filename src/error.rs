@@ -53,6 +53,10 @@ pub enum Error {
         message: String,
         hint: Option<String>,
     },
+    /// A create was sent and no answer came back (timeout, dropped connection): it may
+    /// or may not have been carried out, so it is never sent again blindly.
+    #[error("{message}")]
+    OutcomeUnknown { message: String },
     /// The service answered 4xx for a request we built (its `error` text is in `message`).
     #[error("{message}")]
     Rejected {
@@ -117,9 +121,23 @@ impl Error {
             Error::Auth { .. } => Exit::Auth,
             Error::Permission { .. } => Exit::Permission,
             Error::NotFound { .. } => Exit::NotFound,
-            Error::Unavailable { .. } => Exit::Unavailable,
+            Error::Unavailable { .. } | Error::OutcomeUnknown { .. } => Exit::Unavailable,
             Error::Rejected { .. } | Error::Other { .. } => Exit::Failure,
             Error::BulkFailed(_) => Exit::BulkFailed,
+        }
+    }
+
+    /// The HTTP status behind the error, when there was one.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Error::Rejected { status, .. } => Some(*status),
+            Error::Auth { .. } => None,
+            Error::Permission { .. } => Some(403),
+            Error::NotFound { .. } => Some(404),
+            Error::Unavailable { message, .. } => message
+                .split_whitespace()
+                .find_map(|w| w.parse::<u16>().ok().filter(|s| (500..600).contains(s))),
+            _ => None,
         }
     }
 
@@ -132,6 +150,7 @@ impl Error {
             Error::Permission { .. } => "permission",
             Error::NotFound { .. } => "not_found",
             Error::Unavailable { .. } => "unavailable",
+            Error::OutcomeUnknown { .. } => "outcome_unknown",
             Error::Rejected { .. } => "rejected",
             Error::BulkFailed(_) => "bulk_failed",
             Error::Other { .. } => "failure",

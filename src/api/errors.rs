@@ -178,7 +178,24 @@ fn property_in(text: &str) -> Option<String> {
     looks_like_path.then(|| head.to_owned())
 }
 
-pub(super) fn transport_error(e: &reqwest::Error, url: &url::Url) -> Error {
+pub(super) fn transport_error(
+    e: &reqwest::Error,
+    url: &url::Url,
+    idempotency: Idempotency,
+) -> Error {
+    if idempotency == Idempotency::Create && !e.is_connect() && !e.is_builder() {
+        return Error::OutcomeUnknown {
+            message: format!(
+                "no answer to the create sent to {} ({}): it may or may not have been carried out",
+                without_query(url),
+                if e.is_timeout() {
+                    "timed out".to_owned()
+                } else {
+                    root_cause(e)
+                }
+            ),
+        };
+    }
     let what = if e.is_timeout() {
         "timed out".to_owned()
     } else if e.is_connect() {

@@ -275,7 +275,7 @@ impl ApiClient {
                             id,
                             self.credentials.granted_scope(),
                         )),
-                        Err(e) => Err(errors::transport_error(&e, &url)),
+                        Err(e) => Err(errors::transport_error(&e, &url, idempotency)),
                     };
                 }
             }

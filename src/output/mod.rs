@@ -156,6 +156,12 @@ impl Printer {
         self.message("hint", "1;36", text);
     }
 
+    /// A line of detail on stderr that belongs to an error (a problem of a record), shown
+    /// even with `--quiet`.
+    pub fn detail(&self, text: &str) {
+        let _ = writeln!(io::stderr().lock(), "{text}");
+    }
+
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
     pub fn note(&self, text: &str) {
         if !self.quiet {

@@ -1,5 +1,6 @@
 //! `locadm location …`: one file per verb.
 
+mod apply;
 pub mod body;
 mod create;
 mod delete;
@@ -24,6 +25,7 @@ pub async fn run(command: LocationCommand, global: &GlobalArgs, printer: &Printe
         LocationCommand::Get { id } => get::run(&context, &id).await,
         LocationCommand::Update { id, write, yes } => update::run(&context, &id, &write, yes).await,
         LocationCommand::Delete { id, yes } => delete::run(&context, &id, yes).await,
+        LocationCommand::Apply(args) => apply::run(&context, &args).await,
         LocationCommand::Validate(_) => unreachable!("handled above, offline"),
     }
 }

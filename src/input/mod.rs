@@ -11,6 +11,8 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
+pub mod csv;
+
 /// Where a record stands in its input, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Position {

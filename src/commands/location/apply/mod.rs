@@ -1,0 +1,535 @@
+//! `locadm location apply`: bulk creates and updates.
+//!
+//! Two passes over the input. Pre-flight validates every record and reports every
+//! problem; nothing is sent if any record is invalid (unless `--skip-invalid`). The send
+//! pass streams the records again through a bounded channel to `--concurrency` workers
+//! that share one API client (one token, one connection pool); one writer prints a result
+//! per record, keeps the journal and the progress bar. Standard input is spooled to a
+//! temporary file first, so memory stays flat for any input size.
+
+mod journal;
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::Serialize;
+use tokio::sync::{mpsc, Mutex};
+
+use self::journal::{Journal, Recorded};
+use crate::api::ApiClient;
+use crate::cli::{ApplyArgs, InputFormat};
+use crate::commands::context::Context;
+use crate::error::{Error, Result};
+use crate::input::{self, Position};
+use crate::model::json::RawObject;
+use crate::model::{LocationBody, Problems};
+
+/// What one record asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Operation {
+    Create,
+    Update,
+}
+
+/// The result line printed for each record.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Report {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+    store_id: Option<String>,
+    operation: Operation,
+    outcome: Outcome,
+    id: Option<String>,
+    status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Outcome {
+    Created,
+    Updated,
+    /// Done by an earlier run (journal).
+    Skipped,
+    Invalid,
+    Failed,
+    /// A create sent without an answer: it may or may not exist now.
+    Unknown,
+    /// `--dry-run`: would be sent.
+    #[serde(rename = "dry-run")]
+    DryRun,
+}
+
+/// A `--dry-run` line: the report and the body that would be sent (numbers as written).
+#[derive(Serialize)]
+struct DryRun {
+    #[serde(flatten)]
+    report: Report,
+    body: LocationBody,
+}
+
+/// One record, read and checked.
+struct Prepared {
+    position: Position,
+    operation: Operation,
+    id: Option<uuid::Uuid>,
+    store_id: Option<String>,
+    checked: std::result::Result<LocationBody, Problems>,
+}
+
+impl Prepared {
+    fn new(position: Position, text: &str) -> Prepared {
+        let mut problems = Problems::default();
+        let object = match serde_json::from_str::<RawObject>(text) {
+            Ok(object) => object,
+            Err(e) => {
+                problems.error("", crate::model::location::not_an_object(text, &e));
+                return Prepared {
+                    position,
+                    operation: Operation::Create,
+                    id: None,
+                    store_id: None,
+                    checked: Err(problems),
+                };
+            }
+        };
+        // The `id` says which location to update; it is not part of the body sent.
+        let (ids, members): (Vec<_>, Vec<_>) = object
+            .members
+            .into_iter()
+            .partition(|(name, _)| name == "id");
+        let body = RawObject { members };
+        let store_id = body
+            .members
+            .iter()
+            .find(|(name, _)| name == "storeId")
+            .and_then(|(_, raw)| serde_json::from_str::<String>(raw.get()).ok());
+        let id = object_id(&ids);
+        let mut checked = LocationBody::check(&body).map(|c| c.body);
+        if !ids.is_empty() && id.is_none() {
+            let mut problems = checked.err().unwrap_or_default();
+            problems.error("id", "must be a location id (a UUID string)");
+            checked = Err(problems);
+        }
+        Prepared {
+            position,
+            operation: if ids.is_empty() {
+                Operation::Create
+            } else {
+                Operation::Update
+            },
+            id,
+            store_id,
+            checked,
+        }
+    }
+
+    /// The journal key: the record's place in its input, its storeId and its target.
+    fn key(&self) -> String {
+        format!(
+            "{}|{}|{}",
+            self.position,
+            self.store_id.as_deref().unwrap_or(""),
+            self.id.map(|i| i.to_string()).unwrap_or_default()
+        )
+    }
+
+    fn report(&self, outcome: Outcome) -> Report {
+        Report {
+            line: match self.position {
+                Position::Line(n) => Some(n),
+                _ => None,
+            },
+            index: match self.position {
+                Position::Index(i) => Some(i),
+                _ => None,
+            },
+            store_id: self.store_id.clone(),
+            operation: self.operation,
+            outcome,
+            id: self.id.map(|i| i.to_string()),
+            status: None,
+            error: None,
+        }
+    }
+}
+
+fn object_id(
+    ids: &[(std::borrow::Cow<'_, str>, &serde_json::value::RawValue)],
+) -> Option<uuid::Uuid> {
+    let (_, raw) = ids.first()?;
+    let text: String = serde_json::from_str(raw.get()).ok()?;
+    uuid::Uuid::parse_str(&text).ok()
+}
+
+/// The input, as a file that can be read twice.
+struct Source {
+    path: PathBuf,
+    format: InputFormat,
+    _spool: Option<tempfile::TempPath>,
+}
+
+impl Source {
+    fn open(args: &ApplyArgs) -> Result<Source> {
+        let (path, spool) = if args.file == Path::new("-") {
+            let mut spool = tempfile::NamedTempFile::new()?;
+            std::io::copy(&mut std::io::stdin().lock(), &mut spool)?;
+            let path = spool.into_temp_path();
+            (path.to_path_buf(), Some(path))
+        } else {
+            (args.file.clone(), None)
+        };
+        let format = args.format.unwrap_or_else(|| {
+            let csv = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+            if csv {
+                InputFormat::Csv
+            } else {
+                InputFormat::Json
+            }
+        });
+        Ok(Source {
+            path,
+            format,
+            _spool: spool,
+        })
+    }
+
+    fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+        let reader = input::open(&self.path)?;
+        match self.format {
+            InputFormat::Json => input::for_each_record(reader, each),
+            InputFormat::Csv => input::csv::for_each_row(reader, each),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    created: usize,
+    updated: usize,
+    skipped: usize,
+    invalid: usize,
+    failed: usize,
+    unknown: usize,
+}
+
+impl Tally {
+    fn count(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Created => self.created += 1,
+            Outcome::Updated => self.updated += 1,
+            Outcome::Skipped => self.skipped += 1,
+            Outcome::Invalid => self.invalid += 1,
+            Outcome::Failed => self.failed += 1,
+            Outcome::Unknown => self.unknown += 1,
+            Outcome::DryRun => {}
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.created + self.updated + self.skipped + self.invalid + self.failed + self.unknown
+    }
+}
+
+pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
+    let printer = context.printer;
+    let source = Source::open(args)?;
+
+    // Pre-flight: every record checked, every problem reported, nothing sent yet.
+    let (mut records, mut invalid) = (0usize, 0usize);
+    source.for_each(|position, text| {
+        records += 1;
+        if let Err(problems) = Prepared::new(position, text).checked {
+            invalid += 1;
+            for problem in problems.errors() {
+                printer.detail(&format!("{position}: {problem}"));
+            }
+        }
+    })?;
+    if invalid > 0 && !args.skip_invalid {
+        return Err(Error::usage(format!(
+            "{invalid} of {records} records are invalid; nothing was sent"
+        ))
+        .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
+    }
+    if args.dry_run {
+        return dry_run(&source, printer);
+    }
+
+    let journal = args
+        .journal
+        .as_deref()
+        .map(Journal::open)
+        .transpose()?
+        .map(Arc::new);
+    let mut api = context.api().await?;
+    api.max_attempts = args.attempts;
+    let api = Arc::new(api);
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                stop.store(true, Ordering::SeqCst);
+            }
+        });
+    }
+
+    let concurrency = usize::from(args.concurrency);
+    let (record_tx, record_rx) = mpsc::channel::<Prepared>(concurrency * 4);
+    let (report_tx, mut report_rx) = mpsc::channel::<Report>(concurrency * 4);
+
+    // The reader: parses and checks records on a blocking thread, in input order.
+    let reader = {
+        let stop = stop.clone();
+        let source_path = source.path.clone();
+        let format = source.format;
+        tokio::task::spawn_blocking(move || {
+            let source = Source {
+                path: source_path,
+                format,
+                _spool: None,
+            };
+            source.for_each(|position, text| {
+                if !stop.load(Ordering::SeqCst) {
+                    // A closed channel means the run is ending; the rest is not sent.
+                    let _ = record_tx.blocking_send(Prepared::new(position, text));
+                }
+            })
+        })
+    };
+
+    let record_rx = Arc::new(Mutex::new(record_rx));
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..concurrency {
+        let (record_rx, report_tx, api, journal, stop) = (
+            record_rx.clone(),
+            report_tx.clone(),
+            api.clone(),
+            journal.clone(),
+            stop.clone(),
+        );
+        let retry_unknown = args.retry_unknown;
+        workers.spawn(async move {
+            loop {
+                let next = record_rx.lock().await.recv().await;
+                let Some(record) = next else { break };
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let report = process(record, &api, journal.as_deref(), retry_unknown).await;
+                if report_tx.send(report).await.is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    drop(report_tx);
+
+    // The writer: one result line per record, the progress bar, the tally.
+    let progress = progress_bar(printer, records - invalid);
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    while let Some(report) = report_rx.recv().await {
+        tally.count(report.outcome);
+        serde_json::to_writer(&mut out, &report).map_err(|e| Error::other(e.to_string()))?;
+        out.write_all(b"\n")?;
+        if let Some(bar) = &progress {
+            bar.inc(1);
+            if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
+                bar.set_message(format!("{} failed", tally.failed + tally.unknown));
+            }
+        } else if report_rx.is_empty() {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    while workers.join_next().await.is_some() {}
+    reader
+        .await
+        .map_err(|e| Error::other(format!("the input reader failed: {e}")))??;
+
+    let elapsed = started.elapsed().as_secs_f64();
+    printer.note(&format!(
+        "{} records: {} created, {} updated, {} skipped (journal), {} invalid, {} failed, {} unknown, in {:.1} s ({:.0}/s)",
+        tally.total(),
+        tally.created,
+        tally.updated,
+        tally.skipped,
+        tally.invalid,
+        tally.failed,
+        tally.unknown,
+        elapsed,
+        (tally.total() as f64 / elapsed.max(1e-9))
+    ));
+    if stop.load(Ordering::SeqCst) {
+        let hint = match &args.journal {
+            Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
+            None => "use `--journal FILE` to make a run resumable".to_owned(),
+        };
+        return Err(Error::other(format!(
+            "interrupted: {} of {records} records were not sent",
+            records - tally.total()
+        ))
+        .with_hint(hint));
+    }
+    if tally.failed + tally.unknown + tally.invalid > 0 {
+        return Err(Error::BulkFailed(format!(
+            "{} of {} records did not succeed ({} failed, {} unknown, {} invalid); each is reported on stdout",
+            tally.failed + tally.unknown + tally.invalid,
+            tally.total(),
+            tally.failed,
+            tally.unknown,
+            tally.invalid
+        )));
+    }
+    Ok(())
+}
+
+/// Sends one record, or reports why it is not sent.
+async fn process(
+    record: Prepared,
+    api: &ApiClient,
+    journal: Option<&Journal>,
+    retry_unknown: bool,
+) -> Report {
+    let body = match &record.checked {
+        Ok(body) => body,
+        Err(problems) => {
+            let mut report = record.report(Outcome::Invalid);
+            report.error = Some(problems.to_string().replace('\n', "; "));
+            return report;
+        }
+    };
+    let key = record.key();
+    if let Some((previous, id)) = journal.and_then(|j| j.previous(&key)) {
+        match previous {
+            Recorded::Created | Recorded::Updated => {
+                let mut report = record.report(Outcome::Skipped);
+                report.id = id.clone().or(report.id);
+                return report;
+            }
+            Recorded::Started | Recorded::Unknown
+                if record.operation == Operation::Create && !retry_unknown =>
+            {
+                let mut report = record.report(Outcome::Unknown);
+                report.error = Some(
+                    "an earlier run sent this create without getting an answer; check whether it exists, then re-run with `--retry-unknown` to send it again".into(),
+                );
+                return report;
+            }
+            _ => {}
+        }
+    }
+
+    let result = match (record.operation, record.id) {
+        (Operation::Create, _) => {
+            if let Some(journal) = journal {
+                if let Err(e) = journal.record(&key, Recorded::Started, None) {
+                    let mut report = record.report(Outcome::Failed);
+                    report.error = Some(e.to_string());
+                    return report;
+                }
+            }
+            api.create_location(body).await
+        }
+        (Operation::Update, Some(id)) => api.update_location(&id, body).await,
+        (Operation::Update, None) => unreachable!("an update without a valid id is invalid"),
+    };
+
+    let mut report = match result {
+        Ok(reply) => {
+            let outcome = match record.operation {
+                Operation::Create => Outcome::Created,
+                Operation::Update => Outcome::Updated,
+            };
+            let mut report = record.report(outcome);
+            report.status = Some(reply.status.as_u16());
+            if let Ok(link) = ApiClient::link_of(&reply) {
+                report.id = link.id().map(String::from).or(report.id);
+            }
+            report
+        }
+        Err(error) => {
+            let outcome = match error {
+                Error::OutcomeUnknown { .. } => Outcome::Unknown,
+                _ => Outcome::Failed,
+            };
+            let mut report = record.report(outcome);
+            report.status = error.status();
+            report.error = Some(error.to_string());
+            report
+        }
+    };
+    if let Some(journal) = journal {
+        let recorded = match report.outcome {
+            Outcome::Created => Recorded::Created,
+            Outcome::Updated => Recorded::Updated,
+            Outcome::Unknown => Recorded::Unknown,
+            _ => Recorded::Failed,
+        };
+        if let Err(e) = journal.record(&key, recorded, report.id.as_deref()) {
+            report.error.get_or_insert_with(|| e.to_string());
+        }
+    }
+    report
+}
+
+/// `--dry-run`: what would be sent, one line per record.
+fn dry_run(source: &Source, printer: &crate::output::Printer) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut result = Ok(());
+    source.for_each(|position, text| {
+        let record = Prepared::new(position, text);
+        let Ok(body) = &record.checked else { return };
+        let op = match record.operation {
+            Operation::Create => crate::model::WriteOp::Create,
+            Operation::Update => crate::model::WriteOp::Update,
+        };
+        let mut report = record.report(Outcome::Skipped);
+        report.outcome = Outcome::DryRun;
+        let report = DryRun {
+            report,
+            body: body.for_op(op),
+        };
+        let written = serde_json::to_writer(&mut out, &report)
+            .map_err(std::io::Error::from)
+            .and_then(|()| out.write_all(b"\n"));
+        if let Err(e) = written {
+            result = Err(Error::from(e));
+        }
+    })?;
+    out.flush()?;
+    printer.note("dry run: nothing was sent");
+    result
+}
+
+fn progress_bar(printer: &crate::output::Printer, total: usize) -> Option<indicatif::ProgressBar> {
+    if !printer.stderr_is_terminal() || printer.quiet {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {per_sec} ETA {eta} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
