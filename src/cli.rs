@@ -100,6 +100,13 @@ pub enum Command {
     #[cfg(feature = "emulator")]
     #[command(subcommand)]
     Emulator(EmulatorCommand),
+    /// Check a deployment end to end: create, read, update, delete a temporary location
+    ///
+    /// Every step is timed; the temporary location is removed even when a step fails.
+    /// Exit 0 only when every step passed.
+    ///
+    /// Example: locadm smoke --provider "$PROVIDER_ID" --junit smoke.xml
+    Smoke(SmokeArgs),
     /// Print a shell completion script
     ///
     /// Example: locadm completions bash > /etc/bash_completion.d/locadm
@@ -389,6 +396,22 @@ pub struct ProviderArgs {
     /// locationsSource.endpoint: marks the provider remote (an http(s) URL, at most 256)
     #[arg(long, value_name = "URL")]
     pub endpoint: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SmokeArgs {
+    /// The location provider the temporary location is created under
+    #[arg(long, value_name = "UUID", required_unless_present = "read_only")]
+    pub provider: Option<String>,
+    /// For production: get a token and read one location, change nothing
+    #[arg(long, requires = "location")]
+    pub read_only: bool,
+    /// The location to read with `--read-only`
+    #[arg(long, value_name = "UUID")]
+    pub location: Option<String>,
+    /// Write a JUnit XML report here
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod cli;
 pub mod commands;
+pub mod docs;
 pub mod error;
 pub mod input;
 pub mod model;

@@ -140,6 +140,11 @@ impl ApiClient {
             .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
     }
 
+    /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
+    pub async fn token(&self) -> Result<SecretString> {
+        self.credentials.bearer().await
+    }
+
     pub fn base_url(&self) -> &url::Url {
         &self.base_url
     }

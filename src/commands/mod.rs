@@ -5,6 +5,7 @@ mod context;
 pub mod location;
 mod prompt;
 pub mod provider;
+mod smoke;
 pub mod validate;
 
 use clap::CommandFactory;
@@ -18,6 +19,10 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     match cli.command {
         Command::Location(command) => location::run(command, &cli.global, printer).await,
         Command::Provider(command) => provider::run(command, &cli.global, printer).await,
+        Command::Smoke(args) => {
+            let context = context::Context::new(&cli.global, printer)?;
+            smoke::run(&context, &args).await
+        }
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "locadm", &mut std::io::stdout());
@@ -41,5 +46,6 @@ fn command_name(command: &Command) -> &'static str {
         #[cfg(feature = "emulator")]
         Command::Emulator(_) => "emulator",
         Command::Completions { .. } => "completions",
+        Command::Smoke(_) => "smoke",
     }
 }

@@ -1,0 +1,13 @@
+//! Regenerates `completions/` and `man/` from the clap definition:
+//! `cargo run --example gen-docs`.
+
+fn main() -> std::io::Result<()> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    locadm::docs::generate(root)?;
+    println!(
+        "wrote {} and {}",
+        root.join("completions").display(),
+        root.join("man").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,334 @@
+//! `locadm smoke`: a CI check of a deployment. Create a temporary location, read it back
+//! and compare each field, update it, read again, delete it, and confirm it is gone. The
+//! temporary location is deleted even when a step fails.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::api::ApiClient;
+use crate::cli::SmokeArgs;
+use crate::commands::context::Context;
+use crate::commands::location::parse_id;
+use crate::error::{Error, Result};
+use crate::model::{LocationBody, LocationRead};
+
+#[derive(Debug, Serialize)]
+struct Step {
+    name: &'static str,
+    passed: bool,
+    #[serde(rename = "ms")]
+    millis: u128,
+    detail: String,
+}
+
+#[derive(Serialize)]
+struct Summary<'a> {
+    passed: bool,
+    base_url: &'a str,
+    steps: &'a [Step],
+}
+
+/// Runs steps in order, timing each; after a failure the rest are not run.
+struct Steps {
+    steps: Vec<Step>,
+    failed: bool,
+}
+
+impl Steps {
+    async fn run<T, F: std::future::Future<Output = Result<(T, String)>>>(
+        &mut self,
+        name: &'static str,
+        step: F,
+    ) -> Option<T> {
+        if self.failed {
+            return None;
+        }
+        let started = Instant::now();
+        let outcome = step.await;
+        let millis = started.elapsed().as_millis();
+        match outcome {
+            Ok((value, detail)) => {
+                self.steps.push(Step {
+                    name,
+                    passed: true,
+                    millis,
+                    detail,
+                });
+                Some(value)
+            }
+            Err(e) => {
+                self.failed = true;
+                self.steps.push(Step {
+                    name,
+                    passed: false,
+                    millis,
+                    detail: e.to_string(),
+                });
+                None
+            }
+        }
+    }
+}
+
+pub async fn run(context: &Context<'_>, args: &SmokeArgs) -> Result<()> {
+    let api = context.api().await?;
+    let mut steps = Steps {
+        steps: Vec::new(),
+        failed: false,
+    };
+    steps
+        .run("token", async {
+            api.token()
+                .await
+                .map(|_| ((), "bearer token obtained".to_owned()))
+        })
+        .await;
+
+    if args.read_only {
+        let id = parse_id(args.location.as_deref().unwrap_or_default())?;
+        steps
+            .run("read", async {
+                let (location, _) = api.get_location(&id).await?;
+                Ok((
+                    (),
+                    format!("read `{}` ({})", location.store_id, location.id),
+                ))
+            })
+            .await;
+    } else {
+        let provider = parse_id(args.provider.as_deref().unwrap_or_default())
+            .map_err(|_| Error::usage("`--provider` must be a provider id (a UUID)"))?;
+        read_write_steps(&api, provider, &mut steps).await;
+    }
+    report(context, args, &api, &steps.steps)
+}
+
+async fn read_write_steps(api: &ApiClient, provider: uuid::Uuid, steps: &mut Steps) {
+    let body = smoke_body(provider, "locadm smoke test", "created by `locadm smoke`");
+    let created = steps
+        .run("create", async {
+            let reply = api.create_location(&body).await?;
+            let link = ApiClient::link_of(&reply)?;
+            let id = link
+                .id()
+                .and_then(|i| uuid::Uuid::parse_str(i).ok())
+                .ok_or_else(|| {
+                    Error::other(format!(
+                        "the create answered a link without an id: `{}`",
+                        link.href
+                    ))
+                })?;
+            Ok((id, format!("created {id} (storeId `{}`)", body.store_id)))
+        })
+        .await;
+    let Some(id) = created else { return };
+
+    steps
+        .run("read", async {
+            compare(api, &id, &body).await.map(|d| ((), d))
+        })
+        .await;
+    let mut changed = body.clone();
+    changed.store_name = "locadm smoke test (updated)".into();
+    changed.description = Some(Some("updated by `locadm smoke`".into()));
+    steps
+        .run("update", async {
+            api.update_location(&id, &changed).await?;
+            Ok(((), "updated storeName and description".to_owned()))
+        })
+        .await;
+    steps
+        .run("read after update", async {
+            compare(api, &id, &changed).await.map(|d| ((), d))
+        })
+        .await;
+    let deleted = steps
+        .run("delete", async {
+            api.delete_location(&id).await?;
+            Ok(((), format!("deleted {id}")))
+        })
+        .await;
+    steps
+        .run("read after delete", async {
+            match api.get_location(&id).await {
+                Err(Error::NotFound { .. }) => Ok(((), "404 as expected".to_owned())),
+                Ok(_) => Err(Error::other("the deleted location can still be read")),
+                Err(e) => Err(e),
+            }
+        })
+        .await;
+
+    if deleted.is_none() {
+        // Clean up after a failed step: the temporary location must not stay behind.
+        let started = Instant::now();
+        let outcome = api.delete_location(&id).await;
+        steps.steps.push(Step {
+            name: "cleanup",
+            passed: outcome.is_ok(),
+            millis: started.elapsed().as_millis(),
+            detail: match outcome {
+                Ok(_) => format!("deleted {id}"),
+                Err(e) => format!("could not delete {id}: {e}"),
+            },
+        });
+    }
+}
+
+fn smoke_body(provider: uuid::Uuid, name: &str, description: &str) -> LocationBody {
+    let store_id = format!(
+        "locadm-smoke-{}",
+        &uuid::Uuid::new_v4().simple().to_string()[..12]
+    );
+    let text = serde_json::json!({
+        "storeId": store_id,
+        "storeName": name,
+        "structuredAddress": {
+            "street": "Smoke Test Street",
+            "houseNumber": "1",
+            "city": "Berlin",
+            "postCode": "10115",
+            "countryCode": "DE"
+        },
+        "latitude": 52.52,
+        "longitude": 13.405,
+        "locationProvider": { "id": provider },
+        "description": description,
+    })
+    .to_string();
+    LocationBody::check_json(&text)
+        .expect("the smoke body is valid")
+        .body
+}
+
+/// Reads the location and compares every field the read form carries with what was sent.
+async fn compare(api: &ApiClient, id: &uuid::Uuid, sent: &LocationBody) -> Result<String> {
+    let (read, _) = api.get_location(id).await?;
+    let mismatches = mismatches(&read, sent);
+    if mismatches.is_empty() {
+        Ok("every field read back as sent".to_owned())
+    } else {
+        Err(Error::other(format!(
+            "read back differs: {}",
+            mismatches.join("; ")
+        )))
+    }
+}
+
+fn mismatches(read: &LocationRead, sent: &LocationBody) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut check = |field: &str, got: Option<String>, want: Option<String>| {
+        if got != want {
+            out.push(format!("{field}: sent {want:?}, read {got:?}"));
+        }
+    };
+    check(
+        "storeId",
+        Some(read.store_id.clone()),
+        Some(sent.store_id.clone()),
+    );
+    check(
+        "storeName",
+        Some(read.store_name.clone()),
+        Some(sent.store_name.clone()),
+    );
+    check(
+        "latitude",
+        Some(read.latitude.as_f64().to_string()),
+        Some(sent.latitude.as_f64().to_string()),
+    );
+    check(
+        "longitude",
+        Some(read.longitude.as_f64().to_string()),
+        Some(sent.longitude.as_f64().to_string()),
+    );
+    check(
+        "locationProvider.id",
+        Some(read.location_provider.id.to_string()),
+        Some(sent.location_provider.id.to_string()),
+    );
+    check(
+        "description",
+        read.description.clone(),
+        sent.description.clone().flatten(),
+    );
+    if let Some(address) = &sent.structured_address {
+        // A read form may carry the structured address, or only the legacy fields.
+        let city = read
+            .structured_address
+            .as_ref()
+            .map(|a| a.city.clone())
+            .or(read.city.clone());
+        let post_code = read
+            .structured_address
+            .as_ref()
+            .map(|a| a.post_code.clone())
+            .or(read.post_code.clone());
+        check("city", city, Some(address.city.clone()));
+        check("postCode", post_code, Some(address.post_code.clone()));
+    }
+    out
+}
+
+fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, steps: &[Step]) -> Result<()> {
+    let printer = context.printer;
+    let passed = steps.iter().all(|s| s.passed);
+    if let Some(path) = &args.junit {
+        write_junit(path, api.base_url().as_str(), steps)?;
+    }
+    if printer.wants_table() {
+        let rows: Vec<(&str, String)> = steps
+            .iter()
+            .map(|s| {
+                (
+                    s.name,
+                    format!(
+                        "{} {:>5} ms  {}",
+                        if s.passed { "pass" } else { "FAIL" },
+                        s.millis,
+                        s.detail
+                    ),
+                )
+            })
+            .collect();
+        printer.field_table(&rows)?;
+    } else if !printer.quiet {
+        printer.json(&Summary {
+            passed,
+            base_url: api.base_url().as_str(),
+            steps,
+        })?;
+    }
+    match steps.iter().find(|s| !s.passed) {
+        None => Ok(()),
+        Some(failed) => Err(Error::other(format!(
+            "smoke check failed at step `{}`: {}",
+            failed.name, failed.detail
+        ))),
+    }
+}
+
+fn write_junit(path: &std::path::Path, base_url: &str, steps: &[Step]) -> Result<()> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut suite = TestSuite::new("locadm smoke");
+    for step in steps {
+        let status = if step.passed {
+            TestCaseStatus::success()
+        } else {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            status.set_message(step.detail.clone());
+            status
+        };
+        let mut case = TestCase::new(step.name, status);
+        case.set_classname(format!("locadm.smoke.{base_url}"));
+        case.set_time(Duration::from_millis(step.millis as u64));
+        suite.add_test_case(case);
+    }
+    let mut report = Report::new("locadm smoke");
+    report.add_test_suite(suite);
+    let xml = report
+        .to_string()
+        .map_err(|e| Error::other(format!("cannot write the JUnit report: {e}")))?;
+    std::fs::write(path, xml)
+        .map_err(|e| Error::other(format!("cannot write `{}`: {e}", path.display())))
+}
