@@ -4,6 +4,7 @@
 //! bodies and their validation (shared with the emulator); `input` reads bodies;
 //! `output` is the one printer; `error` maps failures to exit codes.
 
+pub mod auth;
 pub mod cli;
 pub mod commands;
 pub mod error;

@@ -1,7 +1,10 @@
 //! Command execution: one module per noun, one file per verb. Each verb is a function of
 //! its parsed arguments, the resolved settings and the printer.
 
+pub mod auth;
+pub mod config;
 pub mod location;
+pub mod login;
 pub mod provider;
 pub mod validate;
 
@@ -16,6 +19,10 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     match cli.command {
         Command::Location(command) => location::run(command, &cli.global, printer).await,
         Command::Provider(command) => provider::run(command, &cli.global, printer).await,
+        Command::Login(args) => login::run(args, &cli.global, printer).await,
+        Command::Logout => auth::logout(&cli.global, printer).await,
+        Command::Auth(command) => auth::run(command, &cli.global, printer).await,
+        Command::Config(command) => config::run(command, &cli.global, printer).await,
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "locadm", &mut std::io::stdout());
