@@ -159,17 +159,24 @@ impl Env {
         }
     }
 
+    /// The whole environment of a command: nothing is inherited but PATH.
+    fn vars(&self) -> Vec<(&'static str, std::ffi::OsString)> {
+        let home = self.home.path();
+        vec![
+            ("PATH", std::env::var_os("PATH").unwrap_or_default()),
+            ("HOME", home.into()),
+            ("XDG_CONFIG_HOME", home.join("config").into()),
+            ("XDG_DATA_HOME", home.join("data").into()),
+            ("LOCADM_KEYRING", "keyutils".into()),
+            ("CI", "true".into()),
+            ("NO_COLOR", "1".into()),
+        ]
+    }
+
     fn cmd(&self, args: &[&str]) -> Command {
         let mut cmd = Command::cargo_bin("locadm").unwrap();
-        let home = self.home.path();
         cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("LOCADM_KEYRING", "keyutils")
-            .env("CI", "true")
-            .env("NO_COLOR", "1")
+            .envs(self.vars())
             .args(args)
             .timeout(Duration::from_secs(20));
         cmd
@@ -542,4 +549,95 @@ fn secrets_never_leak_to_output_or_files() {
     assert!(text(&outputs[1].stderr).contains("keyring: using keyutils"));
     assert!(env.config_file().exists());
     scan_dir(env.home.path(), &[SECRET, &token]);
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+        .unwrap_or(false)
+}
+
+/// CI jobs and containers often run each step in a fresh (or no) session keyring. The
+/// keyutils store keeps entries in the persistent keyring, so a login made under one
+/// anonymous session keyring is read back under another. Needs `keyctl` (package
+/// keyutils); skipped without it.
+#[test]
+fn keyutils_works_across_fresh_session_keyrings() {
+    if !on_path("keyctl") {
+        eprintln!("skipped: `keyctl` is not installed");
+        return;
+    }
+    let env = Env::new();
+    let server = TokenServer::start(3600);
+    let bin = assert_cmd::cargo::cargo_bin("locadm");
+    let in_new_session = |args: &[&str]| -> Command {
+        let mut keyctl = Command::new("keyctl");
+        keyctl
+            .env_clear()
+            .envs(env.vars())
+            .args(["session", "-"])
+            .arg(&bin)
+            .args(args)
+            .timeout(Duration::from_secs(20));
+        keyctl
+    };
+    let out = in_new_session(&[
+        "login",
+        "--token-url",
+        &server.url,
+        "--client-id",
+        CLIENT_ID,
+        "--client-secret-stdin",
+    ])
+    .write_stdin(SECRET)
+    .output()
+    .unwrap();
+    assert_code(&out, 0);
+    let out = in_new_session(&["auth", "token"]).output().unwrap();
+    assert_code(&out, 0);
+    assert!(text(&out.stdout).starts_with("tok-1-"));
+    assert_eq!(server.issued(), 1);
+    assert_code(&env.run(&["logout"]), 0);
+}
+
+/// The real Secret Service (gnome-keyring under dbus-run-session). Opt in with
+/// `LOCADM_TEST_SECRET_SERVICE=1` inside a D-Bus session with an unlocked keyring:
+///
+/// ```sh
+/// dbus-run-session -- sh -c 'eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)";
+///   LOCADM_TEST_SECRET_SERVICE=1 cargo test --test auth secret_service'
+/// ```
+#[test]
+fn secret_service_login_and_reuse() {
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS");
+    if std::env::var_os("LOCADM_TEST_SECRET_SERVICE").is_none() || bus.is_none() {
+        eprintln!("skipped: set LOCADM_TEST_SECRET_SERVICE=1 inside a D-Bus session");
+        return;
+    }
+    let bus = bus.unwrap();
+    let env = Env::new();
+    let server = TokenServer::start(3600);
+    let with_bus = |mut cmd: Command| {
+        cmd.env("DBUS_SESSION_BUS_ADDRESS", &bus)
+            .env("LOCADM_KEYRING", "secret-service");
+        cmd
+    };
+    let out = with_bus(env.cmd(&[
+        "login",
+        "--token-url",
+        &server.url,
+        "--client-id",
+        CLIENT_ID,
+        "--client-secret-stdin",
+    ]))
+    .write_stdin(SECRET)
+    .output()
+    .unwrap();
+    assert_code(&out, 0);
+    assert!(text(&out.stderr).contains("secret-service"));
+    let out = with_bus(env.cmd(&["auth", "token"])).output().unwrap();
+    assert_code(&out, 0);
+    assert_eq!(server.issued(), 1);
+    assert_code(&with_bus(env.cmd(&["logout"])).output().unwrap(), 0);
+    assert_code(&with_bus(env.cmd(&["auth", "token"])).output().unwrap(), 3);
 }
