@@ -241,6 +241,13 @@ fn login_without_a_terminal_never_prompts_and_names_what_is_missing() {
 }
 
 #[test]
+fn the_secret_is_never_an_argument() {
+    let env = Env::new();
+    let out = env.run(&["login", "--client-secret", "x"]);
+    assert_code(&out, 2);
+}
+
+#[test]
 fn login_with_empty_stdin_is_exit_3() {
     let env = Env::new();
     let server = TokenServer::start(3600);
@@ -349,6 +356,10 @@ fn token_is_reused_across_processes_through_keyutils() {
 
     let out = env.run(&["logout"]);
     assert_code(&out, 0);
+    let out = env.run(&["auth", "status", "-o", "json"]);
+    assert_code(&out, 3);
+    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(status["token"]["state"], "none");
     let out = env.run(&["auth", "token"]);
     assert_code(&out, 3);
     assert!(

@@ -205,6 +205,14 @@ impl Session {
 
     /// The keyring backend, chosen on first use.
     pub async fn backend(&self) -> Result<&Backend> {
+        if let Some(name) = &self.forced_backend {
+            if !store::BACKEND_NAMES.contains(&name.as_str()) {
+                return Err(Error::usage(format!(
+                    "LOCADM_KEYRING=`{name}` is not a keyring backend"
+                ))
+                .with_hint(format!("use one of: {}", store::BACKEND_NAMES.join(", "))));
+            }
+        }
         let probe = self.entry_key().unwrap_or_else(|_| EntryKey {
             profile: self.settings.profile.clone(),
             token_url: String::new(),

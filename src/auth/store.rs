@@ -384,7 +384,14 @@ impl fmt::Debug for Backend {
 }
 
 /// The values `LOCADM_KEYRING` accepts.
-pub const BACKEND_NAMES: &[&str] = &["secret-service", "keychain", "keyutils", "none"];
+pub const BACKEND_NAMES: &[&str] = &[
+    "secret-service",
+    "keychain",
+    "credential-manager",
+    "native",
+    "keyutils",
+    "none",
+];
 
 /// Chooses the store: `LOCADM_KEYRING` when set, else the OS keyring (on Linux only when a
 /// D-Bus session bus is there and it answers within the timeout), else (Linux) kernel
@@ -451,6 +458,8 @@ fn open_named(name: &str) -> Result<Arc<dyn TokenStore>, String> {
         "keyutils" => KeyutilsStore::open()
             .map(|s| Arc::new(s) as Arc<dyn TokenStore>)
             .map_err(|e| format!("keyutils: {e}")),
+        #[cfg(not(target_os = "linux"))]
+        "keyutils" => Err("keyutils: the kernel keyring exists only on Linux".into()),
         "none" => Ok(Arc::new(NoStore)),
         other => Err(format!(
             "LOCADM_KEYRING=`{other}` is not a keyring backend (expected one of: {})",

@@ -162,11 +162,21 @@ pub async fn run(args: LoginArgs, global: &GlobalArgs, printer: &Printer) -> Res
     let client = settings.client_id.as_deref().unwrap_or_default();
     if keeps_nothing {
         printer.warning("LOCADM_KEYRING=none: nothing was cached; other commands need LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET or LOCADM_TOKEN");
+        printer.note(&format!(
+            "Credentials of client `{client}` verified for profile `{}`{expiry}; profile saved",
+            settings.profile
+        ));
+    } else {
+        printer.note(&format!(
+            "Logged in to profile `{}` as client `{client}`; token and client secret kept in {backend_name}{expiry}",
+            settings.profile
+        ));
     }
-    printer.note(&format!(
-        "Logged in to profile `{}` as client `{client}`; token and client secret kept in {backend_name}{expiry}",
-        settings.profile
-    ));
+    if std::env::var_os("LOCADM_TOKEN").is_some_and(|v| !v.is_empty()) {
+        printer.warning(
+            "LOCADM_TOKEN is set and takes precedence over this login; unset it to use the login",
+        );
+    }
     printer.debug(&format!(
         "profile saved to {} (no secrets)",
         settings.config_file.display()
