@@ -300,6 +300,29 @@ impl Session {
         self.fetch_and_save(entry).await
     }
 
+    /// After a 401 for `refused`: when concurrent requests share this session, the first
+    /// one renews and the others get its new token instead of renewing again.
+    pub async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
+        use secrecy::ExposeSecret;
+        if self.env_token.is_none() {
+            let _guard = self.fetching.lock().await;
+            let current = self.cached.lock().expect("session lock").clone();
+            if let Some(StoredEntry {
+                token: Some(token),
+                expires_at,
+                ..
+            }) = current
+            {
+                if token.expose_secret() != refused.expose_secret()
+                    && is_fresh(expires_at, self.clock.now())
+                {
+                    return Ok(token);
+                }
+            }
+        }
+        self.renew().await
+    }
+
     /// The scope granted with the current token, when known (for 403 messages).
     pub fn granted_scope(&self) -> Option<Vec<String>> {
         self.cached
@@ -531,6 +554,33 @@ mod tests {
         let err = s.bearer().await.unwrap_err();
         assert_eq!(err.exit(), crate::error::Exit::Unavailable, "{err}");
         assert!(err.to_string().contains("127.0.0.1:9"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn a_token_renewed_meanwhile_is_shared() {
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
+        use store::TokenStore;
+        store
+            .set(
+                &s.entry_key().unwrap(),
+                &StoredEntry {
+                    token: Some(SecretString::from("new")),
+                    expires_at: Some(3600),
+                    scope: None,
+                    client_secret: None,
+                },
+            )
+            .unwrap();
+        assert_eq!(s.bearer().await.unwrap().expose_secret(), "new");
+        let got = s.renew_refused(&SecretString::from("old")).await.unwrap();
+        assert_eq!(got.expose_secret(), "new");
+        // The refused token itself is renewed (no secret here: exit 3).
+        let err = s
+            .renew_refused(&SecretString::from("new"))
+            .await
+            .unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Auth);
     }
 
     #[tokio::test]
