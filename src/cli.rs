@@ -29,7 +29,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct GlobalArgs {
     /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
     #[arg(long, global = true, env = "LOCADM_PROFILE", value_name = "NAME")]

@@ -5,6 +5,7 @@
 //! `output` is the one printer; `error` maps failures to exit codes.
 
 pub mod api;
+pub mod auth;
 pub mod cli;
 pub mod commands;
 pub mod docs;

@@ -2,12 +2,27 @@
 //! built-in default (PRODUCT.md). Clap has already merged flags and environment into
 //! `GlobalArgs`; this adds the profile and the defaults, and remembers where each value
 //! came from for `locadm config show`.
+//!
+//! The config file is TOML with one `[profiles.NAME]` table per profile. It never holds a
+//! secret: client secrets and tokens live in the keyring (see `crate::auth`).
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
+use crate::cli::GlobalArgs;
+use crate::error::{Error, Result};
+
+/// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
+pub const DEFAULT_PROFILE: &str = "default";
+/// The per-request timeout when none is configured.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// How the client authenticates at the token endpoint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClientAuth {
     /// HTTP Basic (RFC 6749 §2.3.1), the default.
@@ -17,14 +32,48 @@ pub enum ClientAuth {
     RequestBody,
 }
 
+impl ClientAuth {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClientAuth::Basic => "basic",
+            ClientAuth::RequestBody => "request-body",
+        }
+    }
+}
+
 /// Where a setting's value came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Origin {
     Flag,
     Environment,
     Profile,
     Default,
 }
+
+impl Origin {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::Flag => "flag",
+            Origin::Environment => "environment",
+            Origin::Profile => "profile",
+            Origin::Default => "default",
+        }
+    }
+}
+
+/// The keys of a profile table, in the order `config show` lists them.
+pub const PROFILE_KEYS: &[&str] = &[
+    "base_url",
+    "token_url",
+    "read_prefix",
+    "client_id",
+    "scopes",
+    "client_auth",
+    "ca_cert",
+    "timeout",
+    "allow_http",
+];
 
 /// The effective settings of this invocation.
 #[derive(Debug, Clone)]
@@ -44,4 +93,589 @@ pub struct Settings {
     pub timeout: Duration,
     /// Allow `http://` base and token URLs that are not on loopback.
     pub allow_http: bool,
+    /// Where each value came from, by key (`profile`, `config_file` and every key of
+    /// [`PROFILE_KEYS`]).
+    pub origins: BTreeMap<&'static str, Origin>,
+}
+
+/// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
+/// typo does not go unnoticed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_prefix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_auth: Option<ClientAuth>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_cert: Option<PathBuf>,
+    /// Seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_http: Option<bool>,
+}
+
+/// The whole config file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    #[serde(default)]
+    pub profiles: BTreeMap<String, ProfileConfig>,
+}
+
+/// The default config file: the OS config directory's `locadm/config.toml`
+/// (`$XDG_CONFIG_HOME/locadm/config.toml` on Linux).
+pub fn default_config_file() -> Result<PathBuf> {
+    directories::ProjectDirs::from("", "", "locadm")
+        .map(|dirs| dirs.config_dir().join("config.toml"))
+        .ok_or_else(|| {
+            Error::other("cannot find the configuration directory (no home directory)")
+                .with_hint("pass `--config FILE` or set LOCADM_CONFIG")
+        })
+}
+
+impl ConfigFile {
+    /// Reads the file; a missing file is an empty configuration.
+    pub fn load(path: &Path) -> Result<ConfigFile> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
+            Err(e) => {
+                return Err(Error::other(format!(
+                    "cannot read the config file `{}`: {e}",
+                    path.display()
+                )))
+            }
+        };
+        toml::from_str(&text).map_err(|e| {
+            Error::usage(format!(
+                "the config file `{}` is not valid: {}",
+                path.display(),
+                e.message()
+            ))
+            .with_hint(format!(
+                "profile keys are: {}; secrets never go in this file",
+                PROFILE_KEYS.join(", ")
+            ))
+        })
+    }
+
+    /// Writes the file atomically: a temporary file in the same directory, flushed to
+    /// disk, then renamed over the old one. On Unix the file is readable by its owner only.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let text = toml::to_string_pretty(self)
+            .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Error::other(format!(
+                "cannot create the directory `{}`: {e}",
+                dir.display()
+            ))
+        })?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "config.toml".into());
+        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create(true).truncate(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(0o600);
+            }
+            let mut file = options.open(&tmp)?;
+            file.write_all(text.as_bytes())?;
+            file.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            Error::other(format!(
+                "cannot write the config file `{}`: {e}",
+                path.display()
+            ))
+        })
+    }
+
+    pub fn profile(&self, name: &str) -> Option<&ProfileConfig> {
+        self.profiles.get(name)
+    }
+
+    pub fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
+        self.profiles.entry(name.to_owned()).or_default()
+    }
+}
+
+impl ProfileConfig {
+    /// Sets `key` from its text form after validating it; an empty value removes the key.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
+        let value = value.trim();
+        let empty = value.is_empty();
+        match key {
+            "base_url" => self.base_url = (!empty).then(|| parse_url(key, value)).transpose()?,
+            "token_url" => self.token_url = (!empty).then(|| parse_url(key, value)).transpose()?,
+            "read_prefix" => {
+                self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
+            }
+            "client_id" => self.client_id = (!empty).then(|| value.to_owned()),
+            "scopes" => self.scopes = (!empty).then(|| split_scopes(value)),
+            "client_auth" => {
+                self.client_auth = (!empty).then(|| parse_client_auth(value)).transpose()?
+            }
+            "ca_cert" => {
+                self.ca_cert = if empty {
+                    None
+                } else {
+                    let path = PathBuf::from(value);
+                    if !path.is_file() {
+                        return Err(Error::usage(format!(
+                            "`ca_cert` must name a PEM file; `{value}` is not a file"
+                        )));
+                    }
+                    Some(std::path::absolute(&path).unwrap_or(path))
+                }
+            }
+            "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
+            "allow_http" => {
+                self.allow_http = if empty {
+                    None
+                } else {
+                    Some(value.parse::<bool>().map_err(|_| {
+                        Error::usage(format!(
+                            "`allow_http` must be `true` or `false`, not `{value}`"
+                        ))
+                    })?)
+                }
+            }
+            other if other.contains("secret") || other == "token" || other == "access_token" => {
+                return Err(Error::usage(format!(
+                    "`{other}` is a secret and never goes in the config file"
+                ))
+                .with_hint(
+                    "run `locadm login`: the client secret and the token go to the keyring",
+                ))
+            }
+            other => {
+                return Err(Error::usage(format!("`{other}` is not a profile setting"))
+                    .with_hint(format!("settable keys: {}", PROFILE_KEYS.join(", "))))
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses an `http(s)` URL given for `key`; the message names the key.
+pub fn parse_url(key: &str, value: &str) -> Result<String> {
+    let url = url::Url::parse(value)
+        .map_err(|e| Error::usage(format!("`{key}` must be an absolute URL: `{value}`: {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(Error::usage(format!(
+            "`{key}` must be an http or https URL, not `{value}`"
+        )));
+    }
+    Ok(url.to_string())
+}
+
+fn normalise_prefix(value: &str) -> Result<String> {
+    let trimmed = value.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return Ok(String::new());
+    }
+    if trimmed.contains(['?', '#']) {
+        return Err(Error::usage(format!(
+            "`read_prefix` must be a path such as `/v1`, not `{value}`"
+        )));
+    }
+    Ok(if trimmed.starts_with('/') {
+        trimmed.to_owned()
+    } else {
+        format!("/{trimmed}")
+    })
+}
+
+/// Scopes separated by spaces or commas.
+pub fn split_scopes(value: &str) -> Vec<String> {
+    value
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn parse_client_auth(value: &str) -> Result<ClientAuth> {
+    match value {
+        "basic" => Ok(ClientAuth::Basic),
+        "request-body" => Ok(ClientAuth::RequestBody),
+        _ => Err(Error::usage(format!(
+            "`client_auth` must be `basic` or `request-body`, not `{value}`"
+        ))),
+    }
+}
+
+fn parse_timeout(value: &str) -> Result<f64> {
+    match value.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err(Error::usage(format!(
+            "`timeout` must be a number of seconds above 0, not `{value}`"
+        ))),
+    }
+}
+
+fn timeout_duration(secs: f64, source: &str) -> Result<Duration> {
+    if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(Error::usage(format!(
+            "the timeout from {source} must be a number of seconds above 0, not `{secs}`"
+        )))
+    }
+}
+
+/// Flag or environment? Clap merged both; a value equal to its environment variable is
+/// reported as coming from the environment.
+fn cli_origin(env: &str, value: &str) -> Origin {
+    match std::env::var(env) {
+        Ok(v) if v == value => Origin::Environment,
+        _ => Origin::Flag,
+    }
+}
+
+fn non_empty_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+impl Settings {
+    /// Resolves the settings of this invocation: flag > environment > profile > default.
+    pub fn resolve(global: &GlobalArgs) -> Result<Settings> {
+        let (config_file, config_origin) = match &global.config {
+            Some(path) => (
+                path.clone(),
+                cli_origin("LOCADM_CONFIG", &path.to_string_lossy()),
+            ),
+            None => (default_config_file()?, Origin::Default),
+        };
+        let file = ConfigFile::load(&config_file)?;
+        Settings::resolve_with(global, config_file, config_origin, &file)
+    }
+
+    /// [`Settings::resolve`] with the config file already read.
+    pub fn resolve_with(
+        global: &GlobalArgs,
+        config_file: PathBuf,
+        config_origin: Origin,
+        file: &ConfigFile,
+    ) -> Result<Settings> {
+        let mut origins = BTreeMap::new();
+        origins.insert("config_file", config_origin);
+        let profile = match &global.profile {
+            Some(p) if !p.is_empty() => {
+                origins.insert("profile", cli_origin("LOCADM_PROFILE", p));
+                p.clone()
+            }
+            _ => {
+                origins.insert("profile", Origin::Default);
+                DEFAULT_PROFILE.to_owned()
+            }
+        };
+        let stored = file.profile(&profile).cloned().unwrap_or_default();
+        let in_profile = |origin: &mut BTreeMap<&'static str, Origin>, key: &'static str| {
+            origin.insert(key, Origin::Profile);
+        };
+
+        // URLs: flag/env, then profile.
+        let mut url_setting = |key: &'static str,
+                               env: &str,
+                               cli: &Option<String>,
+                               stored: &Option<String>|
+         -> Result<Option<url::Url>> {
+            let (text, origin) = match (cli, stored) {
+                (Some(v), _) if !v.is_empty() => (Some(v.clone()), cli_origin(env, v)),
+                (_, Some(v)) => (Some(v.clone()), Origin::Profile),
+                _ => (None, Origin::Default),
+            };
+            origins.insert(key, origin);
+            text.map(|t| {
+                parse_url(key, &t).map(|u| url::Url::parse(&u).expect("checked just above"))
+            })
+            .transpose()
+        };
+        let base_url = url_setting(
+            "base_url",
+            "LOCADM_BASE_URL",
+            &global.base_url,
+            &stored.base_url,
+        )?;
+        let token_url = url_setting(
+            "token_url",
+            "LOCADM_TOKEN_URL",
+            &global.token_url,
+            &stored.token_url,
+        )?;
+
+        let read_prefix = match &stored.read_prefix {
+            Some(p) => {
+                in_profile(&mut origins, "read_prefix");
+                normalise_prefix(p)?
+            }
+            None => {
+                origins.insert("read_prefix", Origin::Default);
+                String::new()
+            }
+        };
+
+        let client_id = match (non_empty_env("LOCADM_CLIENT_ID"), &stored.client_id) {
+            (Some(id), _) => {
+                origins.insert("client_id", Origin::Environment);
+                Some(id)
+            }
+            (None, Some(id)) => {
+                in_profile(&mut origins, "client_id");
+                Some(id.clone())
+            }
+            (None, None) => {
+                origins.insert("client_id", Origin::Default);
+                None
+            }
+        };
+
+        let scopes = match &stored.scopes {
+            Some(s) => {
+                in_profile(&mut origins, "scopes");
+                s.clone()
+            }
+            None => {
+                origins.insert("scopes", Origin::Default);
+                Vec::new()
+            }
+        };
+        let client_auth = match stored.client_auth {
+            Some(a) => {
+                in_profile(&mut origins, "client_auth");
+                a
+            }
+            None => {
+                origins.insert("client_auth", Origin::Default);
+                ClientAuth::default()
+            }
+        };
+        let ca_cert = match &stored.ca_cert {
+            Some(p) => {
+                in_profile(&mut origins, "ca_cert");
+                Some(p.clone())
+            }
+            None => {
+                origins.insert("ca_cert", Origin::Default);
+                None
+            }
+        };
+        let timeout = match (global.timeout, stored.timeout) {
+            (Some(secs), _) => {
+                origins.insert("timeout", cli_origin("LOCADM_TIMEOUT", &secs.to_string()));
+                if origins["timeout"] == Origin::Flag && non_empty_env("LOCADM_TIMEOUT").is_some() {
+                    // `LOCADM_TIMEOUT=30` parses to 30.0 whose text is `30`: compare numbers.
+                    let env = non_empty_env("LOCADM_TIMEOUT").and_then(|v| v.parse::<f64>().ok());
+                    if env == Some(secs) {
+                        origins.insert("timeout", Origin::Environment);
+                    }
+                }
+                timeout_duration(secs, "`--timeout` or LOCADM_TIMEOUT")?
+            }
+            (None, Some(secs)) => {
+                in_profile(&mut origins, "timeout");
+                timeout_duration(secs, &format!("profile `{profile}`"))?
+            }
+            (None, None) => {
+                origins.insert("timeout", Origin::Default);
+                DEFAULT_TIMEOUT
+            }
+        };
+        let allow_http = match stored.allow_http {
+            Some(b) => {
+                in_profile(&mut origins, "allow_http");
+                b
+            }
+            None => {
+                origins.insert("allow_http", Origin::Default);
+                false
+            }
+        };
+
+        let settings = Settings {
+            profile,
+            config_file,
+            base_url,
+            token_url,
+            read_prefix,
+            client_id,
+            scopes,
+            client_auth,
+            ca_cert,
+            timeout,
+            allow_http,
+            origins,
+        };
+        settings.check_plain_http()?;
+        Ok(settings)
+    }
+
+    /// Refuses `http://` URLs that leave the machine unless `allow_http` is set: a token
+    /// or a client secret must not cross the network in clear text.
+    fn check_plain_http(&self) -> Result<()> {
+        for (key, url) in [("base_url", &self.base_url), ("token_url", &self.token_url)] {
+            if let Some(url) = url {
+                if url.scheme() == "http" && !is_loopback(url) && !self.allow_http {
+                    return Err(Error::usage(format!(
+                        "`{key}` `{url}` uses plain http to a host that is not loopback"
+                    ))
+                    .with_hint(format!(
+                        "use https, or `locadm config set allow_http true --profile {}`",
+                        self.profile
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn origin(&self, key: &str) -> Origin {
+        self.origins.get(key).copied().unwrap_or(Origin::Default)
+    }
+
+    /// The value of `key` as `config show` prints it (empty when unset).
+    pub fn display_value(&self, key: &str) -> String {
+        match key {
+            "profile" => self.profile.clone(),
+            "config_file" => self.config_file.display().to_string(),
+            "base_url" => self
+                .base_url
+                .as_ref()
+                .map(|u| u.to_string())
+                .unwrap_or_default(),
+            "token_url" => self
+                .token_url
+                .as_ref()
+                .map(|u| u.to_string())
+                .unwrap_or_default(),
+            "read_prefix" => self.read_prefix.clone(),
+            "client_id" => self.client_id.clone().unwrap_or_default(),
+            "scopes" => self.scopes.join(" "),
+            "client_auth" => self.client_auth.as_str().to_owned(),
+            "ca_cert" => self
+                .ca_cert
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            "timeout" => format!("{}", self.timeout.as_secs_f64()),
+            "allow_http" => self.allow_http.to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn global() -> GlobalArgs {
+        GlobalArgs::default()
+    }
+
+    fn file(text: &str) -> ConfigFile {
+        toml::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn precedence_flag_over_profile_over_default() {
+        let config = file(
+            "[profiles.staging]\nbase_url = \"https://profile.example\"\ntimeout = 5\nscopes = [\"a\"]\n",
+        );
+        let mut g = global();
+        g.profile = Some("staging".into());
+        g.base_url = Some("https://flag.example".into());
+        let s = Settings::resolve_with(&g, "c.toml".into(), Origin::Flag, &config).unwrap();
+        assert_eq!(s.base_url.unwrap().as_str(), "https://flag.example/");
+        assert_eq!(s.origins["base_url"], Origin::Flag);
+        assert_eq!(s.timeout, Duration::from_secs(5));
+        assert_eq!(s.origins["timeout"], Origin::Profile);
+        assert_eq!(s.scopes, vec!["a".to_string()]);
+        assert_eq!(s.origins["token_url"], Origin::Default);
+        assert_eq!(s.client_auth, ClientAuth::Basic);
+        assert_eq!(s.origins["client_auth"], Origin::Default);
+    }
+
+    #[test]
+    fn plain_http_needs_loopback_or_allow_http() {
+        let mut g = global();
+        g.base_url = Some("http://example.com".into());
+        let err = Settings::resolve_with(&g, "c".into(), Origin::Flag, &ConfigFile::default())
+            .unwrap_err();
+        assert!(err.to_string().contains("plain http"));
+        g.base_url = Some("http://127.0.0.1:8080".into());
+        Settings::resolve_with(&g, "c".into(), Origin::Flag, &ConfigFile::default()).unwrap();
+    }
+
+    #[test]
+    fn set_validates_keys_and_values() {
+        let mut p = ProfileConfig::default();
+        assert!(p.set("base_url", "not a url").is_err());
+        assert!(p.set("token_url", "ftp://x").is_err());
+        assert!(p.set("secret", "x").is_err());
+        assert!(p.set("timeout", "-1").is_err());
+        assert!(p.set("client_auth", "digest").is_err());
+        p.set("scopes", "can-read-locations, can-create-locations")
+            .unwrap();
+        assert_eq!(p.scopes.as_ref().unwrap().len(), 2);
+        p.set("read_prefix", "v1/").unwrap();
+        assert_eq!(p.read_prefix.as_deref(), Some("/v1"));
+        p.set("client_auth", "request-body").unwrap();
+        p.set("base_url", "").unwrap();
+        assert_eq!(p.base_url, None);
+    }
+
+    #[test]
+    fn save_is_atomic_and_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/config.toml");
+        let mut c = ConfigFile::default();
+        c.profile_mut("x").set("client_id", "admin").unwrap();
+        c.save(&path).unwrap();
+        assert_eq!(ConfigFile::load(&path).unwrap(), c);
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "no temporary file left behind: {names:?}");
+    }
+
+    #[test]
+    fn unknown_profile_key_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[profiles.default]\nclient_secret = \"x\"\n").unwrap();
+        let err = ConfigFile::load(&path).unwrap_err();
+        assert!(err.to_string().contains("not valid"), "{err}");
+    }
 }

@@ -29,8 +29,9 @@ pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
 pub trait Credentials: Send + Sync {
     /// A token to send, from the cache when it is still good.
     fn bearer(&self) -> BoxFuture<'_, Result<SecretString>>;
-    /// A new token after the service answered 401; fails when none can be had.
-    fn renew(&self) -> BoxFuture<'_, Result<SecretString>>;
+    /// A new token after the service refused `refused` with 401; fails when none can be
+    /// had. Concurrent requests refused together share one renewal.
+    fn renew<'a>(&'a self, refused: &'a SecretString) -> BoxFuture<'a, Result<SecretString>>;
     /// The scope granted with the current token, when known (for 403 messages).
     fn granted_scope(&self) -> Option<Vec<String>>;
 }
@@ -99,45 +100,6 @@ impl ApiClient {
             trace: trace::Trace::new(printer.verbose),
             max_attempts: 3,
         })
-    }
-
-    /// The reqwest client every part of locadm shares: per-request timeout, user agent,
-    /// the proxy variables (reqwest reads them), the profile's CA certificate, and
-    /// redirects followed only within the same origin, so the bearer token never leaves it.
-    pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
-        let mut builder = reqwest::Client::builder()
-            .user_agent(concat!("locadm/", env!("CARGO_PKG_VERSION")))
-            .timeout(settings.timeout)
-            .connect_timeout(settings.timeout.min(Duration::from_secs(10)))
-            .pool_idle_timeout(Duration::from_secs(60))
-            .redirect(reqwest::redirect::Policy::custom(|attempt| {
-                let first = attempt.previous().first().map(|u| u.origin());
-                if attempt.previous().len() >= 5 {
-                    attempt.error("too many redirects")
-                } else if first.as_ref() != Some(&attempt.url().origin()) {
-                    attempt.stop()
-                } else {
-                    attempt.follow()
-                }
-            }));
-        if let Some(path) = &settings.ca_cert {
-            let pem = std::fs::read(path).map_err(|e| {
-                Error::usage(format!(
-                    "cannot read the CA certificate `{}`: {e}",
-                    path.display()
-                ))
-            })?;
-            let certificate = reqwest::Certificate::from_pem(&pem).map_err(|e| {
-                Error::usage(format!(
-                    "`{}` is not a PEM certificate: {e}",
-                    path.display()
-                ))
-            })?;
-            builder = builder.add_root_certificate(certificate);
-        }
-        builder
-            .build()
-            .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
     }
 
     /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
@@ -250,7 +212,7 @@ impl ApiClient {
             let retry_after = match &outcome {
                 Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
                     self.trace.note("401: renewing the token once and retrying");
-                    token = self.credentials.renew().await?;
+                    token = self.credentials.renew(&token).await?;
                     renewed = true;
                     continue;
                 }
@@ -344,6 +306,38 @@ impl ApiClient {
     pub fn link_of(reply: &Reply) -> Result<Link> {
         reply.json("a link object")
     }
+}
+
+/// The one reqwest client of an invocation, shared by the token endpoint and the
+/// service (one connection pool): per-request timeout, user agent, the proxy variables
+/// (reqwest reads them), the profile's CA certificate. Redirects are never followed: the
+/// oauth2 crate asks for that on the token endpoint, and on the service it means the bearer
+/// token can never be carried to another origin; a 3xx is reported as what it is.
+pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
+    let mut builder = reqwest::Client::builder()
+        .user_agent(concat!("locadm/", env!("CARGO_PKG_VERSION")))
+        .timeout(settings.timeout)
+        .connect_timeout(settings.timeout.min(Duration::from_secs(10)))
+        .pool_idle_timeout(Duration::from_secs(60))
+        .redirect(reqwest::redirect::Policy::none());
+    if let Some(path) = &settings.ca_cert {
+        let pem = std::fs::read(path).map_err(|e| {
+            Error::usage(format!(
+                "cannot read the CA certificate `{}`: {e}",
+                path.display()
+            ))
+        })?;
+        let certificate = reqwest::Certificate::from_pem(&pem).map_err(|e| {
+            Error::usage(format!(
+                "`{}` is not a PEM certificate: {e}",
+                path.display()
+            ))
+        })?;
+        builder = builder.add_root_certificate(certificate);
+    }
+    builder
+        .build()
+        .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
 }
 
 /// Refuses plain `http://` to anything but loopback unless the profile allows it: the

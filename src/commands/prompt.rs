@@ -10,9 +10,8 @@ use dialoguer::{Confirm, Input};
 use crate::error::{Error, Result};
 
 pub fn can_prompt() -> bool {
-    std::io::stdin().is_terminal()
-        && std::io::stderr().is_terminal()
-        && std::env::var_os("CI").is_none_or(|v| v.is_empty() || v == "false")
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
+    !ci && std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
 fn theme() -> ColorfulTheme {

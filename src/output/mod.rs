@@ -138,6 +138,23 @@ impl Printer {
         self.line(&table.to_string())
     }
 
+    /// A table with a header row, fitted to the terminal width; cells are made safe for
+    /// the terminal first.
+    pub fn table(&self, header: &[&str], rows: &[Vec<String>]) -> io::Result<()> {
+        let mut table = Table::new();
+        table
+            .load_preset(presets::UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_header(header.iter().map(Cell::new));
+        if !self.stdout_is_terminal {
+            table.force_no_tty();
+        }
+        for row in rows {
+            table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
+        }
+        self.line(&table.to_string())
+    }
+
     /// A message on stderr: `prefix: text`.
     fn message(&self, prefix: &str, colour: &str, text: &str) {
         let prefix = if self.colour {
@@ -174,6 +191,17 @@ impl Printer {
         if self.verbose {
             let _ = writeln!(io::stderr().lock(), "{text}");
         }
+    }
+
+    /// The `--verbose` diagnostics as a sink that outlives a borrow of the printer (the
+    /// auth session logs its keyring and token decisions through it).
+    pub fn debug_sink(&self) -> std::sync::Arc<dyn Fn(&str) + Send + Sync> {
+        let verbose = self.verbose;
+        std::sync::Arc::new(move |text: &str| {
+            if verbose {
+                let _ = writeln!(io::stderr().lock(), "{text}");
+            }
+        })
     }
 
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`

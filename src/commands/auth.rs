@@ -1,0 +1,244 @@
+//! `locadm auth status`, `locadm auth token`, `locadm logout`, and the one place where a
+//! command builds its auth [`Session`].
+
+use secrecy::ExposeSecret;
+use serde::Serialize;
+
+use crate::api::Permission;
+use crate::auth::{self, Session, TokenSource};
+use crate::cli::{AuthCommand, GlobalArgs, OutputFormat};
+use crate::error::{Error, Result};
+use crate::output::Printer;
+use crate::settings::Settings;
+
+/// The session of this invocation: resolved settings, the HTTP client, and `--verbose`
+/// diagnostics through the printer.
+pub fn session(global: &GlobalArgs, printer: &Printer) -> Result<Session> {
+    let settings = Settings::resolve(global)?;
+    session_for(settings, printer)
+}
+
+pub fn session_for(settings: Settings, printer: &Printer) -> Result<Session> {
+    let http = crate::api::http_client(&settings)?;
+    Ok(Session::from_settings(settings, http).with_log(printer.debug_sink()))
+}
+
+pub async fn run(command: AuthCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
+    match command {
+        AuthCommand::Token => token(global, printer).await,
+        AuthCommand::Status => status(global, printer).await,
+    }
+}
+
+async fn token(global: &GlobalArgs, printer: &Printer) -> Result<()> {
+    let session = session(global, printer)?;
+    let token = session.bearer().await?;
+    printer.line(token.expose_secret())?;
+    Ok(())
+}
+
+pub async fn logout(global: &GlobalArgs, printer: &Printer) -> Result<()> {
+    let session = session(global, printer)?;
+    let profile = session.settings().profile.clone();
+    let backend = session.backend().await?.store.name();
+    if session.forget().await? {
+        printer.note(&format!(
+            "Logged out of profile `{profile}`: token and client secret removed from {backend}"
+        ));
+    } else {
+        printer.note(&format!(
+            "Nothing to remove: profile `{profile}` has no entry in {backend}"
+        ));
+    }
+    if std::env::var_os("LOCADM_TOKEN").is_some() {
+        printer.warning("LOCADM_TOKEN is still set and will be used by other commands");
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Status {
+    profile: String,
+    base_url: Option<String>,
+    token_url: Option<String>,
+    client_id: Option<String>,
+    keyring: Option<KeyringStatus>,
+    token: TokenStatus,
+    scope: Option<Vec<String>>,
+    permissions: Vec<PermissionStatus>,
+}
+
+#[derive(Serialize)]
+struct KeyringStatus {
+    backend: Option<String>,
+    reason: String,
+    skipped: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct TokenStatus {
+    /// `environment`, `cached`, `expired`, `none`
+    state: &'static str,
+    expires_at: Option<u64>,
+    expires_in_seconds: Option<i64>,
+    client_secret_stored: bool,
+}
+
+#[derive(Serialize)]
+struct PermissionStatus {
+    command: &'static str,
+    permission: &'static str,
+    /// `null` when the granted scope is not known.
+    granted: Option<bool>,
+}
+
+async fn status(global: &GlobalArgs, printer: &Printer) -> Result<()> {
+    let session = session(global, printer)?;
+    let settings = session.settings();
+    let now = session.now();
+    let mut keyring = None;
+    let mut entry = None;
+    let mut problem = None;
+    let from_env = session.token_source() == TokenSource::Environment;
+    if !from_env {
+        match session.entry_key() {
+            Err(e) => problem = Some(e),
+            Ok(_) => match session.backend().await {
+                Err(e) => {
+                    keyring = Some(KeyringStatus {
+                        backend: None,
+                        reason: e.to_string(),
+                        skipped: Vec::new(),
+                    });
+                    problem = Some(e);
+                }
+                Ok(b) => {
+                    keyring = Some(KeyringStatus {
+                        backend: Some(b.store.name().to_owned()),
+                        reason: b.reason.clone(),
+                        skipped: b.skipped.clone(),
+                    });
+                    match session.stored_entry().await {
+                        Ok(e) => entry = e,
+                        Err(e) => problem = Some(e),
+                    }
+                }
+            },
+        }
+    }
+    let expires_at = entry.as_ref().and_then(|e| e.expires_at);
+    let has_token = entry.as_ref().is_some_and(|e| e.token.is_some());
+    let secret_stored = entry.as_ref().is_some_and(|e| e.client_secret.is_some());
+    let state = if from_env {
+        "environment"
+    } else if has_token && auth::is_fresh(expires_at, now) {
+        "cached"
+    } else if has_token {
+        "expired"
+    } else {
+        "none"
+    };
+    let scope = if from_env {
+        None
+    } else {
+        session.granted_scope()
+    };
+    let permissions = Permission::ALL
+        .iter()
+        .map(|permission| PermissionStatus {
+            command: permission.commands(),
+            permission: permission.name(),
+            granted: scope
+                .as_ref()
+                .map(|s| s.iter().any(|g| g == permission.name())),
+        })
+        .collect();
+    let status = Status {
+        profile: settings.profile.clone(),
+        base_url: settings.base_url.as_ref().map(|u| u.to_string()),
+        token_url: settings.token_url.as_ref().map(|u| u.to_string()),
+        client_id: settings.client_id.clone(),
+        keyring,
+        token: TokenStatus {
+            state,
+            expires_at,
+            expires_in_seconds: expires_at.map(|at| at as i64 - now as i64),
+            client_secret_stored: secret_stored,
+        },
+        scope,
+        permissions,
+    };
+
+    if printer.format == OutputFormat::Table {
+        print_table(&status, now, printer)?;
+    } else {
+        printer.json(&status)?;
+    }
+
+    let usable = from_env || has_token || secret_stored || session.has_env_secret();
+    if usable {
+        return Ok(());
+    }
+    Err(problem.unwrap_or_else(|| Error::Auth {
+        message: format!("not logged in to profile `{}`", status.profile),
+        hint: Some(auth::LOGIN_HINT.into()),
+    }))
+}
+
+fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
+    let unset = || "(not set)".to_owned();
+    let mut rows: Vec<(&str, String)> = vec![
+        ("Profile", status.profile.clone()),
+        ("Base URL", status.base_url.clone().unwrap_or_else(unset)),
+        ("Token URL", status.token_url.clone().unwrap_or_else(unset)),
+        ("Client id", status.client_id.clone().unwrap_or_else(unset)),
+    ];
+    if let Some(k) = &status.keyring {
+        let mut text = match &k.backend {
+            Some(name) => format!("{name} ({})", k.reason),
+            None => k.reason.clone(),
+        };
+        for skipped in &k.skipped {
+            text.push_str(&format!("\nleft {skipped}"));
+        }
+        rows.push(("Keyring", text));
+    }
+    let token = match status.token.state {
+        "environment" => "from LOCADM_TOKEN (not cached)".to_owned(),
+        "none" => "none cached".to_owned(),
+        state => match status.token.expires_at {
+            Some(at) if state == "cached" => format!("cached, expires {}", auth::relative(at, now)),
+            Some(at) => format!("expired {} (renewed on next use)", auth::relative(at, now)),
+            None => "cached, no expiry given".to_owned(),
+        },
+    };
+    rows.push(("Token", token));
+    if status.token.state != "environment" {
+        rows.push((
+            "Client secret",
+            if status.token.client_secret_stored {
+                "stored in the keyring".to_owned()
+            } else {
+                "not stored".to_owned()
+            },
+        ));
+    }
+    rows.push((
+        "Scope",
+        status
+            .scope
+            .as_ref()
+            .map(|s| s.join(" "))
+            .unwrap_or_else(|| "(unknown)".into()),
+    ));
+    for p in &status.permissions {
+        let mark = match p.granted {
+            Some(true) => "granted",
+            Some(false) => "missing",
+            None => "unknown",
+        };
+        rows.push((p.command, format!("{mark}: {}", p.permission)));
+    }
+    printer.field_table(&rows)?;
+    Ok(())
+}
