@@ -6,6 +6,8 @@
 
 pub mod cli;
 pub mod commands;
+#[cfg(feature = "emulator")]
+pub mod emulator;
 pub mod error;
 pub mod input;
 pub mod model;

@@ -16,6 +16,10 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     match cli.command {
         Command::Location(command) => location::run(command, &cli.global, printer).await,
         Command::Provider(command) => provider::run(command, &cli.global, printer).await,
+        #[cfg(feature = "emulator")]
+        Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
+            crate::emulator::serve(&args).await
+        }
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "locadm", &mut std::io::stdout());
