@@ -411,7 +411,9 @@ async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates(
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::CREATED);
+    let location_header = header(&response, "location").to_string();
     let link: Value = response.json().await.unwrap();
+    assert_eq!(link["href"], location_header);
     assert_eq!(link["rel"], "self");
     let href = link["href"].as_str().unwrap().to_string();
     assert!(href.starts_with("/locations/"));
@@ -776,6 +778,20 @@ async fn client_errors_are_clear_4xx_answers() {
         .await
         .unwrap();
     assert_eq!(response.status(), 400);
+    // A method the resource does not have: JSON 405 with `Allow`.
+    let response = c
+        .patch(format!("{}/locations/{}", emu.base_url, Uuid::new_v4()))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 405);
+    assert!(
+        header(&response, "allow").contains("PUT"),
+        "{:?}",
+        response.headers()
+    );
+    assert!(response.json::<Value>().await.unwrap()["error"].is_string());
     // No such endpoint: JSON 404.
     let response = c
         .get(format!("{}/nothing/here", emu.base_url))

@@ -256,3 +256,45 @@ fn rate(flag: &str, value: f64) -> Result<f64, String> {
         Err(format!("`{flag}` must be between 0 and 1, not {value}"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_options() {
+        let c: ClientSpec = "ci:s3cret:can-read-locations,can-create-locations"
+            .parse()
+            .unwrap();
+        assert_eq!(c.id, "ci");
+        assert_eq!(c.secret, "s3cret");
+        assert_eq!(
+            c.permissions,
+            ["can-read-locations", "can-create-locations"]
+        );
+        let all: ClientSpec = "a:b:*".parse().unwrap();
+        assert_eq!(all.permissions.len(), PERMISSIONS.len());
+        let none: ClientSpec = "a:b:".parse().unwrap();
+        assert!(none.permissions.is_empty());
+        assert!("a:b".parse::<ClientSpec>().is_err());
+        assert!(":b:".parse::<ClientSpec>().is_err());
+        assert!("a:b:can-fly"
+            .parse::<ClientSpec>()
+            .unwrap_err()
+            .contains("can-fly"));
+        assert!(!format!("{c:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn provider_options() {
+        let p: ProviderSpec = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c:Demo: Two"
+            .parse()
+            .unwrap();
+        assert_eq!(p.id, DEMO_PROVIDER_ID);
+        assert_eq!(p.name, "Demo: Two");
+        assert!("nope:Name".parse::<ProviderSpec>().is_err());
+        assert!(format!("{DEMO_PROVIDER_ID}:")
+            .parse::<ProviderSpec>()
+            .is_err());
+    }
+}

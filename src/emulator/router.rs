@@ -12,7 +12,7 @@ use axum::Router;
 
 use super::config::{ClientSpec, EmulatorConfig, ReadForm};
 use super::faults::{self, FaultInjector};
-use super::handlers::{admin, locations, providers, token};
+use super::handlers::{admin, locations, providers, token, ApiError};
 use super::store::Store;
 
 /// What every handler sees.
@@ -84,6 +84,13 @@ impl Counters {
     }
 }
 
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("`{method}` is not allowed on `{}`", uri.path()),
+    )
+}
+
 /// The whole emulator: the API (with fault injection), the token endpoint and `/_admin/`.
 pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
     let api = Router::new()
@@ -120,6 +127,7 @@ pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
 
     api.merge(oauth)
         .merge(admin)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(state)
 }
