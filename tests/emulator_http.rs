@@ -1251,3 +1251,76 @@ async fn state_persists_across_a_restart_with_db() {
     assert_eq!(read["locationProvider"]["name"], "Renamed Provider");
     assert!(served.terminate().success());
 }
+
+// ---------------------------------------------------------------- the oauth2 crate
+
+#[tokio::test]
+async fn the_oauth2_crate_gets_tokens_by_basic_and_by_body_and_reads_errors() {
+    use oauth2::basic::{BasicClient, BasicErrorResponseType};
+    use oauth2::{
+        AuthType, ClientId, ClientSecret, RequestTokenError, Scope, TokenResponse, TokenUrl,
+    };
+
+    let mut config = EmulatorConfig::default();
+    config.clients.push(ClientSpec {
+        id: "odd client".into(),
+        secret: "p@ss:w/rd+%&=".into(),
+        permissions: vec!["can-read-locations".into(), "can-create-locations".into()],
+    });
+    let emu = start(config).await;
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for auth in [AuthType::BasicAuth, AuthType::RequestBody] {
+        let oauth = BasicClient::new(ClientId::new("odd client".into()))
+            .set_client_secret(ClientSecret::new("p@ss:w/rd+%&=".into()))
+            .set_token_uri(TokenUrl::new(emu.token_url.clone()).unwrap())
+            .set_auth_type(auth.clone());
+        let token = oauth
+            .exchange_client_credentials()
+            .add_scope(Scope::new("can-read-locations".into()))
+            .request_async(&http)
+            .await
+            .unwrap_or_else(|e| panic!("{auth:?}: {e:?}"));
+        assert_eq!(token.expires_in(), Some(Duration::from_secs(3600)));
+        assert_eq!(
+            token.scopes().unwrap(),
+            &vec![Scope::new("can-read-locations".into())]
+        );
+        let response = client()
+            .get(format!("{}/locations/{}", emu.base_url, Uuid::new_v4()))
+            .bearer_auth(token.access_token().secret())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 404);
+
+        let error = oauth
+            .exchange_client_credentials()
+            .add_scope(Scope::new("can-delete-locations".into()))
+            .request_async(&http)
+            .await
+            .expect_err("a scope beyond the client's permissions");
+        match error {
+            RequestTokenError::ServerResponse(e) => {
+                assert_eq!(*e.error(), BasicErrorResponseType::InvalidScope)
+            }
+            other => panic!("{auth:?}: {other:?}"),
+        }
+    }
+    let wrong = BasicClient::new(ClientId::new("odd client".into()))
+        .set_client_secret(ClientSecret::new("wrong".into()))
+        .set_token_uri(TokenUrl::new(emu.token_url.clone()).unwrap());
+    match wrong
+        .exchange_client_credentials()
+        .request_async(&http)
+        .await
+    {
+        Err(RequestTokenError::ServerResponse(e)) => {
+            assert_eq!(*e.error(), BasicErrorResponseType::InvalidClient)
+        }
+        other => panic!("{other:?}"),
+    }
+    emu.shutdown().await;
+}
