@@ -79,8 +79,19 @@ async fn download(state: &AppState, endpoint: &str) -> Result<String, String> {
     if !status.is_success() {
         return Err(format!("status {status}"));
     }
-    response.text().await.map_err(|e| e.to_string())
+    let mut response = response;
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+        body.extend_from_slice(&chunk);
+        if body.len() > MAX_FEED {
+            return Err(format!("the answer is larger than {MAX_FEED} bytes"));
+        }
+    }
+    String::from_utf8(body).map_err(|_| "the answer is not UTF-8 text".to_string())
 }
+
+/// The largest answer taken from a remote provider's endpoint.
+const MAX_FEED: usize = 16 * 1024 * 1024;
 
 fn check(element: &RawValue, own: &RawValue, provider_id: Uuid) -> Result<LocationBody, String> {
     let mut object: RawObject<'_> =
