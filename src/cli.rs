@@ -501,4 +501,10 @@ pub struct EmulatorArgs {
     /// Seed for the fault injection, so a run can be repeated
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Apply the faults to the token endpoint as well
+    #[arg(long)]
+    pub faults_on_token: bool,
+    /// Read only the fields of the spec's read table (no `structuredAddress`, `email`, ...)
+    #[arg(long)]
+    pub spec_read_form: bool,
 }

@@ -9,6 +9,8 @@ pub mod auth;
 pub mod cli;
 pub mod commands;
 pub mod docs;
+#[cfg(feature = "emulator")]
+pub mod emulator;
 pub mod error;
 pub mod input;
 pub mod model;

@@ -30,29 +30,14 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
             let context = context::Context::new(&cli.global, printer)?;
             smoke::run(&context, &args).await
         }
+        #[cfg(feature = "emulator")]
+        Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
+            crate::emulator::serve(&args).await
+        }
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "locadm", &mut std::io::stdout());
             Ok(())
         }
-        other => Err(crate::error::Error::other(format!(
-            "`{}` is not available in this build yet",
-            command_name(&other)
-        ))),
-    }
-}
-
-fn command_name(command: &Command) -> &'static str {
-    match command {
-        Command::Location(_) => "location",
-        Command::Provider(_) => "provider",
-        Command::Login(_) => "login",
-        Command::Logout => "logout",
-        Command::Auth(_) => "auth",
-        Command::Config(_) => "config",
-        #[cfg(feature = "emulator")]
-        Command::Emulator(_) => "emulator",
-        Command::Completions { .. } => "completions",
-        Command::Smoke(_) => "smoke",
     }
 }

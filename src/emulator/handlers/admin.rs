@@ -1,0 +1,62 @@
+//! `/_admin/`: emulator-only endpoints for tests and rehearsals, without authentication
+//! and without fault injection.
+//!
+//! * `GET /_admin/counters` → `{"requests", "tokens_issued", "creates", "updates",
+//!   "deletes", "provider_updates", "faults": {"failed", "throttled", "dropped"},
+//!   "remote": {"fetches", "failures", "upserts", "rejected"},
+//!   "locations_by_store_id": {storeId: count}}`. `requests` counts every request that
+//!   reached the API (not the token endpoint, not `/_admin/`), faulted ones included.
+//!   The counters start at zero with each process; `locations_by_store_id` is read from
+//!   the database.
+//! * `POST /_admin/revoke-tokens` → `{"revoked": n}`: every issued token stops working,
+//!   so a client's 401 recovery can be tested.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde_json::json;
+
+use super::{ApiError, ApiResult};
+use crate::emulator::router::AppState;
+use crate::emulator::store;
+
+pub async fn counters(State(state): State<AppState>) -> ApiResult {
+    let by_store_id = state
+        .store
+        .call(|conn| store::count_by_store_id(conn))
+        .await?;
+    let by_store_id: BTreeMap<String, i64> = by_store_id.into_iter().collect();
+    let c = &state.counters;
+    Ok(Json(json!({
+        "requests": c.get(&c.requests),
+        "tokens_issued": c.get(&c.tokens_issued),
+        "creates": c.get(&c.creates),
+        "updates": c.get(&c.updates),
+        "deletes": c.get(&c.deletes),
+        "provider_updates": c.get(&c.provider_updates),
+        "faults": {
+            "failed": c.get(&c.faults_failed),
+            "throttled": c.get(&c.faults_throttled),
+            "dropped": c.get(&c.faults_dropped),
+        },
+        "remote": {
+            "fetches": c.get(&c.remote_fetches),
+            "failures": c.get(&c.remote_failures),
+            "upserts": c.get(&c.remote_upserts),
+            "rejected": c.get(&c.remote_rejected),
+        },
+        "locations_by_store_id": by_store_id,
+    }))
+    .into_response())
+}
+
+pub async fn revoke_tokens(State(state): State<AppState>) -> ApiResult {
+    let revoked = state
+        .store
+        .call(|conn| store::revoke_tokens(conn))
+        .await
+        .map_err(ApiError::from)?;
+    Ok(Json(json!({ "revoked": revoked })).into_response())
+}

@@ -1,0 +1,207 @@
+//! The local emulator of the location service: real HTTP, real OAuth 2.0 tokens, real
+//! permission checks, and the model's own validation, so the CLI and its tests run
+//! against something that behaves like the deployment.
+//!
+//! * `config`: [`EmulatorConfig`] and its parts (clients, providers, faults).
+//! * `router`: the shared state and the axum router; `handlers/`: one module per resource.
+//! * `store`: SQLite (a file with `--db`, else in memory).
+//! * `faults`: fault injection; `server`: the accept loop; `remote`: remote providers.
+//!
+//! Start one on a bound listener with [`start`] (tests bind `127.0.0.1:0`), or run one
+//! until a shutdown future completes with [`run`]. `locadm emulator serve` is [`serve`].
+
+pub mod config;
+pub mod faults;
+pub mod handlers;
+pub mod remote;
+pub mod router;
+pub mod server;
+pub mod store;
+
+use std::future::Future;
+use std::io::Write;
+use std::net::SocketAddr;
+
+use serde::Serialize;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use uuid::Uuid;
+
+pub use config::{
+    ClientSpec, EmulatorConfig, Faults, ProviderSpec, ReadForm, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET,
+    DEMO_PROVIDER_ID, DEMO_PROVIDER_NAME, PERMISSIONS,
+};
+
+use crate::cli::EmulatorArgs;
+use crate::error::{Error, Result};
+
+/// What a running emulator tells its users: the first stdout line of
+/// `locadm emulator serve`, as one JSON object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Banner {
+    pub base_url: String,
+    pub token_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub provider_id: Uuid,
+    pub admin_url: String,
+}
+
+/// A running emulator. Dropping it leaves the server running until the runtime ends;
+/// call [`Running::shutdown`] to stop it cleanly.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// `http://<addr>`, without a trailing slash.
+    pub base_url: String,
+    /// `<base_url>/oauth/token`.
+    pub token_url: String,
+    /// `<base_url>/_admin`.
+    pub admin_url: String,
+    /// The demo client (or, when it was configured away, the first client).
+    pub client_id: String,
+    pub client_secret: String,
+    /// The demo provider (or the first configured provider).
+    pub demo_provider_id: Uuid,
+    shutdown: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl Running {
+    pub fn banner(&self) -> Banner {
+        Banner {
+            base_url: self.base_url.clone(),
+            token_url: self.token_url.clone(),
+            client_id: self.client_id.clone(),
+            client_secret: self.client_secret.clone(),
+            provider_id: self.demo_provider_id,
+            admin_url: self.admin_url.clone(),
+        }
+    }
+
+    /// Stops accepting, lets open requests finish (up to 5 s) and waits for the server.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// Starts an emulator on `listener` and returns once it accepts connections.
+pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Running> {
+    let addr = listener.local_addr()?;
+    let store = {
+        let db = config.db.clone();
+        let providers = config.providers.clone();
+        tokio::task::spawn_blocking(move || store::Store::open(db.as_deref(), &providers))
+            .await
+            .map_err(|e| Error::other(format!("cannot open the emulator's database: {e}")))?
+            .map_err(|e| {
+                let mut message = format!("cannot open the emulator's database: {e}");
+                if let Some(db) = &config.db {
+                    message = format!(
+                        "cannot open the emulator's database `{}`: {e}",
+                        db.display()
+                    );
+                }
+                Error::other(message)
+            })?
+    };
+    let state = router::AppState::new(&config, store);
+    let app = router::router(state, &config);
+    let (shutdown, shutdown_rx) = watch::channel(false);
+    let task = tokio::spawn(server::accept_loop(listener, app, shutdown_rx));
+
+    let host = if addr.ip().is_unspecified() {
+        match addr {
+            SocketAddr::V4(_) => "127.0.0.1".to_string(),
+            SocketAddr::V6(_) => "[::1]".to_string(),
+        }
+    } else {
+        match addr {
+            SocketAddr::V4(a) => a.ip().to_string(),
+            SocketAddr::V6(a) => format!("[{}]", a.ip()),
+        }
+    };
+    let base_url = format!("http://{host}:{}", addr.port());
+    let demo = config
+        .clients
+        .iter()
+        .find(|c| c.id == DEMO_CLIENT_ID)
+        .or_else(|| config.clients.first());
+    Ok(Running {
+        addr,
+        token_url: format!("{base_url}/oauth/token"),
+        admin_url: format!("{base_url}/_admin"),
+        client_id: demo.map(|c| c.id.clone()).unwrap_or_default(),
+        client_secret: demo.map(|c| c.secret.clone()).unwrap_or_default(),
+        demo_provider_id: config
+            .providers
+            .iter()
+            .find(|p| p.id == DEMO_PROVIDER_ID)
+            .or_else(|| config.providers.first())
+            .map(|p| p.id)
+            .unwrap_or(DEMO_PROVIDER_ID),
+        base_url,
+        shutdown,
+        task,
+    })
+}
+
+/// Serves on `listener` until `shutdown` completes, then stops cleanly.
+pub async fn run(
+    config: EmulatorConfig,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> Result<()> {
+    let running = start(config, listener).await?;
+    shutdown.await;
+    running.shutdown().await;
+    Ok(())
+}
+
+/// `locadm emulator serve`: prints the [`Banner`] as the first stdout line, then serves
+/// until SIGINT or SIGTERM.
+pub async fn serve(args: &EmulatorArgs) -> Result<()> {
+    let config = EmulatorConfig::from_args(args).map_err(Error::usage)?;
+    let listener = TcpListener::bind(args.addr).await.map_err(|e| {
+        Error::other(format!("cannot listen on `{}`: {e}", args.addr))
+            .with_hint("pick another address with `--addr`, or port 0 for a free port")
+    })?;
+    let running = start(config, listener).await?;
+    let line = serde_json::to_string(&running.banner()).map_err(|e| Error::other(e.to_string()))?;
+    {
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "{line}")?;
+        stdout.flush()?;
+    }
+    eprintln!(
+        "locadm emulator: listening on {} (demo client `{}`); stop with Ctrl-C",
+        running.base_url, running.client_id
+    );
+    shutdown_signal().await;
+    eprintln!("locadm emulator: shutting down");
+    running.shutdown().await;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+}

@@ -1,0 +1,133 @@
+//! The shared state and the axum router.
+
+use std::ops::Deref;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::middleware;
+use axum::routing::{get, post, put};
+use axum::Router;
+
+use super::config::{ClientSpec, EmulatorConfig, ReadForm};
+use super::faults::{self, FaultInjector};
+use super::handlers::{admin, locations, providers, token, ApiError};
+use super::store::Store;
+
+/// What every handler sees.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
+    pub store: Store,
+    pub clients: Vec<ClientSpec>,
+    pub token_lifetime: Duration,
+    pub read_form: ReadForm,
+    pub counters: Counters,
+    pub faults: FaultInjector,
+    /// For fetching remote providers' locations.
+    pub http: reqwest::Client,
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(config: &EmulatorConfig, store: Store) -> AppState {
+        let http = reqwest::Client::builder()
+            .timeout(config.remote_timeout)
+            .user_agent(concat!("locadm-emulator/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default();
+        AppState(Arc::new(Shared {
+            store,
+            clients: config.clients.clone(),
+            token_lifetime: config.token_lifetime,
+            read_form: config.read_form,
+            counters: Counters::default(),
+            faults: FaultInjector::new(config.faults.clone()),
+            http,
+        }))
+    }
+}
+
+/// Counters readable from `GET /_admin/counters`.
+#[derive(Default)]
+pub struct Counters {
+    pub requests: AtomicU64,
+    pub tokens_issued: AtomicU64,
+    pub creates: AtomicU64,
+    pub updates: AtomicU64,
+    pub deletes: AtomicU64,
+    pub provider_updates: AtomicU64,
+    pub faults_failed: AtomicU64,
+    pub faults_throttled: AtomicU64,
+    pub faults_dropped: AtomicU64,
+    pub remote_fetches: AtomicU64,
+    pub remote_failures: AtomicU64,
+    pub remote_upserts: AtomicU64,
+    pub remote_rejected: AtomicU64,
+}
+
+impl Counters {
+    pub fn bump(&self, counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn get(&self, counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("`{method}` is not allowed on `{}`", uri.path()),
+    )
+}
+
+/// The whole emulator: the API (with fault injection), the token endpoint and `/_admin/`.
+pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
+    let api = Router::new()
+        .route("/locations", post(locations::create))
+        .route(
+            "/locations/{id}",
+            get(locations::read)
+                .put(locations::update)
+                .delete(locations::delete)
+                .options(locations::preflight),
+        )
+        .route(
+            "/locations/{id}/details",
+            get(locations::details).options(locations::preflight),
+        )
+        .route("/locationProviders/{id}", put(providers::update))
+        .fallback(locations::fallback)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            faults::inject,
+        ));
+
+    let mut oauth = Router::new().route("/oauth/token", post(token::token));
+    if config.faults.token_endpoint {
+        oauth = oauth.layer(middleware::from_fn_with_state(
+            state.clone(),
+            faults::inject,
+        ));
+    }
+
+    let admin = Router::new()
+        .route("/_admin/counters", get(admin::counters))
+        .route("/_admin/revoke-tokens", post(admin::revoke_tokens));
+
+    api.merge(oauth)
+        .merge(admin)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .with_state(state)
+}

@@ -1,0 +1,329 @@
+//! The emulator's state in SQLite: providers, locations (each kept as the JSON text of its
+//! validated write body, so coordinates stay as written) and issued tokens.
+//!
+//! One connection behind a mutex; every call runs on tokio's blocking pool, so a slow disk
+//! never stalls the async workers. A file database uses WAL; without a file the database
+//! lives in memory and ends with the process.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use uuid::Uuid;
+
+use super::config::ProviderSpec;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS providers (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    body TEXT,
+    updated_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS locations (
+    id TEXT PRIMARY KEY,
+    provider_id TEXT NOT NULL,
+    store_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    source TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS locations_by_provider_store ON locations (provider_id, store_id);
+CREATE TABLE IF NOT EXISTS tokens (
+    token TEXT PRIMARY KEY,
+    client_id TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+";
+
+/// A failure of the storage layer: always a 500, never the client's fault.
+#[derive(Debug, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(String);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError(e.to_string())
+    }
+}
+
+#[derive(Clone)]
+pub struct Store {
+    conn: Arc<Mutex<Connection>>,
+}
+
+/// A stored location.
+#[derive(Debug, Clone)]
+pub struct StoredLocation {
+    pub id: Uuid,
+    pub provider_id: Uuid,
+    pub store_id: String,
+    /// The validated write body, as JSON text.
+    pub body: String,
+    /// `api` or `remote`.
+    pub source: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A stored provider.
+#[derive(Debug, Clone)]
+pub struct StoredProvider {
+    pub id: Uuid,
+    pub name: String,
+    /// The last update body, as JSON text, if it was ever updated.
+    pub body: Option<String>,
+    pub updated_at: Option<i64>,
+}
+
+/// A token as issued.
+#[derive(Debug, Clone)]
+pub struct StoredToken {
+    pub client_id: String,
+    pub scope: Vec<String>,
+    pub expires_at: i64,
+}
+
+pub fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl Store {
+    /// Opens (and creates) the database and makes sure the configured providers exist.
+    /// A provider that already exists keeps the name it was given by an update.
+    pub fn open(path: Option<&Path>, providers: &[ProviderSpec]) -> Result<Store, StoreError> {
+        let conn = match path {
+            Some(path) => {
+                let conn = Connection::open(path)?;
+                conn.pragma_update(None, "journal_mode", "WAL")?;
+                conn.pragma_update(None, "synchronous", "NORMAL")?;
+                conn
+            }
+            None => Connection::open_in_memory()?,
+        };
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        for p in providers {
+            conn.execute(
+                "INSERT OR IGNORE INTO providers (id, name) VALUES (?1, ?2)",
+                params![p.id.to_string(), p.name],
+            )?;
+        }
+        Ok(Store {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    /// Runs `f` on the connection on the blocking pool.
+    pub async fn call<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let conn = self.conn.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .map_err(|_| StoreError("the database lock is poisoned".into()))?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError(format!("storage task failed: {e}")))?
+    }
+}
+
+fn uuid_col(text: String) -> Uuid {
+    Uuid::parse_str(&text).unwrap_or_default()
+}
+
+pub fn provider(conn: &Connection, id: Uuid) -> Result<Option<StoredProvider>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT id, name, body, updated_at FROM providers WHERE id = ?1",
+            params![id.to_string()],
+            |row| {
+                Ok(StoredProvider {
+                    id: uuid_col(row.get(0)?),
+                    name: row.get(1)?,
+                    body: row.get(2)?,
+                    updated_at: row.get(3)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+pub fn update_provider(
+    conn: &Connection,
+    id: Uuid,
+    name: &str,
+    body: &str,
+) -> Result<bool, StoreError> {
+    let n = conn.execute(
+        "UPDATE providers SET name = ?2, body = ?3, updated_at = ?4 WHERE id = ?1",
+        params![id.to_string(), name, body, now()],
+    )?;
+    Ok(n > 0)
+}
+
+pub fn location(conn: &Connection, id: Uuid) -> Result<Option<StoredLocation>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT id, provider_id, store_id, body, source, created_at, updated_at
+             FROM locations WHERE id = ?1",
+            params![id.to_string()],
+            |row| {
+                Ok(StoredLocation {
+                    id: uuid_col(row.get(0)?),
+                    provider_id: uuid_col(row.get(1)?),
+                    store_id: row.get(2)?,
+                    body: row.get(3)?,
+                    source: row.get(4)?,
+                    created_at: row.get(5)?,
+                    updated_at: row.get(6)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+pub fn insert_location(
+    conn: &Connection,
+    provider_id: Uuid,
+    store_id: &str,
+    body: &str,
+    source: &str,
+) -> Result<Uuid, StoreError> {
+    let id = Uuid::new_v4();
+    let now = now();
+    conn.execute(
+        "INSERT INTO locations (id, provider_id, store_id, body, source, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+        params![
+            id.to_string(),
+            provider_id.to_string(),
+            store_id,
+            body,
+            source,
+            now
+        ],
+    )?;
+    Ok(id)
+}
+
+/// Replaces a location's body; `false` when there is no such location.
+pub fn replace_location(
+    conn: &Connection,
+    id: Uuid,
+    provider_id: Uuid,
+    store_id: &str,
+    body: &str,
+) -> Result<bool, StoreError> {
+    let n = conn.execute(
+        "UPDATE locations SET provider_id = ?2, store_id = ?3, body = ?4, updated_at = ?5
+         WHERE id = ?1",
+        params![
+            id.to_string(),
+            provider_id.to_string(),
+            store_id,
+            body,
+            now()
+        ],
+    )?;
+    Ok(n > 0)
+}
+
+pub fn delete_location(conn: &Connection, id: Uuid) -> Result<bool, StoreError> {
+    let n = conn.execute(
+        "DELETE FROM locations WHERE id = ?1",
+        params![id.to_string()],
+    )?;
+    Ok(n > 0)
+}
+
+/// Inserts or replaces the location of `provider_id` with this `store_id` (the oldest one
+/// when there are several). Returns the id and whether it was created.
+pub fn upsert_by_store_id(
+    conn: &mut Connection,
+    provider_id: Uuid,
+    store_id: &str,
+    body: &str,
+) -> Result<(Uuid, bool), StoreError> {
+    let tx = conn.transaction()?;
+    let existing: Option<String> = tx
+        .query_row(
+            "SELECT id FROM locations WHERE provider_id = ?1 AND store_id = ?2
+             ORDER BY created_at, rowid LIMIT 1",
+            params![provider_id.to_string(), store_id],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let outcome = match existing {
+        Some(id) => {
+            let id = uuid_col(id);
+            replace_location(&tx, id, provider_id, store_id, body)?;
+            (id, false)
+        }
+        None => (
+            insert_location(&tx, provider_id, store_id, body, "remote")?,
+            true,
+        ),
+    };
+    tx.commit()?;
+    Ok(outcome)
+}
+
+/// How many locations hold each `storeId`.
+pub fn count_by_store_id(conn: &Connection) -> Result<Vec<(String, i64)>, StoreError> {
+    let mut stmt = conn
+        .prepare("SELECT store_id, COUNT(*) FROM locations GROUP BY store_id ORDER BY store_id")?;
+    let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+pub fn insert_token(
+    conn: &Connection,
+    token: &str,
+    client_id: &str,
+    scope: &[String],
+    expires_at: i64,
+) -> Result<(), StoreError> {
+    // Expired tokens are of no use to anyone; drop them as new ones are issued.
+    conn.execute(
+        "DELETE FROM tokens WHERE expires_at < ?1",
+        params![now() - 3600],
+    )?;
+    conn.execute(
+        "INSERT INTO tokens (token, client_id, scope, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        params![token, client_id, scope.join(" "), expires_at],
+    )?;
+    Ok(())
+}
+
+pub fn token(conn: &Connection, token: &str) -> Result<Option<StoredToken>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT client_id, scope, expires_at FROM tokens WHERE token = ?1",
+            params![token],
+            |row| {
+                let scope: String = row.get(1)?;
+                Ok(StoredToken {
+                    client_id: row.get(0)?,
+                    scope: scope.split_whitespace().map(String::from).collect(),
+                    expires_at: row.get(2)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// Revokes every token; returns how many there were.
+pub fn revoke_tokens(conn: &Connection) -> Result<usize, StoreError> {
+    Ok(conn.execute("DELETE FROM tokens", [])?)
+}
