@@ -424,9 +424,16 @@ fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Optio
     let object = raw_object(raw);
     let mut id = None;
     let mut ok = true;
+    let mut id_seen = false;
     for (name, raw) in &object.members {
         match name.as_ref() {
-            "id" if id.is_none() => {
+            "id" if id_seen => {
+                r.problems
+                    .error("locationProvider.id", "appears more than once");
+                ok = false;
+            }
+            "id" => {
+                id_seen = true;
                 id = r.uuid("locationProvider.id", raw);
                 ok &= id.is_some();
             }
