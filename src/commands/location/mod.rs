@@ -1,5 +1,7 @@
 //! `locadm location …`
 
+pub mod body;
+
 use crate::cli::{GlobalArgs, LocationCommand};
 use crate::commands::validate;
 use crate::error::{Error, Result};

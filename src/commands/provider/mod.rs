@@ -1,5 +1,7 @@
 //! `locadm provider …`
 
+pub mod body;
+
 use crate::cli::{GlobalArgs, ProviderCommand};
 use crate::commands::validate;
 use crate::error::{Error, Result};
