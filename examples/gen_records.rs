@@ -81,10 +81,7 @@ fn main() -> io::Result<()> {
                 r#","logoUrl":"https://cdn.example.com/logo.png","photoUrls":["https://cdn.example.com/p/{i}-1.jpg","https://cdn.example.com/p/{i}-2.jpg"]"#
             )?;
         } else {
-            write!(
-                out,
-                r#","photoUrls":"https://cdn.example.com/p/{i}.jpg""#
-            )?;
+            write!(out, r#","photoUrls":"https://cdn.example.com/p/{i}.jpg""#)?;
         }
         write!(
             out,
