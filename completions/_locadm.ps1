@@ -603,6 +603,8 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('--faults-on-token', '--faults-on-token', [CompletionResultType]::ParameterName, 'Apply the faults to the token endpoint as well')
+            [CompletionResult]::new('--spec-read-form', '--spec-read-form', [CompletionResultType]::ParameterName, 'Read only the fields of the spec''s read table (no `structuredAddress`, `email`, ...)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')

@@ -798,7 +798,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__emulator__subcmd__serve)
-            opts="-o -q -v -h -V --addr --db --client --provider --token-lifetime --fail-rate --throttle-rate --drop-rate --latency-ms --seed --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --addr --db --client --provider --token-lifetime --fail-rate --throttle-rate --drop-rate --latency-ms --seed --faults-on-token --spec-read-form --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

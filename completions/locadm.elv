@@ -560,6 +560,8 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --output 'Output format [default: table on a terminal, json otherwise]'
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
+            cand --faults-on-token 'Apply the faults to the token endpoint as well'
+            cand --spec-read-form 'Read only the fields of the spec''s read table (no `structuredAddress`, `email`, ...)'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'

@@ -420,6 +420,8 @@ json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l faults-on-token -d 'Apply the faults to the token endpoint as well'
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l spec-read-form -d 'Read only the fields of the spec\'s read table (no `structuredAddress`, `email`, ...)'
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -1,6 +1,8 @@
 //! The location: its write form (create and update bodies), its read form, and the
 //! validation of a write body against every rule of the spec.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -349,9 +351,20 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
     let mut seen: Vec<&str> = Vec::new();
     for (name, raw) in &object.members {
         let name = name.as_ref();
-        let path = format!("{P}.{name}");
+        let path: Cow<str> = match name {
+            "street" => "structuredAddress.street".into(),
+            "buildingName" => "structuredAddress.buildingName".into(),
+            "houseNumber" => "structuredAddress.houseNumber".into(),
+            "city" => "structuredAddress.city".into(),
+            "district" => "structuredAddress.district".into(),
+            "province" => "structuredAddress.province".into(),
+            "postCode" => "structuredAddress.postCode".into(),
+            "countryCode" => "structuredAddress.countryCode".into(),
+            _ => format!("{P}.{name}").into(),
+        };
+        let path = path.as_ref();
         if seen.contains(&name) {
-            r.problems.error(&path, "appears more than once");
+            r.problems.error(path, "appears more than once");
             ok = false;
             continue;
         }
@@ -366,7 +379,7 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             "postCode" => &mut post_code,
             "countryCode" => &mut country_code,
             _ => {
-                r.problems.error(&path, "unknown property");
+                r.problems.error(path, "unknown property");
                 ok = false;
                 continue;
             }
@@ -377,12 +390,12 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             _ => 64,
         };
         let checked = if matches!(name, "street" | "city" | "postCode") {
-            r.non_empty(&path, raw, max)
+            r.non_empty(path, raw, max)
         } else {
-            r.string(&path, raw, max)
+            r.string(path, raw, max)
         };
         let checked = match checked {
-            Some(code) if name == "countryCode" && !r.country_code(&path, &code) => None,
+            Some(code) if name == "countryCode" && !r.country_code(path, &code) => None,
             other => other,
         };
         match checked {
@@ -424,9 +437,16 @@ fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Optio
     let object = raw_object(raw);
     let mut id = None;
     let mut ok = true;
+    let mut id_seen = false;
     for (name, raw) in &object.members {
         match name.as_ref() {
-            "id" if id.is_none() => {
+            "id" if id_seen => {
+                r.problems
+                    .error("locationProvider.id", "appears more than once");
+                ok = false;
+            }
+            "id" => {
+                id_seen = true;
                 id = r.uuid("locationProvider.id", raw);
                 ok &= id.is_some();
             }
@@ -473,8 +493,9 @@ fn check_photo_urls(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
         }
     };
     let mut ok = true;
+    let mut path = String::new();
     for (i, url) in urls.iter().enumerate() {
-        ok &= r.url(&format!("{P}[{i}]"), url, false);
+        ok &= r.url(super::rules::indexed(&mut path, P, i), url, false);
     }
     let joined_len: usize =
         urls.iter().map(|u| u.chars().count()).sum::<usize>() + urls.len().saturating_sub(1);

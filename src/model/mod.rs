@@ -103,3 +103,6 @@ impl Link {
             .filter(|s| !s.is_empty())
     }
 }
+
+#[cfg(test)]
+mod tests;

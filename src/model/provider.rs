@@ -124,9 +124,14 @@ fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Loca
     let object = raw_object(raw);
     let mut endpoint = None;
     let mut ok = true;
+    let mut endpoint_seen = false;
     for (key, raw) in &object.members {
-        if key == "endpoint" && endpoint.is_none() {
-            const E: &str = "locationsSource.endpoint";
+        const E: &str = "locationsSource.endpoint";
+        if key == "endpoint" && endpoint_seen {
+            r.problems.error(E, "appears more than once");
+            ok = false;
+        } else if key == "endpoint" {
+            endpoint_seen = true;
             endpoint = r.string(E, raw, 256).filter(|u| r.url(E, u, true));
             ok &= endpoint.is_some();
         } else {
@@ -141,6 +146,7 @@ fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Loca
         Some(endpoint) => Some(LocationsSource {
             endpoint: endpoint.into_owned(),
         }),
+        None if endpoint_seen => None,
         None => {
             r.problems
                 .error("locationsSource.endpoint", "required property is missing");

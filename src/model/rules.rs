@@ -162,6 +162,10 @@ impl Rules<'_> {
 
     /// An absolute URL; with `web_only`, its scheme must be http or https.
     pub fn url(&mut self, property: &str, value: &str, web_only: bool) -> bool {
+        // Most URLs are plain `https://host/path`: accept those without building a `Url`.
+        if is_plain_web_url(value) {
+            return true;
+        }
         match url::Url::parse(value) {
             Ok(url) if !web_only => {
                 let _ = url;
@@ -257,17 +261,97 @@ impl Rules<'_> {
             self.wrong_type(property, "an array of strings", raw);
             return None;
         }
-        let mut values = Vec::new();
+        let elements = raw_array(raw);
+        let mut values = Vec::with_capacity(elements.len());
         let mut ok = true;
-        for (i, element) in raw_array(raw).into_iter().enumerate() {
-            let path = format!("{property}[{i}]");
-            match self.string(&path, element, usize::MAX) {
-                Some(text) if each(self, &path, &text) => values.push(text.into_owned()),
+        let mut path = String::new();
+        for (i, element) in elements.into_iter().enumerate() {
+            let path = indexed(&mut path, property, i);
+            match self.string(path, element, usize::MAX) {
+                Some(text) if each(self, path, &text) => values.push(text.into_owned()),
                 _ => ok = false,
             }
         }
         ok.then_some(values)
     }
+}
+
+/// True only for URLs that `url::Url::parse` certainly accepts as http(s) with a host:
+/// `http(s)://` then an ASCII domain name whose last label starts with a letter (so it is
+/// never read as an IPv4 address), without a port or user, then a path, query or fragment
+/// of plain URL characters. Anything else goes to the full parser, which decides.
+pub(crate) fn is_plain_web_url(value: &str) -> bool {
+    let Some(rest) = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, tail) = rest.split_at(end);
+    if host.is_empty() || host.len() > 253 {
+        return false;
+    }
+    let mut last = "";
+    for label in host.split('.') {
+        let bytes = label.as_bytes();
+        if bytes.is_empty()
+            || bytes.len() > 63
+            || bytes[0] == b'-'
+            || bytes[bytes.len() - 1] == b'-'
+            || !bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+            || (bytes.len() >= 4 && bytes[..4].eq_ignore_ascii_case(b"xn--"))
+        {
+            return false;
+        }
+        last = label;
+    }
+    if !last.as_bytes()[0].is_ascii_alphabetic() {
+        return false;
+    }
+    tail.bytes().all(|b| {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'/'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+                    | b'%'
+                    | b'?'
+                    | b'#'
+            )
+    })
+}
+
+/// `property[i]` written into `buf` (reused across elements, so no allocation per element).
+pub(crate) fn indexed<'b>(buf: &'b mut String, property: &str, i: usize) -> &'b str {
+    use std::fmt::Write;
+    buf.clear();
+    buf.push_str(property);
+    buf.push('[');
+    if i < 10 {
+        buf.push(char::from(b'0' + i as u8));
+    } else {
+        let _ = write!(buf, "{i}");
+    }
+    buf.push(']');
+    buf
 }
 
 /// How many integer and fraction digits a JSON number has, as written.
@@ -313,7 +397,58 @@ impl DecimalDigits {
 
 #[cfg(test)]
 mod tests {
-    use super::DecimalDigits;
+    use proptest::prelude::*;
+
+    use super::{is_plain_web_url, DecimalDigits};
+
+    fn parser_accepts(value: &str) -> bool {
+        url::Url::parse(value).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
+    }
+
+    #[test]
+    fn the_plain_url_shortcut_agrees_with_the_parser() {
+        for plain in [
+            "https://example.com",
+            "http://a.example/",
+            "https://cdn.example.com/p/1-2.jpg?w=100&h=2#top",
+            "https://EXAMPLE.com/a%20b",
+            "https://a-b.c9/x",
+        ] {
+            assert!(is_plain_web_url(plain), "{plain}");
+            assert!(parser_accepts(plain), "{plain}");
+        }
+        // Not plain: left to the parser, whatever it says.
+        for other in [
+            "https://1.2.3.4/",
+            "https://1.2.3.999/",
+            "https://0x10/",
+            "https://example.com:8080/",
+            "https://user@example.com/",
+            "https://exa mple.com/",
+            "https://xn--zz.com/",
+            "https://a..b/",
+            "https://-a.com/",
+            "https:///path",
+            "https://example.com/ä",
+            "https://example.com\\x",
+            "ftp://example.com/",
+            "mailto:a@example.com",
+            "https://",
+        ] {
+            assert!(!is_plain_web_url(other), "{other}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_plain_url_is_always_one_the_parser_accepts(
+            value in "https?://[a-zA-Z0-9.-]{0,20}[/?#:@%a-z0-9.~!$&'()*+,;=_-]{0,20}"
+        ) {
+            if is_plain_web_url(&value) {
+                prop_assert!(parser_accepts(&value), "{}", value);
+            }
+        }
+    }
 
     fn digits(n: &str) -> (usize, usize) {
         let d = DecimalDigits::of(n);

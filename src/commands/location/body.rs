@@ -1,17 +1,545 @@
-//! Provisional: the request body of create and update from `--file`.
+//! The body of `location create` and `location update`: from `--file` or from the field
+//! flags, always through the one checker (`LocationBody::check_json`).
+//!
+//! Field flags are turned into JSON text first and then checked like a file, so a flag
+//! value breaks the same rule, with the same message, as the property in a file would.
 
 use std::path::Path;
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::value::{to_raw_value, RawValue};
+
 use crate::cli::LocationFields;
 use crate::error::{Error, Result};
+use crate::input;
+use crate::model::json::Kind;
 use crate::model::{Checked, LocationBody};
 
+/// A JSON object whose members keep the order they were added in and whose values are
+/// raw JSON text (numbers stay as written).
+#[derive(Default)]
+pub(crate) struct RawMembers(Vec<(&'static str, Box<RawValue>)>);
+
+impl RawMembers {
+    pub(crate) fn push(&mut self, name: &'static str, value: Box<RawValue>) {
+        self.0.push((name, value));
+    }
+
+    pub(crate) fn string(&mut self, name: &'static str, value: &str) {
+        self.push(name, to_raw(&value));
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub(crate) fn to_raw(&self) -> Box<RawValue> {
+        to_raw(self)
+    }
+}
+
+impl Serialize for RawMembers {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+pub(crate) fn to_raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    to_raw_value(value).expect("strings, arrays and raw values always serialize")
+}
+
+/// Flag text as a raw JSON number when it is one (kept exactly as typed, so `52.1` is
+/// sent as `52.1`), otherwise as a JSON string, so that the checker reports the type.
+pub(crate) fn number_or_string(text: &str) -> Box<RawValue> {
+    let trimmed = text.trim();
+    match serde_json::from_str::<Box<RawValue>>(trimmed) {
+        Ok(raw) if Kind::of(&raw) == Kind::Number && raw.get() == trimmed => raw,
+        _ => to_raw(text),
+    }
+}
+
+/// The structured-only flags, by their flag name, with their values.
+fn structured_only(fields: &LocationFields) -> Vec<(&'static str, &'static str, &str)> {
+    [
+        ("--street", "street", &fields.street),
+        ("--building-name", "buildingName", &fields.building_name),
+        ("--house-number", "houseNumber", &fields.house_number),
+        ("--district", "district", &fields.district),
+        ("--province", "province", &fields.province),
+    ]
+    .into_iter()
+    .filter_map(|(flag, name, value)| value.as_deref().map(|v| (flag, name, v)))
+    .collect()
+}
+
+/// The JSON text of a location body made from field flags, for the checker.
+///
+/// `--street`, `--building-name`, `--house-number`, `--district` and `--province` make a
+/// `structuredAddress`, which then also takes `--city`, `--post-code` and
+/// `--country-code`; `--address` makes the legacy form with those three at the top level.
+/// `--address` together with a structured-only flag is a usage error naming the flags.
+pub fn from_fields(fields: &LocationFields) -> Result<String> {
+    let structured = structured_only(fields);
+    if fields.address.is_some() && !structured.is_empty() {
+        let flags: Vec<&str> = structured.iter().map(|(flag, _, _)| *flag).collect();
+        return Err(Error::usage(format!(
+            "--address (the legacy address form) cannot be combined with {} (the structured form)",
+            flags.join(", ")
+        ))
+        .with_hint(
+            "use --street, --city, --post-code, --country-code for a structured address, \
+             or --address, --city, --post-code, --country-code for the legacy one",
+        ));
+    }
+
+    let mut body = RawMembers::default();
+    let optional = |body: &mut RawMembers, name, value: &Option<String>| {
+        if let Some(v) = value {
+            body.string(name, v);
+        }
+    };
+    optional(&mut body, "storeId", &fields.store_id);
+    optional(&mut body, "storeName", &fields.store_name);
+    optional(&mut body, "supplementaryName", &fields.supplementary_name);
+
+    if structured.is_empty() {
+        optional(&mut body, "address", &fields.address);
+        optional(&mut body, "city", &fields.city);
+        optional(&mut body, "postCode", &fields.post_code);
+        optional(&mut body, "countryCode", &fields.country_code);
+    } else {
+        let mut address = RawMembers::default();
+        for (_, name, value) in structured {
+            address.string(name, value);
+        }
+        optional(&mut address, "city", &fields.city);
+        optional(&mut address, "postCode", &fields.post_code);
+        optional(&mut address, "countryCode", &fields.country_code);
+        body.push("structuredAddress", address.to_raw());
+    }
+
+    if let Some(lat) = &fields.latitude {
+        body.push("latitude", number_or_string(lat));
+    }
+    if let Some(lon) = &fields.longitude {
+        body.push("longitude", number_or_string(lon));
+    }
+    if let Some(id) = &fields.provider_id {
+        let mut provider = RawMembers::default();
+        provider.string("id", id);
+        body.push("locationProvider", provider.to_raw());
+    }
+    optional(&mut body, "telephoneNumber", &fields.telephone);
+    optional(&mut body, "email", &fields.email);
+    optional(&mut body, "logoUrl", &fields.logo_url);
+    if !fields.photo_url.is_empty() {
+        let urls: Vec<&str> = fields.photo_url.iter().map(|u| u.trim()).collect();
+        body.push("photoUrls", to_raw(&urls));
+    }
+    if let Some(access) = fields.disabled_access {
+        body.push("hasDisabledAccess", to_raw(&access));
+    }
+    optional(&mut body, "description", &fields.description);
+    if !fields.tag.is_empty() {
+        body.push("tags", to_raw(&fields.tag));
+    }
+    Ok(body.to_raw().get().to_owned())
+}
+
+/// The checked body of `location create` or `update`: read from `file` (`-` is standard
+/// input) or made from the field flags. Every problem is listed in the error, one a line.
 pub fn location_from_input(
     file: Option<&Path>,
-    _fields: &LocationFields,
+    fields: &LocationFields,
 ) -> Result<Checked<LocationBody>> {
-    let file = file.ok_or_else(|| Error::usage("give `--file PATH` or field flags"))?;
-    let text = crate::input::read_body(file)?;
-    LocationBody::check_json(&text)
-        .map_err(|p| Error::Invalid(format!("the body is invalid; nothing was sent\n{p}")))
+    let text = match file {
+        Some(path) => {
+            if fields.any() {
+                return Err(Error::usage("--file cannot be combined with field flags"));
+            }
+            input::read_body(path)?
+        }
+        None => {
+            if !fields.any() {
+                return Err(
+                    Error::usage("no location given: use --file PATH or field flags")
+                        .with_hint("see `locadm location create --help` for the field flags"),
+                );
+            }
+            from_fields(fields)?
+        }
+    };
+    LocationBody::check_json(&text).map_err(|problems| invalid(&problems))
+}
+
+/// `Error::Invalid` listing every problem of a body, one a line.
+pub(crate) fn invalid(problems: &crate::model::Problems) -> Error {
+    let n = problems.errors().count();
+    Error::Invalid(format!(
+        "the body is invalid ({n} problem{}); nothing was sent:\n{problems}",
+        if n == 1 { "" } else { "s" }
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+    fn base() -> LocationFields {
+        LocationFields {
+            store_id: Some("BER-001".into()),
+            store_name: Some("Alexanderplatz".into()),
+            city: Some("Berlin".into()),
+            post_code: Some("10178".into()),
+            country_code: Some("DE".into()),
+            latitude: Some("52.1".into()),
+            longitude: Some("-13.40000000".into()),
+            provider_id: Some(PROVIDER.into()),
+            ..LocationFields::default()
+        }
+    }
+
+    fn structured() -> LocationFields {
+        LocationFields {
+            street: Some("Alexanderplatz".into()),
+            house_number: Some("1".into()),
+            ..base()
+        }
+    }
+
+    fn legacy() -> LocationFields {
+        LocationFields {
+            address: Some("Alexanderplatz 1".into()),
+            ..base()
+        }
+    }
+
+    #[test]
+    fn structured_flags_make_a_structured_address() {
+        let text = from_fields(&structured()).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["structuredAddress"]["street"], "Alexanderplatz");
+        assert_eq!(value["structuredAddress"]["houseNumber"], "1");
+        assert_eq!(value["structuredAddress"]["city"], "Berlin");
+        assert_eq!(value["structuredAddress"]["countryCode"], "DE");
+        assert!(value.get("city").is_none());
+        let checked = location_from_input(None, &structured()).unwrap().body;
+        assert_eq!(checked.structured_address.unwrap().post_code, "10178");
+    }
+
+    #[test]
+    fn address_makes_the_legacy_form() {
+        let checked = location_from_input(None, &legacy()).unwrap().body;
+        assert!(checked.structured_address.is_none());
+        assert_eq!(checked.address.as_deref(), Some("Alexanderplatz 1"));
+        assert_eq!(checked.city.as_deref(), Some("Berlin"));
+        assert_eq!(checked.country_code.as_deref(), Some("DE"));
+    }
+
+    #[test]
+    fn a_mix_of_forms_names_the_flags() {
+        let mix = LocationFields {
+            street: Some("S".into()),
+            district: Some("Mitte".into()),
+            ..legacy()
+        };
+        let e = from_fields(&mix).unwrap_err();
+        assert_eq!(e.exit(), crate::error::Exit::Usage);
+        let msg = e.to_string();
+        for flag in ["--address", "--street", "--district"] {
+            assert!(msg.contains(flag), "{msg}");
+        }
+        assert!(!msg.contains("--province"), "{msg}");
+    }
+
+    #[test]
+    fn coordinates_are_inserted_as_written() {
+        let text = from_fields(&structured()).unwrap();
+        assert!(text.contains("\"latitude\":52.1,"), "{text}");
+        assert!(text.contains("\"longitude\":-13.40000000,"), "{text}");
+        let checked = location_from_input(None, &structured()).unwrap().body;
+        let sent = serde_json::to_string(&checked).unwrap();
+        assert!(sent.contains("\"latitude\":52.1,"), "{sent}");
+    }
+
+    #[test]
+    fn a_coordinate_that_is_not_a_number_is_reported_as_a_string() {
+        for bad in ["north", "52,1", "NaN", "0x10", "+5", "1."] {
+            let fields = LocationFields {
+                latitude: Some(bad.into()),
+                ..structured()
+            };
+            let e = location_from_input(None, &fields).unwrap_err();
+            assert!(matches!(e, Error::Invalid(_)));
+            let msg = e.to_string();
+            assert!(
+                msg.contains("latitude: must be a number, not a string"),
+                "{bad}: {msg}"
+            );
+        }
+        // A number with too many decimals reaches the format rule.
+        let fields = LocationFields {
+            latitude: Some("52.123456789".into()),
+            ..structured()
+        };
+        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        assert!(msg.contains("latitude: 9 decimals"), "{msg}");
+    }
+
+    #[test]
+    fn every_problem_is_listed_one_a_line() {
+        let fields = LocationFields {
+            store_id: Some("x".repeat(37)),
+            latitude: Some("north".into()),
+            email: Some("nope".into()),
+            ..structured()
+        };
+        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        assert!(msg.contains("3 problems"), "{msg}");
+        assert!(
+            msg.contains("\nstoreId: 37 characters, at most 36"),
+            "{msg}"
+        );
+        assert!(msg.contains("\nlatitude: "), "{msg}");
+        assert!(msg.contains("\nemail: "), "{msg}");
+    }
+
+    #[test]
+    fn photo_urls_tags_access_and_description() {
+        let fields = LocationFields {
+            photo_url: vec![
+                "https://a.example/1.jpg".into(),
+                "https://a.example/2.jpg".into(),
+            ],
+            tag: vec!["a".into(), "b".into()],
+            disabled_access: Some(true),
+            description: Some("Upstairs".into()),
+            logo_url: Some("https://a.example/logo.png".into()),
+            telephone: Some("+49 30 1234".into()),
+            email: Some("a@example.com".into()),
+            supplementary_name: Some("Mitte".into()),
+            ..structured()
+        };
+        let body = location_from_input(None, &fields).unwrap().body;
+        assert_eq!(
+            body.photo_urls.unwrap().urls(),
+            ["https://a.example/1.jpg", "https://a.example/2.jpg"]
+        );
+        assert_eq!(body.tags.unwrap(), ["a", "b"]);
+        assert_eq!(body.has_disabled_access, Some(true));
+        assert_eq!(body.description, Some(Some("Upstairs".into())));
+        assert_eq!(body.telephone_number.as_deref(), Some("+49 30 1234"));
+        assert_eq!(body.supplementary_name.as_deref(), Some("Mitte"));
+    }
+
+    #[test]
+    fn no_flags_and_no_file_is_a_usage_error() {
+        let e = location_from_input(None, &LocationFields::default()).unwrap_err();
+        assert_eq!(e.exit(), crate::error::Exit::Usage);
+    }
+
+    #[test]
+    fn a_file_is_read_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("body.json");
+        let text = from_fields(&legacy()).unwrap();
+        std::fs::write(&path, format!("\u{feff}{text}\r\n")).unwrap();
+        let body = location_from_input(Some(&path), &LocationFields::default())
+            .unwrap()
+            .body;
+        assert_eq!(body.latitude.as_str(), "52.1");
+        let e = location_from_input(
+            Some(&dir.path().join("missing.json")),
+            &LocationFields::default(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("missing.json"), "{e}");
+        let e = location_from_input(Some(&path), &legacy()).unwrap_err();
+        assert_eq!(e.exit(), crate::error::Exit::Usage);
+    }
+
+    // ---- property tests: any body built from valid flag values validates, and survives
+    // a JSON round trip unchanged.
+
+    /// A coordinate as a person would type it: up to 3 integer digits within the range and
+    /// up to 8 decimals (trailing zeros included).
+    fn coordinate(limit: u32) -> impl Strategy<Value = String> {
+        (any::<bool>(), 0..limit, "[0-9]{0,8}", any::<bool>()).prop_map(
+            move |(negative, int, frac, at_limit)| {
+                let sign = if negative { "-" } else { "" };
+                if at_limit {
+                    format!("{sign}{limit}")
+                } else if frac.is_empty() {
+                    format!("{sign}{int}")
+                } else {
+                    format!("{sign}{int}.{frac}")
+                }
+            },
+        )
+    }
+
+    /// Non-blank text of 1..=max characters, with multi-byte characters in it.
+    fn text(max: usize) -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                4 => proptest::char::range('a', 'z'),
+                1 => Just('ü'),
+                1 => Just('😀'),
+                1 => Just(' '),
+                1 => Just('"'),
+                1 => Just('\\'),
+            ],
+            0..max,
+        )
+        .prop_map(|chars| format!("X{}", chars.into_iter().collect::<String>()))
+    }
+
+    fn opt<T: std::fmt::Debug + Clone>(
+        s: impl Strategy<Value = T>,
+    ) -> impl Strategy<Value = Option<T>> {
+        proptest::option::of(s)
+    }
+
+    fn country() -> impl Strategy<Value = String> {
+        prop::sample::select(vec!["DE", "de", "DEU", "276", "FR", "USA", "036", "GB"])
+            .prop_map(String::from)
+    }
+
+    fn url() -> impl Strategy<Value = String> {
+        "[a-z0-9]{1,30}".prop_map(|p| format!("https://img.example.com/{p}.jpg"))
+    }
+
+    prop_compose! {
+        fn address_fields()(
+            structured in any::<bool>(),
+            street in text(256),
+            building_name in opt(text(64)),
+            house_number in opt("[0-9]{1,4}[a-z]?"),
+            district in opt(text(64)),
+            province in opt(text(64)),
+            address in text(256),
+            city in text(64),
+            post_code in "[0-9A-Z][0-9A-Z -]{0,15}",
+            country_code in country(),
+        ) -> LocationFields {
+            let mut f = LocationFields {
+                city: Some(city),
+                post_code: Some(post_code),
+                country_code: Some(country_code),
+                ..LocationFields::default()
+            };
+            if structured {
+                f.street = Some(street);
+                f.building_name = building_name;
+                f.house_number = house_number;
+                f.district = district;
+                f.province = province;
+            } else {
+                f.address = Some(address);
+            }
+            f
+        }
+    }
+
+    prop_compose! {
+        fn contact_fields()(
+            telephone in opt("\\+[0-9 ]{1,15}"),
+            email in opt("[a-z][a-z0-9]{0,30}(\\.[a-z0-9]{1,10})?@[a-z]{1,30}\\.(com|de|org)"),
+            logo_url in opt(url()),
+            photo_url in proptest::collection::vec(url(), 0..5),
+            disabled_access in opt(any::<bool>()),
+            description in opt(text(512)),
+            tag in proptest::collection::vec(text(20), 0..4),
+        ) -> LocationFields {
+            LocationFields {
+                telephone,
+                email,
+                logo_url,
+                photo_url,
+                disabled_access,
+                description,
+                tag,
+                ..LocationFields::default()
+            }
+        }
+    }
+
+    prop_compose! {
+        fn valid_fields()(
+            store_id in "[A-Za-z0-9_-]{1,36}",
+            store_name in text(128),
+            supplementary_name in opt(text(128)),
+            latitude in coordinate(90),
+            longitude in coordinate(180),
+            provider_id in any::<u128>().prop_map(|n| uuid::Uuid::from_u128(n).to_string()),
+            address in address_fields(),
+            contact in contact_fields(),
+        ) -> LocationFields {
+            LocationFields {
+                store_id: Some(store_id),
+                store_name: Some(store_name),
+                supplementary_name,
+                latitude: Some(latitude),
+                longitude: Some(longitude),
+                provider_id: Some(provider_id),
+                street: address.street,
+                building_name: address.building_name,
+                house_number: address.house_number,
+                district: address.district,
+                province: address.province,
+                address: address.address,
+                city: address.city,
+                post_code: address.post_code,
+                country_code: address.country_code,
+                ..contact
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn valid_flags_validate_and_survive_a_round_trip(fields in valid_fields()) {
+            let checked = match location_from_input(None, &fields) {
+                Ok(checked) => checked,
+                Err(e) => return Err(TestCaseError::fail(format!("{e}\n{fields:?}"))),
+            };
+            prop_assert!(checked.warnings.is_empty(), "{}", checked.warnings);
+            // Coordinates are sent exactly as typed.
+            prop_assert_eq!(checked.body.latitude.as_str(), fields.latitude.as_deref().unwrap());
+            prop_assert_eq!(checked.body.longitude.as_str(), fields.longitude.as_deref().unwrap());
+
+            let sent = serde_json::to_string(&checked.body).unwrap();
+            let again = LocationBody::check_json(&sent)
+                .map_err(|p| TestCaseError::fail(format!("{p}\n{sent}")))?;
+            prop_assert_eq!(&again.body, &checked.body);
+            prop_assert_eq!(serde_json::to_string(&again.body).unwrap(), sent.clone());
+
+            // Both request forms of photoUrls check to the same body.
+            for op in [crate::model::WriteOp::Create, crate::model::WriteOp::Update] {
+                let form = serde_json::to_string(&checked.body.for_op(op)).unwrap();
+                let back = LocationBody::check_json(&form)
+                    .map_err(|p| TestCaseError::fail(format!("{p}\n{form}")))?;
+                prop_assert_eq!(&back.body, &checked.body);
+            }
+        }
+
+        #[test]
+        fn a_mix_of_forms_is_always_refused(fields in valid_fields(), street in text(10)) {
+            let mut fields = fields;
+            fields.address = Some("Somewhere 1".into());
+            fields.street = Some(street);
+            let refused = matches!(from_fields(&fields), Err(Error::Usage { .. }));
+            prop_assert!(refused);
+        }
+    }
 }

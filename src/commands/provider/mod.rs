@@ -1,5 +1,6 @@
 //! `locadm provider …`
 
+pub mod body;
 mod update;
 
 use crate::cli::{GlobalArgs, ProviderCommand};

@@ -1,0 +1,311 @@
+//! `locadm location validate` and `provider validate`, run as the real binary: exit codes,
+//! every problem listed with its line or index, every input format.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use tempfile::TempDir;
+
+const VALID: &str = r#"{"storeId":"BER-001","storeName":"Alexanderplatz","structuredAddress":{"street":"Alexanderplatz","city":"Berlin","postCode":"10178","countryCode":"DE"},"latitude":52.1,"longitude":13.41321,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"}}"#;
+
+/// Two problems: storeId too long, latitude a string.
+const INVALID: &str = r#"{"storeId":"0123456789012345678901234567890123456","storeName":"A","structuredAddress":{"street":"S","city":"C","postCode":"1","countryCode":"DE"},"latitude":"52.1","longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"}}"#;
+
+/// The binary with no LOCADM_* from the environment and HOME in a fresh directory.
+fn locadm(home: &TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("locadm").unwrap();
+    cmd.env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join(".config"))
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+fn write(dir: &TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn validate(home: &TempDir, file: &Path, format: &str) -> Command {
+    let mut cmd = locadm(home);
+    cmd.args(["location", "validate", "--file"])
+        .arg(file)
+        .args(["-o", format]);
+    cmd
+}
+
+fn ndjson_findings(stdout: &[u8]) -> Vec<Value> {
+    std::str::from_utf8(stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+#[test]
+fn a_valid_file_exits_0() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "ok.json", VALID);
+    validate(&dir, &file, "table")
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr(predicate::str::contains("1 record: 1 valid, 0 invalid"));
+    // The example in the repository is valid too.
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/location.json");
+    validate(&dir, &example, "table").assert().code(0);
+}
+
+#[test]
+fn an_invalid_file_exits_2_and_lists_every_problem() {
+    let dir = TempDir::new().unwrap();
+    // A one-line file is read as NDJSON: problems carry line 1.
+    let file = write(&dir, "bad.json", INVALID);
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stdout("line 1: storeId: 37 characters, at most 36\nline 1: latitude: must be a number, not a string\n")
+        .stderr(predicate::str::contains("1 of 1 record is invalid; nothing was sent"));
+    // A body over several lines is one body.
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<Value>(INVALID).unwrap()).unwrap();
+    let file = write(&dir, "bad-pretty.json", &pretty);
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "body: storeId: 37 characters, at most 36\n",
+        ))
+        .stdout(predicate::str::contains(
+            "body: latitude: must be a number, not a string\n",
+        ))
+        .stdout(predicate::function(|s: &str| s.lines().count() == 2));
+}
+
+#[test]
+fn ndjson_of_mixed_records_reports_each_by_its_line() {
+    let dir = TempDir::new().unwrap();
+    // Line 3 is blank; line 5 is not JSON; line 6 names an unknown property.
+    let unknown = VALID.replacen('{', r#"{"colour":"red","#, 1);
+    let text = format!("{VALID}\n{INVALID}\n\n{VALID}\n{{\"storeId\": }}\n{unknown}\n");
+    let file = write(&dir, "mixed.ndjson", &text);
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    let got: Vec<(u64, &str)> = findings
+        .iter()
+        .map(|f| (f["line"].as_u64().unwrap(), f["property"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [(2, "storeId"), (2, "latitude"), (5, ""), (6, "colour")],
+        "{findings:?}"
+    );
+    assert!(findings[2]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not valid JSON"));
+    assert_eq!(findings[3]["message"], "unknown property");
+    assert!(findings
+        .iter()
+        .all(|f| f["severity"] == "error" && f.get("index").is_none()));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("5 records: 2 valid, 3 invalid (4 errors, 0 warnings)"),
+        "{stderr}"
+    );
+
+    // The table form names the same lines.
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("line 2: storeId: 37 characters"))
+        .stdout(predicate::str::contains("line 5: not valid JSON"))
+        .stdout(predicate::str::contains("line 6: colour: unknown property"))
+        .stdout(predicate::str::contains("line 1:").not())
+        .stdout(predicate::str::contains("line 4:").not());
+}
+
+#[test]
+fn ndjson_output_is_one_object_per_problem() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "bad.json", INVALID);
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    assert_eq!(findings.len(), 2);
+    assert_eq!(findings[0]["property"], "storeId");
+    assert_eq!(findings[0]["message"], "37 characters, at most 36");
+    assert_eq!(findings[1]["property"], "latitude");
+    // `-o json` is one array of the same objects.
+    let out = validate(&dir, &file, "json")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let array: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(array, findings);
+}
+
+#[test]
+fn a_json_array_reports_indices() {
+    let dir = TempDir::new().unwrap();
+    let text = format!("[\n  {VALID},\n  {INVALID},\n  {VALID},\n  [1]\n]\n");
+    let file = write(&dir, "array.json", &text);
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    let got: Vec<(u64, &str)> = findings
+        .iter()
+        .map(|f| {
+            (
+                f["index"].as_u64().unwrap(),
+                f["property"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [(1, "storeId"), (1, "latitude"), (3, "")]);
+    assert!(findings.iter().all(|f| f.get("line").is_none()));
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("[1]: storeId: 37 characters"))
+        .stdout(predicate::str::contains(
+            "[3]: the body must be a JSON object, not an array",
+        ));
+}
+
+#[test]
+fn standard_input_is_read_with_dash_and_by_default() {
+    let dir = TempDir::new().unwrap();
+    locadm(&dir)
+        .args(["location", "validate", "--file", "-", "-o", "table"])
+        .write_stdin(format!("{VALID}\n{INVALID}\n"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("line 2: storeId"));
+    locadm(&dir)
+        .args(["location", "validate", "-o", "table"])
+        .write_stdin(VALID)
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_missing_file_exits_2_and_names_the_file() {
+    let dir = TempDir::new().unwrap();
+    let missing = dir.path().join("no-such-file.ndjson");
+    validate(&dir, &missing, "table")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("no-such-file.ndjson"));
+}
+
+#[test]
+fn a_file_that_is_not_json() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "notes.txt", "storeId = BER-001\nstoreName = Mitte\n");
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("not valid JSON"));
+    let file = write(&dir, "broken.json", "[{\"storeId\": \"A\"},");
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a valid JSON array"));
+    let file = write(&dir, "empty.json", "\n\n");
+    validate(&dir, &file, "table")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("empty"));
+}
+
+#[test]
+fn a_bom_and_crlf_line_ends_are_accepted() {
+    let dir = TempDir::new().unwrap();
+    let file = write(
+        &dir,
+        "bom.ndjson",
+        &format!("\u{feff}{VALID}\r\n{INVALID}\r\n{VALID}\r\n"),
+    );
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    assert!(findings.iter().all(|f| f["line"] == 2));
+
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(VALID).unwrap())
+        .unwrap()
+        .replace('\n', "\r\n");
+    let file = write(&dir, "bom.json", &format!("\u{feff}{pretty}\r\n"));
+    validate(&dir, &file, "table").assert().code(0);
+}
+
+#[test]
+fn provider_validate() {
+    let dir = TempDir::new().unwrap();
+    let text = concat!(
+        r#"{"name":"Acme","archivingPeriod":7,"details":"{\"a\":1}"}"#,
+        "\n",
+        r#"{"name":"Acme","archivingPeriod":1.5,"details":{"a":1}}"#,
+        "\n",
+        r#"{"name":"Acme","archivingPeriod":"7"}"#,
+        "\n"
+    );
+    let file = write(&dir, "providers.ndjson", text);
+    let out = locadm(&dir)
+        .args(["provider", "validate", "-o", "ndjson", "--file"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    let got: Vec<(u64, &str)> = findings
+        .iter()
+        .map(|f| (f["line"].as_u64().unwrap(), f["property"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (2, "archivingPeriod"),
+            (2, "details"),
+            (3, "archivingPeriod")
+        ]
+    );
+    assert!(findings[1]["message"].as_str().unwrap().contains("string"));
+}
+
+#[test]
+fn a_warning_alone_passes_unless_strict() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "xk.json", &VALID.replace("\"DE\"", "\"XK\""));
+    validate(&dir, &file, "table")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "warning: structuredAddress.countryCode",
+        ));
+    validate(&dir, &file, "table")
+        .arg("--strict")
+        .assert()
+        .code(2);
+}
