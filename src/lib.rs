@@ -13,6 +13,7 @@ pub mod docs;
 pub mod emulator;
 pub mod error;
 pub mod input;
+pub mod local;
 pub mod model;
 pub mod output;
 pub mod settings;

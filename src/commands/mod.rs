@@ -27,7 +27,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Auth(command) => auth::run(command, &cli.global, printer).await,
         Command::Config(command) => config::run(command, &cli.global, printer).await,
         Command::Smoke(args) => {
-            let context = context::Context::new(&cli.global, printer)?;
+            let context = context::Context::new(&cli.global, printer).await?;
             smoke::run(&context, &args).await
         }
         #[cfg(feature = "emulator")]

@@ -18,6 +18,8 @@ pub struct Printer {
     pub verbose: bool,
     /// `--jq EXPR`, applied to JSON output.
     pub jq: Option<String>,
+    /// `-o` was given (or `LOCADM_OUTPUT`): errors then also go to stderr as JSON.
+    explicit_format: bool,
     stdout: io::Stdout,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
@@ -37,6 +39,7 @@ impl Printer {
         let stderr_is_terminal = io::stderr().is_terminal();
         let colour =
             stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let explicit_format = matches!(format, Some(OutputFormat::Json | OutputFormat::Ndjson));
         // A jq filter only makes sense on JSON, so it turns a table into JSON.
         let format = match (format, &jq) {
             (Some(OutputFormat::Table) | None, Some(_)) => OutputFormat::Json,
@@ -45,6 +48,7 @@ impl Printer {
             (None, None) => OutputFormat::Json,
         };
         Printer {
+            explicit_format,
             format,
             jq,
             quiet,
@@ -214,7 +218,7 @@ impl Printer {
         if let Some(hint) = error.hint() {
             self.hint(hint);
         }
-        if matches!(self.format, OutputFormat::Json | OutputFormat::Ndjson) {
+        if self.explicit_format {
             let (status, property) = match error {
                 Error::Rejected {
                     status, property, ..

@@ -19,7 +19,7 @@ pub async fn run(command: LocationCommand, global: &GlobalArgs, printer: &Printe
     if let LocationCommand::Validate(args) = &command {
         return validate::run(args, printer, LocationBody::check_json);
     }
-    let context = Context::new(global, printer)?;
+    let context = Context::new(global, printer).await?;
     match command {
         LocationCommand::Create(args) => create::run(&context, &args).await,
         LocationCommand::Get { id } => get::run(&context, &id).await,

@@ -14,7 +14,7 @@ pub async fn run(command: ProviderCommand, global: &GlobalArgs, printer: &Printe
     match command {
         ProviderCommand::Validate(args) => validate::run(&args, printer, ProviderBody::check_json),
         ProviderCommand::Update { id, input } => {
-            let context = Context::new(global, printer)?;
+            let context = Context::new(global, printer).await?;
             update::run(&context, &id, &input).await
         }
     }

@@ -10,8 +10,9 @@
 //! fields are `null`.
 //!
 //! Beyond the table, decided here: `supplementaryName`, `structuredAddress`, `email`,
-//! `tags` and `translations` are returned when the location has them, so that a read,
-//! edited and sent back, loses nothing. A location written in the structured form also
+//! `tags` and `translations` are always returned (`null` when unset), so that a read,
+//! edited and sent back, loses nothing, and a client can tell an unset field from one the
+//! read form does not carry. A location written in the structured form also
 //! gets the legacy fields derived from it (`address` is `buildingName, street houseNumber`,
 //! `city`, `postCode` and `countryCode` are copied). [`ReadForm::Spec`] leaves out
 //! everything beyond the table, so the CLI can be tested against both shapes.
@@ -279,7 +280,33 @@ async fn read_location(state: &AppState, headers: &HeaderMap, raw_id: &str) -> A
     let id = parse_id("location id", raw_id)?;
     let (_, body, provider) = load(state, id).await?;
     let name = provider.map(|p| p.name);
-    Ok(Json(read_form(id, body, name, state.read_form)).into_response())
+    let read = read_form(id, body, name, state.read_form);
+    let mut text = serde_json::to_string(&read)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    if state.read_form == ReadForm::Full {
+        mark_carried(&mut text, &read);
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+}
+
+/// The full read form names every field it carries, `null` when unset, so that a client
+/// that edits a read form can tell "empty" from "not carried" (the spec form leaves these
+/// keys out altogether).
+fn mark_carried(text: &mut String, read: &LocationRead) {
+    let unset = [
+        ("supplementaryName", read.supplementary_name.is_none()),
+        ("structuredAddress", read.structured_address.is_none()),
+        ("email", read.email.is_none()),
+        ("tags", read.tags.is_none()),
+        ("translations", read.translations.is_none()),
+    ];
+    // `text` is our own serialization of an object, so it ends with `}`.
+    debug_assert!(text.ends_with('}'));
+    text.pop();
+    for (key, _) in unset.iter().filter(|(_, unset)| *unset) {
+        text.push_str(&format!(",\"{key}\":null"));
+    }
+    text.push('}');
 }
 
 async fn read_details(state: &AppState, headers: &HeaderMap, raw_id: &str) -> ApiResult {

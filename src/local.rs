@@ -1,0 +1,81 @@
+//! The built-in `local` profile: commands go to an emulator started inside the same
+//! process on 127.0.0.1:0, over real HTTP with a real token, its database in the user's
+//! data directory so that state persists between invocations. Nothing to set up, and
+//! nothing leaves the machine.
+//!
+//! Its token is fetched anew by each invocation with the emulator's demo client and kept
+//! in memory only: the port changes every time, so a keyring entry would be one more
+//! stale secret per run.
+
+use std::path::PathBuf;
+
+use secrecy::SecretString;
+
+use crate::error::{Error, Result};
+use crate::settings::Settings;
+
+/// The profile name that means "the embedded emulator".
+pub const PROFILE: &str = "local";
+
+/// A running embedded emulator and the demo client's secret for the session.
+pub struct Local {
+    #[cfg(feature = "emulator")]
+    _running: crate::emulator::Running,
+    pub client_secret: SecretString,
+}
+
+/// The database of the `local` profile: `LOCADM_LOCAL_DB`, else `local.db` in the OS
+/// data directory (XDG on Linux).
+pub fn database() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("LOCADM_LOCAL_DB").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    directories::ProjectDirs::from("", "", "locadm")
+        .map(|dirs| dirs.data_dir().join("local.db"))
+        .ok_or_else(|| {
+            Error::other(
+                "cannot find the data directory for the `local` profile (no home directory)",
+            )
+        })
+}
+
+/// Starts the embedded emulator when `settings` is the `local` profile without a base
+/// URL of its own, and points the settings at it.
+#[cfg(feature = "emulator")]
+pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
+    use crate::emulator;
+    if settings.profile != PROFILE || settings.base_url.is_some() {
+        return Ok(None);
+    }
+    let db = database()?;
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::other(format!("cannot create `{}`: {e}", dir.display())))?;
+    }
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let config = emulator::EmulatorConfig {
+        db: Some(db),
+        ..Default::default()
+    };
+    let running = emulator::start(config, listener).await?;
+    let parse = |u: &str| url::Url::parse(u).map_err(|e| Error::other(e.to_string()));
+    settings.base_url = Some(parse(&running.base_url)?);
+    settings.token_url = Some(parse(&running.token_url)?);
+    settings.client_id = Some(running.client_id.clone());
+    settings.scopes.clear();
+    Ok(Some(Local {
+        client_secret: SecretString::from(running.client_secret.clone()),
+        _running: running,
+    }))
+}
+
+#[cfg(not(feature = "emulator"))]
+pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
+    if settings.profile == PROFILE && settings.base_url.is_none() {
+        return Err(Error::usage(
+            "the `local` profile needs the built-in emulator, and this build has none",
+        )
+        .with_hint("build with the default `emulator` feature, or pass `--base-url`"));
+    }
+    Ok(None)
+}
