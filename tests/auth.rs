@@ -5,6 +5,8 @@
 //!
 //! Every test uses its own token URL (its own port), so keyring entries never collide;
 //! each test logs out at the end.
+// The token endpoint of these tests is an axum server, and axum comes with the emulator.
+#![cfg(feature = "emulator")]
 
 #![cfg(target_os = "linux")]
 
