@@ -7,7 +7,6 @@
 //! each test logs out at the end.
 // The token endpoint of these tests is an axum server, and axum comes with the emulator.
 #![cfg(feature = "emulator")]
-
 #![cfg(target_os = "linux")]
 
 use std::path::Path;

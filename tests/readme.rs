@@ -1,0 +1,81 @@
+//! Every runnable example of the README (its ```sh blocks, except the ones that call
+//! cargo) is run by bash against the built-in `local` profile, in a scratch directory,
+//! with a scrubbed environment; each must succeed.
+#![cfg(feature = "emulator")]
+
+use std::path::Path;
+use std::process::Command;
+
+fn sh_blocks(readme: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in readme.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, "```sh") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn readme_examples_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let blocks: Vec<String> = sh_blocks(&readme)
+        .into_iter()
+        .filter(|b| !b.contains("cargo "))
+        .collect();
+    assert!(blocks.len() >= 4, "the README has runnable examples");
+
+    let scratch = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(root.join("examples"), scratch.path().join("examples")).unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_locadm"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+
+    for block in blocks {
+        let mut command = Command::new("bash");
+        command
+            .args(["-euo", "pipefail", "-c", &block])
+            .current_dir(scratch.path())
+            .env("PATH", &path)
+            .env("HOME", scratch.path())
+            .env("XDG_CONFIG_HOME", scratch.path().join("config"))
+            .env("XDG_DATA_HOME", scratch.path().join("data"))
+            .env("LOCADM_LOCAL_DB", scratch.path().join("local.db"))
+            .env("LOCADM_KEYRING", "none")
+            .env("CI", "true")
+            .env("NO_COLOR", "1");
+        for (key, _) in std::env::vars_os() {
+            if key.to_string_lossy().starts_with("LOCADM_")
+                && key != "LOCADM_KEYRING"
+                && key != "LOCADM_LOCAL_DB"
+            {
+                command.env_remove(&key);
+            }
+        }
+        let out = command.output().unwrap();
+        assert!(
+            out.status.success(),
+            "README example failed ({}):\n{block}\nstdout:\n{}\nstderr:\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
