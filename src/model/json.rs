@@ -67,6 +67,32 @@ impl<'de> Visitor<'de> for StrVisitor {
     }
 }
 
+/// Splits JSON text into an object's members and runs `check` on them; text that is not
+/// a JSON object is one problem of the body as a whole.
+pub fn check_object<T>(text: &str, check: impl FnOnce(&RawObject<'_>) -> super::CheckResult<T>) -> super::CheckResult<T> {
+    match serde_json::from_str::<RawObject>(text) {
+        Ok(object) => check(&object),
+        Err(e) => {
+            let mut problems = super::Problems::default();
+            problems.error("", not_an_object(text, &e));
+            Err(problems)
+        }
+    }
+}
+
+/// The message for input that is not a JSON object.
+pub fn not_an_object(text: &str, e: &serde_json::Error) -> String {
+    if e.is_data() {
+        let kind = serde_json::from_str::<&RawValue>(text)
+            .map(Kind::of)
+            .map(Kind::noun)
+            .unwrap_or("something else");
+        format!("the body must be a JSON object, not {kind}")
+    } else {
+        format!("not valid JSON: {e}")
+    }
+}
+
 /// The JSON type of a raw value, told from its first byte (the text is valid JSON).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

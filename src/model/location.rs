@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::json::{raw_object, Kind, RawObject};
+use super::json::{check_object, raw_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
 use super::rules::Rules;
 use super::{Coordinate, Link, ProviderRef, ProviderSummary};
@@ -137,14 +137,7 @@ impl LocationBody {
 
     /// Checks one write body given as JSON text against every rule of the spec.
     pub fn check_json(text: &str) -> CheckResult<LocationBody> {
-        match serde_json::from_str::<RawObject>(text) {
-            Ok(object) => Self::check(&object),
-            Err(e) => {
-                let mut problems = Problems::default();
-                problems.error("", not_an_object(text, &e));
-                Err(problems)
-            }
-        }
+        check_object(text, Self::check)
     }
 
     /// Checks one write body, already split into its members.
@@ -533,19 +526,6 @@ fn check_translations(
         map.insert(language.to_string(), parsed);
     }
     ok.then_some(map)
-}
-
-/// The message for input that is not a JSON object.
-pub(crate) fn not_an_object(text: &str, e: &serde_json::Error) -> String {
-    if e.is_data() {
-        let kind = serde_json::from_str::<&serde_json::value::RawValue>(text)
-            .map(Kind::of)
-            .map(Kind::noun)
-            .unwrap_or("something else");
-        format!("the body must be a JSON object, not {kind}")
-    } else {
-        format!("not valid JSON: {e}")
-    }
 }
 
 /// The read form of a location, as `GET` returns it. Tolerant: fields beyond the spec's

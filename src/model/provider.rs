@@ -2,8 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::json::{raw_object, Kind, RawObject};
-use super::location::not_an_object;
+use super::json::{check_object, raw_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
 use super::rules::Rules;
 
@@ -26,14 +25,7 @@ pub struct LocationsSource {
 
 impl ProviderBody {
     pub fn check_json(text: &str) -> CheckResult<ProviderBody> {
-        match serde_json::from_str::<RawObject>(text) {
-            Ok(object) => Self::check(&object),
-            Err(e) => {
-                let mut problems = Problems::default();
-                problems.error("", not_an_object(text, &e));
-                Err(problems)
-            }
-        }
+        check_object(text, Self::check)
     }
 
     pub fn check(object: &RawObject<'_>) -> CheckResult<ProviderBody> {

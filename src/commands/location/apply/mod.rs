@@ -91,7 +91,7 @@ impl Prepared {
         let object = match serde_json::from_str::<RawObject>(text) {
             Ok(object) => object,
             Err(e) => {
-                problems.error("", crate::model::location::not_an_object(text, &e));
+                problems.error("", crate::model::json::not_an_object(text, &e));
                 return Prepared {
                     position,
                     operation: Operation::Create,
