@@ -195,11 +195,7 @@ fn quiet_create_prints_only_the_id_for_capture() {
         example("location.json").display(),
         common::BIN
     );
-    let output = env
-        .program("sh")
-        .args(["-c", &script])
-        .output()
-        .unwrap();
+    let output = env.program("sh").args(["-c", &script]).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     let printed = String::from_utf8(output.stdout).unwrap();
     uuid::Uuid::parse_str(printed.trim()).unwrap();
@@ -303,7 +299,10 @@ fn get_table_contains_the_fields() {
     ] {
         assert!(out.contains(expected), "{expected} missing:\n{out}");
     }
-    assert!(!out.contains('\x1b'), "no colour with NO_COLOR off a terminal");
+    assert!(
+        !out.contains('\x1b'),
+        "no colour with NO_COLOR off a terminal"
+    );
     for line in out.lines() {
         assert!(line.chars().count() <= 100, "fits COLUMNS=100: {line}");
     }
@@ -329,7 +328,15 @@ fn get_with_jq_filters() {
         .success()
         .stdout("Alexanderplatz\n");
     let assert = env
-        .cmd(&["location", "get", &id, "--jq", "{tags, email}", "-o", "ndjson"])
+        .cmd(&[
+            "location",
+            "get",
+            &id,
+            "--jq",
+            "{tags, email}",
+            "-o",
+            "ndjson",
+        ])
         .assert()
         .success();
     let value: Value = serde_json::from_str(&stdout(&assert)).unwrap();
@@ -549,11 +556,19 @@ fn provider_update_from_flags_file_and_stdin() {
         .success()
         .stdout(format!("{DEMO_PROVIDER}\n"));
 
-    env.cmd(&["provider", "update", DEMO_PROVIDER, "--file", "-", "-o", "table"])
-        .write_stdin(json!({"name": "Acme Stdin", "archivingPeriod": 30}).to_string())
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("updated"));
+    env.cmd(&[
+        "provider",
+        "update",
+        DEMO_PROVIDER,
+        "--file",
+        "-",
+        "-o",
+        "table",
+    ])
+    .write_stdin(json!({"name": "Acme Stdin", "archivingPeriod": 30}).to_string())
+    .assert()
+    .success()
+    .stdout(predicate::str::contains("updated"));
     assert_eq!(counter(&env, "provider_updates"), 3);
 
     // The provider's new name shows in a location's read form.
@@ -592,8 +607,8 @@ fn provider_update_errors() {
     .code(5)
     .stderr(predicate::str::contains(UNKNOWN_ID));
     // Without the permission: 4, naming it.
-    let env = Env::with_emulator(&["--client", "reader:pw:can-read-locations"])
-        .as_client("reader", "pw");
+    let env =
+        Env::with_emulator(&["--client", "reader:pw:can-read-locations"]).as_client("reader", "pw");
     env.cmd(&[
         "provider",
         "update",
@@ -606,6 +621,33 @@ fn provider_update_errors() {
     .assert()
     .code(4)
     .stderr(predicate::str::contains("can-update-location-providers"));
+}
+
+#[test]
+fn verbose_shows_the_exchange_on_stderr_with_secrets_redacted() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Shop"));
+    let token = env.cmd(&["auth", "token"]).assert().success();
+    let token = stdout(&token).trim().to_owned();
+    let mut env = env.var("LOCADM_TOKEN", &token);
+    env.client_secret = None;
+    let plain = env
+        .cmd(&["location", "get", &id, "-o", "json"])
+        .assert()
+        .success();
+    let verbose = env
+        .cmd(&["location", "get", &id, "-o", "json", "-v"])
+        .assert()
+        .success();
+    assert_eq!(stdout(&verbose), stdout(&plain), "stdout stays data only");
+    let err = stderr(&verbose);
+    assert!(
+        err.contains(&format!("GET {}/locations/{id}", env.emulator().base_url)),
+        "{err}"
+    );
+    assert!(err.to_ascii_lowercase().contains("authorization:"), "{err}");
+    assert!(err.contains("200"), "{err}");
+    assert!(!err.contains(&token), "the token is redacted:\n{err}");
 }
 
 // ---------------------------------------------------------------- exit 2
@@ -698,7 +740,10 @@ fn a_wrong_client_secret_is_an_authentication_failure() {
         .code(3)
         .stdout("");
     let err = stderr(&assert);
-    assert!(!err.contains("wrong-secret"), "the secret is never shown: {err}");
+    assert!(
+        !err.contains("wrong-secret"),
+        "the secret is never shown: {err}"
+    );
     assert_eq!(env.emulator().counters()["requests"], 0);
 }
 
@@ -723,7 +768,10 @@ fn a_bogus_locadm_token_is_refused_with_exit_3() {
         .stdout("");
     let err = stderr(&assert);
     assert!(err.contains("LOCADM_TOKEN"), "{err}");
-    assert!(!err.contains("bogus-token"), "the token is never shown: {err}");
+    assert!(
+        !err.contains("bogus-token"),
+        "the token is never shown: {err}"
+    );
     assert_eq!(json_error(&assert)["error"]["code"], "auth");
     // LOCADM_TOKEN is used as-is: nothing to renew it with, so it is not sent twice.
     let counters = env.emulator().counters();
@@ -740,7 +788,10 @@ fn a_401_after_one_renewal_is_exit_3() {
         .code(3)
         .stderr(predicate::str::contains("401"));
     let counters = env.emulator().counters();
-    assert_eq!(counters["requests"], 2, "sent once, retried once: {counters}");
+    assert_eq!(
+        counters["requests"], 2,
+        "sent once, retried once: {counters}"
+    );
     assert_eq!(counters["tokens_issued"], 2, "{counters}");
 }
 
@@ -761,7 +812,10 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
         panic!("{err}");
     }
     let counters = env.emulator().counters();
-    assert_eq!(counters["tokens_issued"], 1, "the token was cached: {counters}");
+    assert_eq!(
+        counters["tokens_issued"], 1,
+        "the token was cached: {counters}"
+    );
     let requests = counters["requests"].as_u64().unwrap();
 
     assert!(env.emulator().revoke_tokens()["revoked"].as_u64().unwrap() >= 1);
@@ -866,7 +920,10 @@ fn a_server_failure_is_exit_6_and_names_the_url() {
         .stdout("");
     let err = stderr(&assert);
     assert!(err.contains("500"), "{err}");
-    assert!(err.contains(&env.emulator().base_url), "names the URL: {err}");
+    assert!(
+        err.contains(&env.emulator().base_url),
+        "names the URL: {err}"
+    );
     let error = json_error(&assert);
     assert_eq!(error["error"]["code"], "unavailable");
     assert_eq!(error["error"]["status"], 500);
@@ -959,10 +1016,18 @@ fn the_local_profile_persists_between_invocations() {
     let id = stdout(&assert).trim().to_owned();
     uuid::Uuid::parse_str(&id).unwrap();
     assert!(db.exists(), "the database is where LOCADM_LOCAL_DB says");
-    env.cmd(&["--profile", "local", "location", "get", &id, "--jq", ".storeId"])
-        .assert()
-        .success()
-        .stdout("BER-001\n");
+    env.cmd(&[
+        "--profile",
+        "local",
+        "location",
+        "get",
+        &id,
+        "--jq",
+        ".storeId",
+    ])
+    .assert()
+    .success()
+    .stdout("BER-001\n");
     // Nothing was written to the real data directory.
     assert!(!env.path("data/locadm/local.db").exists());
 }
@@ -971,31 +1036,14 @@ fn the_local_profile_persists_between_invocations() {
 
 #[cfg(unix)]
 mod terminal {
-    use std::time::Duration;
-
-    use expectrl::{Eof, Expect, Regex, Session};
+    use expectrl::{Eof, Expect, Regex};
 
     use super::*;
-
-    fn spawn(env: &Env, args: &[&str]) -> expectrl::session::OsSession {
-        let mut command = env.std_command();
-        command.args(args).env("TERM", "xterm");
-        let mut session = Session::spawn(command).expect("spawn in a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(30)));
-        session
-    }
-
-    fn exit_code(session: &expectrl::session::OsSession) -> i32 {
-        match session.get_process().wait().unwrap() {
-            expectrl::process::unix::WaitStatus::Exited(_, code) => code,
-            other => panic!("{other:?}"),
-        }
-    }
 
     #[test]
     fn interactive_create_re_asks_an_invalid_field_then_creates() {
         let env = Env::new();
-        let mut p = spawn(&env, &["location", "create", "--interactive"]);
+        let mut p = env.terminal(&["location", "create", "--interactive"]);
         p.expect("Address form").unwrap();
         p.send_line("").unwrap(); // the default: structured
         for (question, answer) in [
@@ -1030,10 +1078,14 @@ mod terminal {
         p.expect("\"storeId\": \"PTY-1\"").unwrap();
         p.expect("Create this location?").unwrap();
         p.send("y").unwrap();
-        let found = p.expect(Regex("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")).unwrap();
+        let found = p
+            .expect(Regex(
+                "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+            ))
+            .unwrap();
         let id = String::from_utf8(found.get(0).unwrap().to_vec()).unwrap();
         p.expect(Eof).unwrap();
-        assert_eq!(exit_code(&p), 0);
+        assert_eq!(common::terminal_exit_code(&p), 0);
 
         let read = get(&env, &id);
         assert_eq!(read["storeId"], "PTY-1");
@@ -1048,19 +1100,19 @@ mod terminal {
         let id = create(&env, &rich_location("Doomed"));
 
         // Declined: nothing deleted, exit 1.
-        let mut p = spawn(&env, &["location", "delete", &id]);
+        let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id}?").as_str()).unwrap();
         p.send("n").unwrap();
         p.expect(Eof).unwrap();
-        assert_eq!(exit_code(&p), 1);
+        assert_eq!(common::terminal_exit_code(&p), 1);
         assert_eq!(counter(&env, "deletes"), 0);
 
         // Confirmed: deleted.
-        let mut p = spawn(&env, &["location", "delete", &id]);
+        let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id}?").as_str()).unwrap();
         p.send("y").unwrap();
         p.expect(Eof).unwrap();
-        assert_eq!(exit_code(&p), 0);
+        assert_eq!(common::terminal_exit_code(&p), 0);
         assert_eq!(counter(&env, "deletes"), 1);
         env.cmd(&["location", "get", &id]).assert().code(5);
     }

@@ -5,7 +5,8 @@
 //! environment (no `LOCADM_*`, no `CI`, `NO_COLOR=1`, `COLUMNS=100`), HOME and the XDG
 //! config and data directories in a temporary directory, `LOCADM_KEYRING=none` and the
 //! client credentials of an emulator client in the environment, so that no keyring and no
-//! config file of the machine is ever touched.
+//! config file of the machine is ever touched. [`Env::terminal`] runs the same command at
+//! a pseudo-terminal, for the prompts.
 //!
 //! `tests/common/emulator.rs` (included by `#[path]` from the emulator tests) stays as it
 //! is; this module stands alone and talks to the emulator only through the binary and
@@ -221,6 +222,28 @@ impl Env {
     }
 }
 
+#[cfg(unix)]
+impl Env {
+    /// `locadm ARGS` at a pseudo-terminal (stdin, stdout and stderr are the terminal), to
+    /// drive the prompts; expectations time out after 30 s.
+    pub fn terminal(&self, args: &[&str]) -> expectrl::session::OsSession {
+        let mut command = self.std_command();
+        command.args(args).env("TERM", "xterm");
+        let mut session = expectrl::Session::spawn(command).expect("spawn in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        session
+    }
+}
+
+/// The exit code of a process run with [`Env::terminal`], once it has ended.
+#[cfg(unix)]
+pub fn terminal_exit_code(session: &expectrl::session::OsSession) -> i32 {
+    match session.get_process().wait().expect("wait for the process") {
+        expectrl::process::unix::WaitStatus::Exited(_, code) => code,
+        other => panic!("did not exit normally: {other:?}"),
+    }
+}
+
 impl Default for Env {
     fn default() -> Env {
         Env::new()
@@ -247,7 +270,12 @@ pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -
 }
 
 /// Like [`http`], with the body as the exact text the server sent.
-pub fn http_text(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -> (u16, String) {
+pub fn http_text(
+    url: &str,
+    method: &str,
+    bearer: Option<&str>,
+    body: Option<&str>,
+) -> (u16, String) {
     let url = url::Url::parse(url).expect("a URL");
     let host = url.host_str().unwrap();
     let port = url.port_or_known_default().unwrap();
@@ -273,10 +301,15 @@ pub fn http_text(url: &str, method: &str, bearer: Option<&str>, body: Option<&st
     let raw = String::from_utf8(raw).expect("UTF-8 answer");
     let (head, rest) = raw.split_once("\r\n\r\n").expect("an HTTP answer");
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let chunked = head
-        .lines()
-        .any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
-    let text = if chunked { dechunk(rest) } else { rest.to_owned() };
+    let chunked = head.lines().any(|l| {
+        l.to_ascii_lowercase()
+            .starts_with("transfer-encoding: chunked")
+    });
+    let text = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
     (status, text)
 }
 
