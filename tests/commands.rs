@@ -458,6 +458,59 @@ fn update_by_flags_against_the_spec_read_form_names_what_it_cannot_keep() {
 }
 
 #[test]
+fn update_by_flags_of_a_legacy_location_needs_no_confirmation() {
+    // The full read form marks what it carries (with null when unset), so a location in
+    // the legacy form, without email or tags, loses nothing and nothing is asked.
+    let env = Env::new();
+    let id = create(
+        &env,
+        &json!({
+            "storeId": "BER-HBF",
+            "storeName": "Hauptbahnhof",
+            "address": "Europaplatz 1",
+            "city": "Berlin",
+            "postCode": "10557",
+            "countryCode": "DEU",
+            "latitude": 52.525,
+            "longitude": 13.369,
+            "locationProvider": { "id": DEMO_PROVIDER },
+            "telephoneNumber": "+49301234567",
+            "logoUrl": "https://example.com/logo.png"
+        }),
+    );
+    let assert = env
+        .cmd(&[
+            "location",
+            "update",
+            &id,
+            "--city",
+            "Berlin-Mitte",
+            "-o",
+            "table",
+        ])
+        .assert()
+        .success()
+        .stderr("");
+    assert!(stdout(&assert).contains("updated"), "{}", stdout(&assert));
+    let read = get(&env, &id);
+    assert_eq!(read["city"], "Berlin-Mitte");
+    assert_eq!(read["address"], "Europaplatz 1");
+    assert_eq!(read["telephoneNumber"], "+49301234567");
+    assert_eq!(read["logoUrl"], "https://example.com/logo.png");
+    assert!(
+        read.get("structuredAddress").is_none_or(Value::is_null),
+        "{read}"
+    );
+
+    // Flags that break a rule: exit 2, nothing sent.
+    env.cmd(&["location", "update", &id, "--latitude", "91"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("latitude"));
+    assert_eq!(counter(&env, "updates"), 1);
+}
+
+#[test]
 fn update_of_an_unknown_id_is_not_found() {
     let env = Env::new();
     let assert = env
@@ -607,8 +660,8 @@ fn provider_update_errors() {
     .code(5)
     .stderr(predicate::str::contains(UNKNOWN_ID));
     // Without the permission: 4, naming it.
-    let env =
-        Env::with_emulator(&["--client", "reader:pw:can-read-locations"]).as_client("reader", "pw");
+    let env = Env::with_emulator(&["--client", "reader:pw:can-read-locations"])
+        .with_client("reader", "pw");
     env.cmd(&[
         "provider",
         "update",
@@ -733,7 +786,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn a_wrong_client_secret_is_an_authentication_failure() {
-    let env = Env::new().as_client("locadm-demo", "wrong-secret");
+    let env = Env::new().with_client("locadm-demo", "wrong-secret");
     let assert = env
         .cmd(&["location", "get", UNKNOWN_ID])
         .assert()
@@ -801,6 +854,14 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
     // profile and token URL) is revoked at the emulator; the next command gets a 401,
     // renews once and succeeds.
     let env = Env::new().var("LOCADM_KEYRING", "keyutils");
+    /// Removes this test's keyring entry even when an assertion fails.
+    struct Logout<'a>(&'a Env);
+    impl Drop for Logout<'_> {
+        fn drop(&mut self) {
+            let _ = self.0.cmd(&["logout"]).output();
+        }
+    }
+    let _logout = Logout(&env);
     let id = create(&env, &rich_location("Shop"));
     let probe = env.cmd(&["location", "get", &id, "-q"]).assert();
     if !probe.get_output().status.success() {
@@ -830,7 +891,6 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
         requests + 2,
         "refused once, retried once: {counters}"
     );
-    env.cmd(&["logout"]).assert().success();
 }
 
 // ---------------------------------------------------------------- exit 4
@@ -838,7 +898,7 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
 #[test]
 fn a_missing_permission_is_exit_4_and_names_it() {
     let env = Env::with_emulator(&["--client", "limited:pw:can-read-locations"])
-        .as_client("limited", "pw");
+        .with_client("limited", "pw");
     let assert = env
         .cmd(&["location", "create", "--file"])
         .arg(example("location.json"))

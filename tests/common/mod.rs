@@ -155,7 +155,7 @@ impl Env {
     }
 
     /// Uses another client of the emulator (`--client ID:SECRET:perms`).
-    pub fn as_client(mut self, id: &str, secret: &str) -> Env {
+    pub fn with_client(mut self, id: &str, secret: &str) -> Env {
         self.client_id = Some(id.into());
         self.client_secret = Some(secret.into());
         self
