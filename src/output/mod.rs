@@ -219,11 +219,10 @@ impl Printer {
             self.hint(hint);
         }
         if self.explicit_format {
-            let (status, property) = match error {
-                Error::Rejected {
-                    status, property, ..
-                } => (Some(*status), property.clone()),
-                _ => (None, None),
+            let status = error.status();
+            let property = match error {
+                Error::Rejected { property, .. } => property.clone(),
+                _ => None,
             };
             let object = serde_json::json!({
                 "error": {

@@ -1,0 +1,1179 @@
+//! The location and provider commands end to end: the real binary against the real
+//! emulator binary, through the one hermetic helper (`tests/common/mod.rs`). Every
+//! command, every output mode, every exit code of PRODUCT.md, stdin input, the delete
+//! confirmation rules, update from the current state, the `local` profile, and the
+//! prompts through a pseudo-terminal.
+
+mod common;
+
+use assert_cmd::assert::Assert;
+use common::{example, http_text, Env};
+use predicates::prelude::*;
+use serde_json::{json, Value};
+
+const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+const UNKNOWN_ID: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+
+fn stdout(assert: &Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+fn stderr(assert: &Assert) -> String {
+    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
+}
+
+/// A full create body with email, tags and translations (structured address).
+fn rich_location(store_name: &str) -> Value {
+    json!({
+        "storeId": "BER-RICH",
+        "storeName": store_name,
+        "supplementaryName": "Mitte",
+        "structuredAddress": {
+            "street": "Alexanderplatz",
+            "houseNumber": "1",
+            "city": "Berlin",
+            "postCode": "10178",
+            "countryCode": "DE"
+        },
+        "latitude": 52.52190000,
+        "longitude": 13.41321,
+        "locationProvider": { "id": DEMO_PROVIDER },
+        "email": "berlin@example.com",
+        "photoUrls": ["https://example.com/a.jpg"],
+        "hasDisabledAccess": true,
+        "description": "Upstairs",
+        "tags": ["collection-point", "24h"],
+        "translations": { "de": { "storeName": "Abholstelle" } }
+    })
+}
+
+/// Creates a location from `body` with `-q` and returns its id.
+fn create(env: &Env, body: &Value) -> String {
+    let assert = env
+        .cmd(&["location", "create", "-q", "--file", "-"])
+        .write_stdin(body.to_string())
+        .assert()
+        .success();
+    let id = stdout(&assert).trim().to_owned();
+    uuid::Uuid::parse_str(&id).unwrap_or_else(|_| panic!("-q printed an id: {id:?}"));
+    id
+}
+
+/// `location get ID -o json` as a value.
+fn get(env: &Env, id: &str) -> Value {
+    let assert = env
+        .cmd(&["location", "get", id, "-o", "json"])
+        .assert()
+        .success();
+    serde_json::from_str(&stdout(&assert)).unwrap()
+}
+
+fn counter(env: &Env, name: &str) -> u64 {
+    env.emulator().counters()[name].as_u64().unwrap()
+}
+
+/// The last stderr line as the `-o json` error object.
+fn json_error(assert: &Assert) -> Value {
+    let text = stderr(assert);
+    let line = text.lines().last().expect("stderr has a line");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("not one JSON object ({e}): {text}"))
+}
+
+// ---------------------------------------------------------------- create
+
+#[test]
+fn create_from_a_file_prints_the_link_body_as_it_came() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "create", "--file"])
+        .arg(example("location.json"))
+        .args(["-o", "json"])
+        .assert()
+        .success()
+        .stderr("");
+    let out = stdout(&assert);
+    let link: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(link["rel"], "self", "{out}");
+    let href = link["href"].as_str().unwrap();
+    let id = href.strip_prefix("/locations/").expect(href);
+    assert_eq!(get(&env, id)["storeId"], "BER-001");
+    assert_eq!(counter(&env, "creates"), 1);
+}
+
+#[test]
+fn json_is_the_default_off_a_terminal() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "create", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .success();
+    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    assert!(link["href"].as_str().unwrap().starts_with("/locations/"));
+}
+
+#[test]
+fn create_from_stdin() {
+    let env = Env::new();
+    let body = std::fs::read_to_string(example("location.json")).unwrap();
+    let assert = env
+        .cmd(&["location", "create", "--file", "-", "-o", "ndjson"])
+        .write_stdin(body)
+        .assert()
+        .success();
+    let out = stdout(&assert);
+    assert_eq!(out.lines().count(), 1, "ndjson is one line: {out:?}");
+    let link: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(link["rel"], "self");
+    assert_eq!(counter(&env, "creates"), 1);
+}
+
+#[test]
+fn create_from_field_flags() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&[
+            "location",
+            "create",
+            "-q",
+            "--store-id",
+            "HAM-7",
+            "--store-name",
+            "Hamburg Hbf",
+            "--street",
+            "Hachmannplatz",
+            "--house-number",
+            "16",
+            "--city",
+            "Hamburg",
+            "--post-code",
+            "20099",
+            "--country-code",
+            "DE",
+            "--latitude",
+            "53.5530",
+            "--longitude",
+            "10.00654",
+            "--provider-id",
+            DEMO_PROVIDER,
+            "--email",
+            "hh@example.com",
+            "--tag",
+            "station",
+            "--tag",
+            "24h",
+        ])
+        .assert()
+        .success()
+        .stderr("");
+    let id = stdout(&assert).trim().to_owned();
+    let read = get(&env, &id);
+    assert_eq!(read["storeName"], "Hamburg Hbf");
+    assert_eq!(read["structuredAddress"]["street"], "Hachmannplatz");
+    assert_eq!(read["email"], "hh@example.com");
+    assert_eq!(read["tags"], json!(["station", "24h"]));
+}
+
+#[test]
+fn quiet_create_prints_only_the_id_for_capture() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "create", "-q", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .success()
+        .stderr("");
+    let out = stdout(&assert);
+    // `id=$(locadm location create -q --file x)`: exactly one UUID and a newline.
+    let id = out.strip_suffix('\n').expect("ends with a newline");
+    assert!(!id.contains('\n'), "{out:?}");
+    uuid::Uuid::parse_str(id).unwrap();
+    // The shell form itself.
+    let script = format!(
+        "id=$({} location create -q --file {}) && {} location get \"$id\" --jq .id",
+        common::BIN,
+        example("location.json").display(),
+        common::BIN
+    );
+    let output = env.program("sh").args(["-c", &script]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8(output.stdout).unwrap();
+    uuid::Uuid::parse_str(printed.trim()).unwrap();
+}
+
+#[test]
+fn create_with_jq_filters_the_answer() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "create", "--jq", ".href", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .success();
+    let out = stdout(&assert);
+    assert!(out.starts_with("/locations/"), "raw string: {out:?}");
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn create_table_shows_the_result() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "create", "-o", "table", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .success();
+    let out = stdout(&assert);
+    assert!(out.contains("created"), "{out}");
+    assert!(out.contains("/locations/"), "{out}");
+}
+
+// ---------------------------------------------------------------- get, output modes
+
+#[test]
+fn get_json_is_the_body_exactly_as_the_service_sent_it() {
+    let env = Env::new();
+    // Written as text, so the coordinate keeps its trailing zeros on the way in.
+    let body = rich_location("Alexanderplatz")
+        .to_string()
+        .replace("\"latitude\":52.5219", "\"latitude\":52.52190000");
+    assert!(body.contains("52.52190000"));
+    let assert = env
+        .cmd(&["location", "create", "-q", "--file", "-"])
+        .write_stdin(body)
+        .assert()
+        .success();
+    let id = stdout(&assert).trim().to_owned();
+    let token = env.cmd(&["auth", "token"]).assert().success();
+    let token = stdout(&token).trim().to_owned();
+    let (status, raw) = http_text(
+        &format!("{}/locations/{id}", env.emulator().base_url),
+        "GET",
+        Some(&token),
+        None,
+    );
+    assert_eq!(status, 200);
+    let assert = env
+        .cmd(&["location", "get", &id, "-o", "json"])
+        .assert()
+        .success()
+        .stderr("");
+    assert_eq!(stdout(&assert).trim_end(), raw.trim_end());
+    // The coordinates as stored, not re-formatted.
+    assert!(raw.contains("52.52190000"), "{raw}");
+}
+
+#[test]
+fn get_ndjson_is_one_line_of_the_same_value() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Alexanderplatz"));
+    let assert = env
+        .cmd(&["location", "get", &id, "-o", "ndjson"])
+        .assert()
+        .success();
+    let out = stdout(&assert);
+    assert_eq!(out.lines().count(), 1, "{out:?}");
+    let value: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value, get(&env, &id));
+}
+
+#[test]
+fn get_table_contains_the_fields() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Alexanderplatz"));
+    let assert = env
+        .cmd(&["location", "get", &id, "-o", "table"])
+        .assert()
+        .success()
+        .stderr("");
+    let out = stdout(&assert);
+    for expected in [
+        id.as_str(),
+        "BER-RICH",
+        "Alexanderplatz",
+        "Berlin",
+        "10178",
+        "berlin@example.com",
+        "collection-point, 24h",
+        "Demo Provider",
+        "52.5219",
+    ] {
+        assert!(out.contains(expected), "{expected} missing:\n{out}");
+    }
+    assert!(
+        !out.contains('\x1b'),
+        "no colour with NO_COLOR off a terminal"
+    );
+    for line in out.lines() {
+        assert!(line.chars().count() <= 100, "fits COLUMNS=100: {line}");
+    }
+}
+
+#[test]
+fn get_quiet_prints_only_the_id() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Alexanderplatz"));
+    env.cmd(&["location", "get", &id, "-q"])
+        .assert()
+        .success()
+        .stdout(format!("{id}\n"))
+        .stderr("");
+}
+
+#[test]
+fn get_with_jq_filters() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Alexanderplatz"));
+    env.cmd(&["location", "get", &id, "--jq", ".storeName"])
+        .assert()
+        .success()
+        .stdout("Alexanderplatz\n");
+    let assert = env
+        .cmd(&[
+            "location",
+            "get",
+            &id,
+            "--jq",
+            "{tags, email}",
+            "-o",
+            "ndjson",
+        ])
+        .assert()
+        .success();
+    let value: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    assert_eq!(
+        value,
+        json!({"tags": ["collection-point", "24h"], "email": "berlin@example.com"})
+    );
+}
+
+#[test]
+fn table_output_neutralises_escape_sequences() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Evil\u{1b}[2JShop\u{7}"));
+    let assert = env
+        .cmd(&["location", "get", &id, "-o", "table"])
+        .assert()
+        .success();
+    let out = assert.get_output().stdout.clone();
+    assert!(!out.contains(&0x1b), "no ESC byte in the table");
+    assert!(!out.contains(&0x07), "no BEL byte in the table");
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("Evil"), "{text}");
+    // JSON output is the body as it came: the escape stays JSON-escaped there.
+    let assert = env
+        .cmd(&["location", "get", &id, "-o", "json"])
+        .assert()
+        .success();
+    assert!(!assert.get_output().stdout.contains(&0x1b));
+    assert!(stdout(&assert).contains("\\u001b[2J"));
+}
+
+// ---------------------------------------------------------------- update
+
+#[test]
+fn update_from_a_file_and_from_stdin() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Before"));
+    let path = env.write("update.json", &rich_location("From file").to_string());
+    let assert = env
+        .cmd(&["location", "update", &id, "--file"])
+        .arg(&path)
+        .args(["-o", "json"])
+        .assert()
+        .success();
+    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    assert_eq!(link["href"], format!("/locations/{id}"));
+    assert_eq!(get(&env, &id)["storeName"], "From file");
+
+    env.cmd(&["location", "update", &id, "--file", "-", "-q"])
+        .write_stdin(rich_location("From stdin").to_string())
+        .assert()
+        .success()
+        .stdout(format!("{id}\n"));
+    assert_eq!(get(&env, &id)["storeName"], "From stdin");
+    assert_eq!(counter(&env, "updates"), 2);
+}
+
+#[test]
+fn update_by_flags_keeps_email_tags_and_translations() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Before"));
+    let before = get(&env, &id);
+    env.cmd(&["location", "update", &id, "--store-name", "After", "-q"])
+        .assert()
+        .success()
+        .stdout(format!("{id}\n"))
+        .stderr("");
+    let after = get(&env, &id);
+    assert_eq!(after["storeName"], "After");
+    for field in [
+        "email",
+        "tags",
+        "translations",
+        "supplementaryName",
+        "structuredAddress",
+        "description",
+        "photoUrls",
+        "hasDisabledAccess",
+        "latitude",
+        "longitude",
+        "locationProvider",
+    ] {
+        assert_eq!(after[field], before[field], "{field} kept");
+    }
+    assert_eq!(after["translations"]["de"]["storeName"], "Abholstelle");
+    assert_eq!(counter(&env, "updates"), 1);
+}
+
+#[test]
+fn update_by_flags_against_the_spec_read_form_names_what_it_cannot_keep() {
+    let env = Env::with_emulator(&["--spec-read-form"]);
+    let id = create(&env, &rich_location("Before"));
+    let assert = env
+        .cmd(&["location", "update", &id, "--store-name", "After"])
+        .assert()
+        .code(2);
+    let err = stderr(&assert);
+    for field in [
+        "`email`",
+        "`tags`",
+        "`translations`",
+        "`supplementaryName`",
+        "`structuredAddress`",
+    ] {
+        assert!(err.contains(field), "{field} named:\n{err}");
+    }
+    assert!(err.contains("nothing was sent"), "{err}");
+    assert!(err.contains("--yes"), "{err}");
+    assert_eq!(stdout(&assert), "");
+    assert_eq!(counter(&env, "updates"), 0, "nothing sent");
+
+    // With --yes the person accepted it: the update goes out, still with the warning.
+    env.cmd(&["location", "update", &id, "--store-name", "After", "--yes"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("`email`"));
+    assert_eq!(counter(&env, "updates"), 1);
+    assert_eq!(get(&env, &id)["storeName"], "After");
+}
+
+#[test]
+fn update_by_flags_of_a_legacy_location_needs_no_confirmation() {
+    // The full read form marks what it carries (with null when unset), so a location in
+    // the legacy form, without email or tags, loses nothing and nothing is asked.
+    let env = Env::new();
+    let id = create(
+        &env,
+        &json!({
+            "storeId": "BER-HBF",
+            "storeName": "Hauptbahnhof",
+            "address": "Europaplatz 1",
+            "city": "Berlin",
+            "postCode": "10557",
+            "countryCode": "DEU",
+            "latitude": 52.525,
+            "longitude": 13.369,
+            "locationProvider": { "id": DEMO_PROVIDER },
+            "telephoneNumber": "+49301234567",
+            "logoUrl": "https://example.com/logo.png"
+        }),
+    );
+    let assert = env
+        .cmd(&[
+            "location",
+            "update",
+            &id,
+            "--city",
+            "Berlin-Mitte",
+            "-o",
+            "table",
+        ])
+        .assert()
+        .success()
+        .stderr("");
+    assert!(stdout(&assert).contains("updated"), "{}", stdout(&assert));
+    let read = get(&env, &id);
+    assert_eq!(read["city"], "Berlin-Mitte");
+    assert_eq!(read["address"], "Europaplatz 1");
+    assert_eq!(read["telephoneNumber"], "+49301234567");
+    assert_eq!(read["logoUrl"], "https://example.com/logo.png");
+    assert!(
+        read.get("structuredAddress").is_none_or(Value::is_null),
+        "{read}"
+    );
+
+    // Flags that break a rule: exit 2, nothing sent.
+    env.cmd(&["location", "update", &id, "--latitude", "91"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("latitude"));
+    assert_eq!(counter(&env, "updates"), 1);
+}
+
+#[test]
+fn update_of_an_unknown_id_is_not_found() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "update", UNKNOWN_ID, "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .code(5);
+    assert!(stderr(&assert).contains(UNKNOWN_ID));
+    env.cmd(&["location", "update", UNKNOWN_ID, "--store-name", "X"])
+        .assert()
+        .code(5)
+        .stderr(predicate::str::contains(UNKNOWN_ID));
+}
+
+// ---------------------------------------------------------------- delete
+
+#[test]
+fn delete_without_a_terminal_needs_yes() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Doomed"));
+    let assert = env.cmd(&["location", "delete", &id]).assert().code(2);
+    let err = stderr(&assert);
+    assert!(err.contains("--yes"), "{err}");
+    assert!(err.contains(&id), "{err}");
+    assert_eq!(stdout(&assert), "");
+    assert_eq!(counter(&env, "deletes"), 0);
+    get(&env, &id);
+
+    let assert = env
+        .cmd(&["location", "delete", &id, "--yes", "-o", "json"])
+        .assert()
+        .success();
+    let out: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    assert_eq!(out, json!({ "deleted": id }));
+    assert_eq!(counter(&env, "deletes"), 1);
+    env.cmd(&["location", "get", &id]).assert().code(5);
+
+    // Deleting again: not found, naming the id.
+    env.cmd(&["location", "delete", &id, "-y"])
+        .assert()
+        .code(5)
+        .stderr(predicate::str::contains(&id));
+}
+
+#[test]
+fn delete_quiet_prints_the_id() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Doomed"));
+    env.cmd(&["location", "delete", &id, "--yes", "-q"])
+        .assert()
+        .success()
+        .stdout(format!("{id}\n"));
+}
+
+#[test]
+fn ci_never_prompts_even_with_yes_missing() {
+    // CI set: same as no terminal; refused, nothing sent.
+    let env = Env::new().var("CI", "true");
+    let id = create(&env, &rich_location("Doomed"));
+    env.cmd(&["location", "delete", &id])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--yes"));
+    assert_eq!(counter(&env, "deletes"), 0);
+}
+
+// ---------------------------------------------------------------- provider update
+
+#[test]
+fn provider_update_from_flags_file_and_stdin() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&[
+            "provider",
+            "update",
+            DEMO_PROVIDER,
+            "--name",
+            "Acme",
+            "--archiving-period",
+            "7",
+            "-o",
+            "json",
+        ])
+        .assert()
+        .success();
+    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    assert_eq!(link["rel"], "self");
+    assert!(link["href"].as_str().unwrap().ends_with(DEMO_PROVIDER));
+
+    let body = json!({"name": "Acme File", "archivingPeriod": 3, "details": "{\"tier\":1}"});
+    let path = env.write("provider.json", &body.to_string());
+    env.cmd(&["provider", "update", DEMO_PROVIDER, "--file"])
+        .arg(&path)
+        .args(["-q"])
+        .assert()
+        .success()
+        .stdout(format!("{DEMO_PROVIDER}\n"));
+
+    env.cmd(&[
+        "provider",
+        "update",
+        DEMO_PROVIDER,
+        "--file",
+        "-",
+        "-o",
+        "table",
+    ])
+    .write_stdin(json!({"name": "Acme Stdin", "archivingPeriod": 30}).to_string())
+    .assert()
+    .success()
+    .stdout(predicate::str::contains("updated"));
+    assert_eq!(counter(&env, "provider_updates"), 3);
+
+    // The provider's new name shows in a location's read form.
+    let id = create(&env, &rich_location("Shop"));
+    assert_eq!(get(&env, &id)["locationProvider"]["name"], "Acme Stdin");
+}
+
+#[test]
+fn provider_update_errors() {
+    let env = Env::new();
+    // Invalid locally: exit 2, nothing sent.
+    env.cmd(&[
+        "provider",
+        "update",
+        DEMO_PROVIDER,
+        "--name",
+        "Acme",
+        "--archiving-period",
+        "31",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("archivingPeriod"));
+    assert_eq!(counter(&env, "requests"), 0);
+    // Unknown provider: 5, naming it.
+    env.cmd(&[
+        "provider",
+        "update",
+        UNKNOWN_ID,
+        "--name",
+        "Acme",
+        "--archiving-period",
+        "7",
+    ])
+    .assert()
+    .code(5)
+    .stderr(predicate::str::contains(UNKNOWN_ID));
+    // Without the permission: 4, naming it.
+    let env = Env::with_emulator(&["--client", "reader:pw:can-read-locations"])
+        .with_client("reader", "pw");
+    env.cmd(&[
+        "provider",
+        "update",
+        DEMO_PROVIDER,
+        "--name",
+        "Acme",
+        "--archiving-period",
+        "7",
+    ])
+    .assert()
+    .code(4)
+    .stderr(predicate::str::contains("can-update-location-providers"));
+}
+
+#[test]
+fn verbose_shows_the_exchange_on_stderr_with_secrets_redacted() {
+    let env = Env::new();
+    let id = create(&env, &rich_location("Shop"));
+    let token = env.cmd(&["auth", "token"]).assert().success();
+    let token = stdout(&token).trim().to_owned();
+    let mut env = env.var("LOCADM_TOKEN", &token);
+    env.client_secret = None;
+    let plain = env
+        .cmd(&["location", "get", &id, "-o", "json"])
+        .assert()
+        .success();
+    let verbose = env
+        .cmd(&["location", "get", &id, "-o", "json", "-v"])
+        .assert()
+        .success();
+    assert_eq!(stdout(&verbose), stdout(&plain), "stdout stays data only");
+    let err = stderr(&verbose);
+    assert!(
+        err.contains(&format!("GET {}/locations/{id}", env.emulator().base_url)),
+        "{err}"
+    );
+    assert!(err.to_ascii_lowercase().contains("authorization:"), "{err}");
+    assert!(err.contains("200"), "{err}");
+    assert!(!err.contains(&token), "the token is redacted:\n{err}");
+}
+
+// ---------------------------------------------------------------- exit 2
+
+#[test]
+fn an_invalid_body_is_rejected_locally_and_nothing_is_sent() {
+    let env = Env::new();
+    let mut body = rich_location("Shop");
+    body["latitude"] = json!(91);
+    body["email"] = json!("not-an-email");
+    let assert = env
+        .cmd(&["location", "create", "--file", "-"])
+        .write_stdin(body.to_string())
+        .assert()
+        .code(2);
+    let err = stderr(&assert);
+    assert!(err.contains("latitude"), "{err}");
+    assert!(err.contains("email"), "{err}");
+    assert!(err.contains("nothing was sent"), "{err}");
+    assert_eq!(stdout(&assert), "");
+    let counters = env.emulator().counters();
+    assert_eq!(counters["creates"], 0);
+    assert_eq!(counters["requests"], 0);
+    assert_eq!(counters["tokens_issued"], 0, "not even a token was fetched");
+
+    // By flags too.
+    env.cmd(&[
+        "location",
+        "create",
+        "--store-id",
+        "X",
+        "--latitude",
+        "north",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("latitude"));
+    // Not JSON at all.
+    env.cmd(&["location", "create", "--file", "-"])
+        .write_stdin("{not json")
+        .assert()
+        .code(2);
+    assert_eq!(env.emulator().counters()["requests"], 0);
+}
+
+#[test]
+fn a_bad_uuid_is_a_usage_error_and_nothing_is_sent() {
+    let env = Env::new();
+    for args in [
+        vec!["location", "get", "not-a-uuid"],
+        vec!["location", "delete", "not-a-uuid", "--yes"],
+        vec!["location", "update", "not-a-uuid", "--store-name", "X"],
+    ] {
+        env.cmd(&args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("not-a-uuid"));
+    }
+    assert_eq!(env.emulator().counters()["requests"], 0);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let env = Env::new();
+    // --file and field flags together; no input at all off a terminal.
+    env.cmd(&["location", "create", "--file", "x.json", "--store-id", "A"])
+        .assert()
+        .code(2);
+    env.cmd(&["location", "create"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--file"));
+    env.cmd(&["location", "create", "--interactive"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("terminal"));
+    env.cmd(&["location", "frobnicate"]).assert().code(2);
+    assert_eq!(env.emulator().counters()["requests"], 0);
+}
+
+// ---------------------------------------------------------------- exit 3
+
+#[test]
+fn a_wrong_client_secret_is_an_authentication_failure() {
+    let env = Env::new().with_client("locadm-demo", "wrong-secret");
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID])
+        .assert()
+        .code(3)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(
+        !err.contains("wrong-secret"),
+        "the secret is never shown: {err}"
+    );
+    assert_eq!(env.emulator().counters()["requests"], 0);
+}
+
+#[test]
+fn no_credentials_is_an_authentication_failure() {
+    let mut env = Env::new();
+    env.client_secret = None;
+    env.cmd(&["location", "get", UNKNOWN_ID])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("login"));
+}
+
+#[test]
+fn a_bogus_locadm_token_is_refused_with_exit_3() {
+    let mut env = Env::new().var("LOCADM_TOKEN", "bogus-token");
+    env.client_secret = None;
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID, "-o", "json"])
+        .assert()
+        .code(3)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(err.contains("LOCADM_TOKEN"), "{err}");
+    assert!(
+        !err.contains("bogus-token"),
+        "the token is never shown: {err}"
+    );
+    assert_eq!(json_error(&assert)["error"]["code"], "auth");
+    // LOCADM_TOKEN is used as-is: nothing to renew it with, so it is not sent twice.
+    let counters = env.emulator().counters();
+    assert_eq!(counters["requests"], 1);
+    assert_eq!(counters["tokens_issued"], 0);
+}
+
+#[test]
+fn a_401_after_one_renewal_is_exit_3() {
+    // Tokens expire at once: the first is refused, the renewed one too.
+    let env = Env::with_emulator(&["--token-lifetime", "0"]);
+    env.cmd(&["location", "get", UNKNOWN_ID])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("401"));
+    let counters = env.emulator().counters();
+    assert_eq!(
+        counters["requests"], 2,
+        "sent once, retried once: {counters}"
+    );
+    assert_eq!(counters["tokens_issued"], 2, "{counters}");
+}
+
+#[test]
+fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
+    // A token cached across invocations (in the kernel keyring of this test's own
+    // profile and token URL) is revoked at the emulator; the next command gets a 401,
+    // renews once and succeeds.
+    let env = Env::new().var("LOCADM_KEYRING", "keyutils");
+    /// Removes this test's keyring entry even when an assertion fails.
+    struct Logout<'a>(&'a Env);
+    impl Drop for Logout<'_> {
+        fn drop(&mut self) {
+            let _ = self.0.cmd(&["logout"]).output();
+        }
+    }
+    let _logout = Logout(&env);
+    let id = create(&env, &rich_location("Shop"));
+    let probe = env.cmd(&["location", "get", &id, "-q"]).assert();
+    if !probe.get_output().status.success() {
+        let err = stderr(&probe);
+        if err.contains("keyutils") || err.contains("keyring") {
+            eprintln!("skipped: no kernel keyring here: {err}");
+            return;
+        }
+        panic!("{err}");
+    }
+    let counters = env.emulator().counters();
+    assert_eq!(
+        counters["tokens_issued"], 1,
+        "the token was cached: {counters}"
+    );
+    let requests = counters["requests"].as_u64().unwrap();
+
+    assert!(env.emulator().revoke_tokens()["revoked"].as_u64().unwrap() >= 1);
+    env.cmd(&["location", "get", &id, "-q"])
+        .assert()
+        .success()
+        .stdout(format!("{id}\n"));
+    let counters = env.emulator().counters();
+    assert_eq!(counters["tokens_issued"], 2, "a second token: {counters}");
+    assert_eq!(
+        counters["requests"].as_u64().unwrap(),
+        requests + 2,
+        "refused once, retried once: {counters}"
+    );
+}
+
+// ---------------------------------------------------------------- exit 4
+
+#[test]
+fn a_missing_permission_is_exit_4_and_names_it() {
+    let env = Env::with_emulator(&["--client", "limited:pw:can-read-locations"])
+        .with_client("limited", "pw");
+    let assert = env
+        .cmd(&["location", "create", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .code(4)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(err.contains("can-create-locations"), "{err}");
+    assert!(err.contains("does not have it"), "the scope is told: {err}");
+    let assert = env
+        .cmd(&["location", "delete", UNKNOWN_ID, "--yes", "-o", "json"])
+        .assert()
+        .code(4)
+        .stderr(predicate::str::contains("can-delete-locations"));
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "permission");
+    assert_eq!(error["error"]["status"], 403);
+    // Reading is allowed: the unknown id is then a 404.
+    env.cmd(&["location", "get", UNKNOWN_ID]).assert().code(5);
+    assert_eq!(env.emulator().counters()["creates"], 0);
+}
+
+// ---------------------------------------------------------------- exit 5
+
+#[test]
+fn an_unknown_id_is_exit_5_and_names_it() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID])
+        .assert()
+        .code(5)
+        .stdout("");
+    assert!(stderr(&assert).contains(UNKNOWN_ID));
+}
+
+#[test]
+fn json_errors_go_to_stderr_as_one_object() {
+    let env = Env::new();
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID, "-o", "json"])
+        .assert()
+        .code(5)
+        .stdout("");
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "not_found");
+    assert_eq!(error["error"]["exit"], 5);
+    assert_eq!(error["error"]["status"], 404);
+    assert!(error["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains(UNKNOWN_ID));
+
+    // A local validation error too, with ndjson.
+    let mut body = rich_location("Shop");
+    body["latitude"] = json!(91);
+    let assert = env
+        .cmd(&["location", "create", "--file", "-", "-o", "ndjson"])
+        .write_stdin(body.to_string())
+        .assert()
+        .code(2);
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "invalid");
+    assert_eq!(error["error"]["exit"], 2);
+
+    // Without an explicit -o, no JSON object on stderr.
+    let assert = env.cmd(&["location", "get", UNKNOWN_ID]).assert().code(5);
+    assert!(!stderr(&assert).contains('{'), "{}", stderr(&assert));
+}
+
+// ---------------------------------------------------------------- exit 6
+
+#[test]
+fn a_server_failure_is_exit_6_and_names_the_url() {
+    let env = Env::with_emulator(&["--fail-rate", "1.0"]);
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID, "-o", "json"])
+        .assert()
+        .code(6)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(err.contains("500"), "{err}");
+    assert!(
+        err.contains(&env.emulator().base_url),
+        "names the URL: {err}"
+    );
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "unavailable");
+    assert_eq!(error["error"]["status"], 500);
+    assert_eq!(error["error"]["exit"], 6);
+}
+
+#[test]
+fn a_closed_port_is_exit_6() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    let base = format!("http://127.0.0.1:{port}");
+    let env = Env::offline()
+        .var("LOCADM_BASE_URL", &base)
+        .var("LOCADM_TOKEN", "some-token");
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID, "--timeout", "5"])
+        .assert()
+        .code(6)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
+}
+
+#[test]
+fn a_timeout_is_exit_6() {
+    let env = Env::with_emulator(&["--latency-ms", "3000"]);
+    let started = std::time::Instant::now();
+    let assert = env
+        .cmd(&["location", "get", UNKNOWN_ID, "--timeout", "0.5"])
+        .assert()
+        .code(6);
+    let err = stderr(&assert);
+    assert!(err.contains("timed out"), "{err}");
+    assert!(err.contains("--timeout"), "the hint names the flag: {err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "gave up in time"
+    );
+}
+
+#[test]
+fn a_dropped_create_is_an_unknown_outcome() {
+    // A create whose connection is dropped may or may not have happened: not retried.
+    let env = Env::with_emulator(&["--drop-rate", "1.0"]);
+    let assert = env
+        .cmd(&["location", "create", "-o", "json", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .code(6);
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "outcome_unknown");
+    assert_eq!(env.emulator().counters()["requests"], 1, "sent once");
+}
+
+// ---------------------------------------------------------------- exit 1
+
+#[test]
+fn a_body_the_service_rejects_is_exit_1_with_its_error_text() {
+    // Valid locally, but the provider does not exist at the service: 400.
+    let env = Env::new();
+    let mut body = rich_location("Shop");
+    body["locationProvider"]["id"] = json!(UNKNOWN_ID);
+    let assert = env
+        .cmd(&["location", "create", "--file", "-", "-o", "json"])
+        .write_stdin(body.to_string())
+        .assert()
+        .code(1)
+        .stdout("");
+    let err = stderr(&assert);
+    assert!(err.contains("400"), "{err}");
+    assert!(err.contains("locationProvider"), "{err}");
+    let error = json_error(&assert);
+    assert_eq!(error["error"]["code"], "rejected");
+    assert_eq!(error["error"]["status"], 400);
+}
+
+// ---------------------------------------------------------------- the local profile
+
+#[test]
+fn the_local_profile_persists_between_invocations() {
+    let env = Env::offline();
+    let db = env.path("local/local.db");
+    let env = env.var("LOCADM_LOCAL_DB", db.to_str().unwrap());
+    let assert = env
+        .cmd(&["--profile", "local", "location", "create", "-q", "--file"])
+        .arg(example("location.json"))
+        .assert()
+        .success();
+    let id = stdout(&assert).trim().to_owned();
+    uuid::Uuid::parse_str(&id).unwrap();
+    assert!(db.exists(), "the database is where LOCADM_LOCAL_DB says");
+    env.cmd(&[
+        "--profile",
+        "local",
+        "location",
+        "get",
+        &id,
+        "--jq",
+        ".storeId",
+    ])
+    .assert()
+    .success()
+    .stdout("BER-001\n");
+    // Nothing was written to the real data directory.
+    assert!(!env.path("data/locadm/local.db").exists());
+}
+
+// ---------------------------------------------------------------- a terminal
+
+#[cfg(unix)]
+mod terminal {
+    use expectrl::{Eof, Expect, Regex};
+
+    use super::*;
+
+    #[test]
+    fn interactive_create_re_asks_an_invalid_field_then_creates() {
+        let env = Env::new();
+        let mut p = env.terminal(&["location", "create", "--interactive"]);
+        p.expect("Address form").unwrap();
+        p.send_line("").unwrap(); // the default: structured
+        for (question, answer) in [
+            ("Store id", "PTY-1"),
+            ("Store name", "Typed at a terminal"),
+            ("Street", "Alexanderplatz"),
+            ("House number", "1"),
+            ("City", "Berlin"),
+            ("Post code", "10178"),
+            ("Country code", "DE"),
+        ] {
+            p.expect(question).unwrap();
+            p.send_line(answer).unwrap();
+        }
+        p.expect("Latitude").unwrap();
+        p.send_line("91").unwrap();
+        // Re-asked, with the rule.
+        p.expect("91 is out of range -90 to 90").unwrap();
+        p.expect("Latitude").unwrap();
+        p.send_line("52.5219").unwrap();
+        for (question, answer) in [
+            ("Longitude", "13.41321"),
+            ("Location provider id", DEMO_PROVIDER),
+            ("Telephone number", ""),
+            ("E-mail", "pty@example.com"),
+            ("Description", ""),
+        ] {
+            p.expect(question).unwrap();
+            p.send_line(answer).unwrap();
+        }
+        // The body is shown before sending.
+        p.expect("\"storeId\": \"PTY-1\"").unwrap();
+        p.expect("Create this location?").unwrap();
+        p.send("y").unwrap();
+        let found = p
+            .expect(Regex(
+                "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+            ))
+            .unwrap();
+        let id = String::from_utf8(found.get(0).unwrap().to_vec()).unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 0);
+
+        let read = get(&env, &id);
+        assert_eq!(read["storeId"], "PTY-1");
+        assert_eq!(read["latitude"], json!(52.5219));
+        assert_eq!(read["email"], "pty@example.com");
+        assert_eq!(counter(&env, "creates"), 1);
+    }
+
+    #[test]
+    fn delete_at_a_terminal_asks_first() {
+        let env = Env::new();
+        let id = create(&env, &rich_location("Doomed"));
+
+        // Declined: nothing deleted, exit 1.
+        let mut p = env.terminal(&["location", "delete", &id]);
+        p.expect(format!("Delete location {id}?").as_str()).unwrap();
+        p.send("n").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 1);
+        assert_eq!(counter(&env, "deletes"), 0);
+
+        // Confirmed: deleted.
+        let mut p = env.terminal(&["location", "delete", &id]);
+        p.expect(format!("Delete location {id}?").as_str()).unwrap();
+        p.send("y").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 0);
+        assert_eq!(counter(&env, "deletes"), 1);
+        env.cmd(&["location", "get", &id]).assert().code(5);
+    }
+}

@@ -1,0 +1,327 @@
+//! The one hermetic helper for end-to-end command tests (STYLE.md habit 10).
+//!
+//! [`Emulator`] is the real `locadm emulator serve` on `127.0.0.1:0`, read from its JSON
+//! banner and killed by its PID on drop. [`Env`] runs `locadm` with a scrubbed
+//! environment (no `LOCADM_*`, no `CI`, `NO_COLOR=1`, `COLUMNS=100`), HOME and the XDG
+//! config and data directories in a temporary directory, `LOCADM_KEYRING=none` and the
+//! client credentials of an emulator client in the environment, so that no keyring and no
+//! config file of the machine is ever touched. [`Env::terminal`] runs the same command at
+//! a pseudo-terminal, for the prompts.
+//!
+//! `tests/common/emulator.rs` (included by `#[path]` from the emulator tests) stays as it
+//! is; this module stands alone and talks to the emulator only through the binary and
+//! plain HTTP.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command as StdCommand, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_locadm");
+
+/// A `locadm emulator serve` process and what its banner said.
+pub struct Emulator {
+    child: Child,
+    pub base_url: String,
+    pub token_url: String,
+    pub admin_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub provider_id: String,
+}
+
+impl Emulator {
+    /// Starts the emulator with extra options (`--fail-rate 1.0`, `--client ...`).
+    pub fn start(args: &[&str]) -> Emulator {
+        let mut command = StdCommand::new(BIN);
+        command.args(["emulator", "serve", "--addr", "127.0.0.1:0"]);
+        command.args(args);
+        scrub(&mut command);
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            // Its log lines are not read; a pipe nobody drains could block it.
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn locadm emulator serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("read the emulator's banner");
+        let banner: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("the banner is one JSON line ({e}): {line:?}"));
+        let field = |name: &str| {
+            banner[name]
+                .as_str()
+                .unwrap_or_else(|| panic!("banner without `{name}`: {line}"))
+                .to_owned()
+        };
+        Emulator {
+            base_url: field("base_url"),
+            token_url: field("token_url"),
+            admin_url: field("admin_url"),
+            client_id: field("client_id"),
+            client_secret: field("client_secret"),
+            provider_id: field("provider_id"),
+            child,
+        }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// `GET /_admin/counters`.
+    pub fn counters(&self) -> Value {
+        http(&format!("{}/counters", self.admin_url), "GET", None, None).1
+    }
+
+    /// `POST /_admin/revoke-tokens`: every token issued so far answers 401 from now on.
+    pub fn revoke_tokens(&self) -> Value {
+        http(
+            &format!("{}/revoke-tokens", self.admin_url),
+            "POST",
+            None,
+            None,
+        )
+        .1
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        // Killed by its own PID (std sends SIGKILL to exactly this child), then reaped.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Removes every `LOCADM_*` variable and `CI`, and fixes colour and width.
+pub fn scrub(command: &mut StdCommand) {
+    for (name, _) in std::env::vars_os() {
+        let text = name.to_string_lossy();
+        if text.starts_with("LOCADM_") || text == "CI" {
+            command.env_remove(&name);
+        }
+    }
+    command.env("NO_COLOR", "1").env("COLUMNS", "100");
+}
+
+/// A hermetic place to run `locadm`: a temporary HOME and XDG directories, a scrubbed
+/// environment, and (usually) an emulator with the credentials of one of its clients.
+pub struct Env {
+    pub dir: TempDir,
+    pub emulator: Option<Emulator>,
+    pub client_id: Option<String>,
+    pub client_secret: Option<String>,
+    /// Extra variables for every command (set after the defaults, so they win).
+    pub vars: Vec<(String, String)>,
+}
+
+impl Env {
+    /// An emulator with default options, used as its demo client.
+    pub fn new() -> Env {
+        Env::with_emulator(&[])
+    }
+
+    /// An emulator with these options, used as its demo client.
+    pub fn with_emulator(args: &[&str]) -> Env {
+        let emulator = Emulator::start(args);
+        let mut env = Env::offline();
+        env.client_id = Some(emulator.client_id.clone());
+        env.client_secret = Some(emulator.client_secret.clone());
+        env.emulator = Some(emulator);
+        env
+    }
+
+    /// No emulator and no credentials: only the temporary directories.
+    pub fn offline() -> Env {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["home", "config", "data"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        Env {
+            dir,
+            emulator: None,
+            client_id: None,
+            client_secret: None,
+            vars: Vec::new(),
+        }
+    }
+
+    /// Uses another client of the emulator (`--client ID:SECRET:perms`).
+    pub fn with_client(mut self, id: &str, secret: &str) -> Env {
+        self.client_id = Some(id.into());
+        self.client_secret = Some(secret.into());
+        self
+    }
+
+    /// Adds a variable to every command.
+    pub fn var(mut self, name: &str, value: &str) -> Env {
+        self.vars.push((name.into(), value.into()));
+        self
+    }
+
+    pub fn emulator(&self) -> &Emulator {
+        self.emulator.as_ref().expect("this Env has an emulator")
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Writes a file in the temporary directory and returns its path.
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.path(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// `locadm` as a `std::process::Command` with the hermetic environment (for a pty).
+    pub fn std_command(&self) -> StdCommand {
+        self.program(BIN)
+    }
+
+    /// Another program (a shell) with the same hermetic environment.
+    pub fn program(&self, program: &str) -> StdCommand {
+        let mut command = StdCommand::new(program);
+        scrub(&mut command);
+        command
+            .current_dir(self.dir.path())
+            .env("HOME", self.path("home"))
+            .env("XDG_CONFIG_HOME", self.path("config"))
+            .env("XDG_DATA_HOME", self.path("data"))
+            .env("LOCADM_KEYRING", "none");
+        if let Some(emulator) = &self.emulator {
+            command
+                .env("LOCADM_BASE_URL", &emulator.base_url)
+                .env("LOCADM_TOKEN_URL", &emulator.token_url);
+        }
+        if let Some(id) = &self.client_id {
+            command.env("LOCADM_CLIENT_ID", id);
+        }
+        if let Some(secret) = &self.client_secret {
+            command.env("LOCADM_CLIENT_SECRET", secret);
+        }
+        for (name, value) in &self.vars {
+            command.env(name, value);
+        }
+        command
+    }
+
+    /// `locadm ARGS` as an assert_cmd command, stdin empty unless `write_stdin` is used.
+    pub fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
+        let mut command = assert_cmd::Command::from_std(self.std_command());
+        command.args(args).timeout(Duration::from_secs(60));
+        command
+    }
+}
+
+#[cfg(unix)]
+impl Env {
+    /// `locadm ARGS` at a pseudo-terminal (stdin, stdout and stderr are the terminal), to
+    /// drive the prompts; expectations time out after 30 s.
+    pub fn terminal(&self, args: &[&str]) -> expectrl::session::OsSession {
+        let mut command = self.std_command();
+        command.args(args).env("TERM", "xterm");
+        let mut session = expectrl::Session::spawn(command).expect("spawn in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(30)));
+        session
+    }
+}
+
+/// The exit code of a process run with [`Env::terminal`], once it has ended.
+#[cfg(unix)]
+pub fn terminal_exit_code(session: &expectrl::session::OsSession) -> i32 {
+    match session.get_process().wait().expect("wait for the process") {
+        expectrl::process::unix::WaitStatus::Exited(_, code) => code,
+        other => panic!("did not exit normally: {other:?}"),
+    }
+}
+
+impl Default for Env {
+    fn default() -> Env {
+        Env::new()
+    }
+}
+
+/// The repository's `examples/` file.
+pub fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+}
+
+/// A minimal HTTP/1.1 request (the tests are synchronous and need only a few admin
+/// calls and one raw read): returns the status and the body as JSON (`Null` when empty).
+pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -> (u16, Value) {
+    let (status, text) = http_text(url, method, bearer, body);
+    let value = if text.trim().is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: not JSON ({e}): {text}"))
+    };
+    (status, value)
+}
+
+/// Like [`http`], with the body as the exact text the server sent.
+pub fn http_text(
+    url: &str,
+    method: &str,
+    bearer: Option<&str>,
+    body: Option<&str>,
+) -> (u16, String) {
+    let url = url::Url::parse(url).expect("a URL");
+    let host = url.host_str().unwrap();
+    let port = url.port_or_known_default().unwrap();
+    let mut stream = TcpStream::connect((host, port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut request = format!(
+        "{method} {} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n",
+        url.path()
+    );
+    if let Some(token) = bearer {
+        request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
+    let body = body.unwrap_or("");
+    if !body.is_empty() {
+        request.push_str("Content-Type: application/json\r\n");
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8(raw).expect("UTF-8 answer");
+    let (head, rest) = raw.split_once("\r\n\r\n").expect("an HTTP answer");
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let chunked = head.lines().any(|l| {
+        l.to_ascii_lowercase()
+            .starts_with("transfer-encoding: chunked")
+    });
+    let text = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    (status, text)
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = tail[n..].trim_start_matches("\r\n");
+    }
+    out
+}
