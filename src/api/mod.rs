@@ -21,6 +21,9 @@ use crate::settings::Settings;
 
 pub use errors::Permission;
 
+/// `locadm/<version>`, on every request.
+pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
+
 /// The largest response body read; a larger one is refused rather than buffered.
 pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
 
@@ -260,6 +263,8 @@ impl ApiClient {
             .http
             .request(method.clone(), url.clone())
             .bearer_auth(token.expose_secret())
+            // Also the client's default; set here so that `--verbose` shows it.
+            .header(reqwest::header::USER_AGENT, USER_AGENT)
             .header(reqwest::header::ACCEPT, "application/json");
         if let Some(payload) = payload {
             request = request
@@ -315,7 +320,7 @@ impl ApiClient {
 /// token can never be carried to another origin; a 3xx is reported as what it is.
 pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
-        .user_agent(concat!("locadm/", env!("CARGO_PKG_VERSION")))
+        .user_agent(USER_AGENT)
         .timeout(settings.timeout)
         .connect_timeout(settings.timeout.min(Duration::from_secs(10)))
         .pool_idle_timeout(Duration::from_secs(60))
