@@ -69,7 +69,10 @@ impl<'de> Visitor<'de> for StrVisitor {
 
 /// Splits JSON text into an object's members and runs `check` on them; text that is not
 /// a JSON object is one problem of the body as a whole.
-pub fn check_object<T>(text: &str, check: impl FnOnce(&RawObject<'_>) -> super::CheckResult<T>) -> super::CheckResult<T> {
+pub fn check_object<T>(
+    text: &str,
+    check: impl FnOnce(&RawObject<'_>) -> super::CheckResult<T>,
+) -> super::CheckResult<T> {
     match serde_json::from_str::<RawObject>(text) {
         Ok(object) => check(&object),
         Err(e) => {
