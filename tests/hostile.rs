@@ -213,7 +213,21 @@ fn a_500_with_an_html_body_is_a_server_failure() {
     ));
     let o = run(get(&home, &server.url()));
     assert_outcome(&o, 6, "500");
-    assert!(!o.stderr.contains("<script>"), "{}", o.stderr);
+    assert!(
+        !o.stderr.contains("<script>"),
+        "the HTML is not echoed: {}",
+        o.stderr
+    );
+    // With --verbose: the exchange is shown, the token is not (`run` checks stderr).
+    let mut cmd = get(&home, &server.url());
+    cmd.arg("--verbose");
+    let o = run(cmd);
+    assert_outcome(&o, 6, "500");
+    assert!(
+        o.stderr.to_lowercase().contains("authorization"),
+        "{}",
+        o.stderr
+    );
 }
 
 /// `auth token` with client credentials from the environment against `token_url`.
