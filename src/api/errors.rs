@@ -78,7 +78,12 @@ pub(super) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
 
 /// The `error` text of a 4xx body, when it has one.
 fn error_text(reply: &Reply) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_slice(&reply.body).ok()?;
+    error_text_of(&reply.body)
+}
+
+/// The `error` text of an error body (`{"error": "..."}` or `{"error": {"message": ...}}`).
+pub fn error_text_of(body: &[u8]) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
     match value.get("error")? {
         serde_json::Value::String(s) => Some(s.clone()),
         other => other
@@ -155,6 +160,21 @@ pub(super) fn status_error(
                 property,
             }
         }
+        300..=399 => Error::Unavailable {
+            message: format!(
+                "the service answered {method} {url} with a redirect ({}) to {}; redirects are not followed, so the token is never sent elsewhere",
+                status.as_u16(),
+                reply
+                    .location
+                    .as_deref()
+                    .map(|l| format!("`{}`", crate::output::sanitize(l)))
+                    .unwrap_or_else(|| "nowhere".into())
+            ),
+            hint: Some(
+                "if the new address is the service, set it as the base URL (`--base-url` or the profile)"
+                    .into(),
+            ),
+        },
         599 => Error::Unavailable {
             message: format!("{method} {url}: {}", error_text(reply).unwrap_or_default()),
             hint: None,
@@ -207,6 +227,8 @@ pub(super) fn transport_error(
     };
     let hint = if e.is_timeout() {
         "raise `--timeout SECS` or check the service"
+    } else if root_cause(e).to_ascii_lowercase().contains("certificate") {
+        "the server's TLS certificate is not trusted: if it comes from your own CA, set `ca_cert` in the profile to that CA's PEM file"
     } else {
         "check the base URL and that the service is up; `--verbose` shows the exchange"
     };

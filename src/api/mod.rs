@@ -19,7 +19,7 @@ use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
 use crate::output::Printer;
 use crate::settings::Settings;
 
-pub use errors::Permission;
+pub use errors::{error_text_of, Permission};
 
 /// `locadm/<version>`, on every request.
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
@@ -48,15 +48,20 @@ pub struct Reply {
     pub body: bytes::Bytes,
     /// The `Retry-After` of a 429 or 503, capped.
     pub retry_after: Option<Duration>,
+    /// The `Location` of a redirect (3xx), which is reported, never followed.
+    pub location: Option<String>,
 }
 
 impl Reply {
     pub fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
-        serde_json::from_slice(&self.body).map_err(|e| {
-            Error::other(format!(
+        // A success status with a body that cannot be read is the server's failure (exit 6),
+        // like a 5xx: the request may well have been carried out.
+        serde_json::from_slice(&self.body).map_err(|e| Error::Unavailable {
+            message: format!(
                 "the service answered {} with a body that is not {what}: {e}",
                 self.status
-            ))
+            ),
+            hint: Some("check the base URL; `--verbose` shows the exchange".into()),
         })
     }
 }
@@ -282,6 +287,11 @@ impl ApiClient {
                 .get(reqwest::header::RETRY_AFTER)
                 .and_then(|v| v.to_str().ok()),
         );
+        let location = status
+            .is_redirection()
+            .then(|| response.headers().get(reqwest::header::LOCATION))
+            .flatten()
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
         let mut body = Vec::new();
         while let Some(chunk) = response.chunk().await? {
             if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
@@ -294,6 +304,7 @@ impl ApiClient {
                         MAX_RESPONSE_BYTES >> 20
                     )),
                     retry_after: None,
+                    location: None,
                 };
                 return Ok(reply);
             }
@@ -304,6 +315,7 @@ impl ApiClient {
             status,
             body: body.into(),
             retry_after,
+            location,
         })
     }
 
@@ -332,13 +344,24 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
                 path.display()
             ))
         })?;
-        let certificate = reqwest::Certificate::from_pem(&pem).map_err(|e| {
-            Error::usage(format!(
-                "`{}` is not a PEM certificate: {e}",
-                path.display()
-            ))
-        })?;
-        builder = builder.add_root_certificate(certificate);
+        // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a
+        // certificate when the client is built: a wrong file would be ignored silently.
+        // The bundle form parses now, so a file without a certificate is refused here.
+        let certificates = reqwest::Certificate::from_pem_bundle(&pem)
+            .ok()
+            .filter(|c| !c.is_empty())
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "`{}` (ca_cert) holds no PEM certificate",
+                    path.display()
+                ))
+                .with_hint(
+                    "ca_cert must name a PEM file with one or more `BEGIN CERTIFICATE` blocks",
+                )
+            })?;
+        for certificate in certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
     }
     builder
         .build()

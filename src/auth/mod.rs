@@ -96,6 +96,20 @@ pub struct Session {
     fetching: tokio::sync::Mutex<()>,
 }
 
+/// Redacted: the token and secret show as `[REDACTED]` (secrecy), the cached entry through
+/// its own redacting `Debug`. Safe in a panic message or a log line.
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("settings", &self.settings)
+            .field("env_token", &self.env_token)
+            .field("env_secret", &self.env_secret)
+            .field("forced_backend", &self.forced_backend)
+            .field("cached", &self.cached)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Session {
     /// A session from the settings and the environment (`LOCADM_TOKEN`,
     /// `LOCADM_CLIENT_SECRET`, `LOCADM_KEYRING`), on the system clock.
@@ -529,6 +543,45 @@ mod tests {
             .with_env(None, None)
             .with_store(Arc::new(store.clone()))
             .with_clock(clock)
+    }
+
+    #[test]
+    fn debug_output_never_shows_a_secret() {
+        const TOKEN: &str = "tok-Very-Secret-1";
+        const SECRET: &str = "sec-Very-Secret-2";
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0)))).with_env(
+            Some(SecretString::from(TOKEN)),
+            Some(SecretString::from(SECRET)),
+        );
+        *s.cached.lock().unwrap() = Some(StoredEntry {
+            token: Some(SecretString::from(TOKEN)),
+            expires_at: Some(1),
+            scope: Some("can-read-locations".into()),
+            client_secret: Some(SecretString::from(SECRET)),
+        });
+        let grant = oauth::Grant {
+            token: SecretString::from(TOKEN),
+            expires_in: None,
+            scope: None,
+        };
+        for text in [
+            format!("{s:?}"),
+            format!("{s:#?}"),
+            format!("{:?}", s.settings()),
+            format!("{grant:?}"),
+            format!("{:?}", s.cached.lock().unwrap()),
+        ] {
+            assert!(!text.contains(TOKEN) && !text.contains(SECRET), "{text}");
+        }
+        assert!(format!("{s:?}").contains("REDACTED"));
+        // A panic that formats the session does not carry the secret either.
+        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            panic!("session in a bad state: {s:?}")
+        }))
+        .unwrap_err();
+        let message = payload.downcast_ref::<String>().unwrap();
+        assert!(!message.contains(TOKEN) && !message.contains(SECRET));
     }
 
     #[tokio::test]

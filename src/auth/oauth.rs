@@ -13,7 +13,8 @@ use secrecy::{ExposeSecret, SecretString};
 use crate::error::{Error, Result};
 use crate::settings::ClientAuth;
 
-/// A token as the endpoint granted it.
+/// A token as the endpoint granted it. `Debug` shows the token as `[REDACTED]`.
+#[derive(Debug)]
 pub struct Grant {
     pub token: SecretString,
     pub expires_in: Option<Duration>,

@@ -29,6 +29,13 @@ pub fn for_each_row(reader: impl Read, mut each: impl FnMut(Position, &str)) -> 
         .iter()
         .map(|h| h.trim_start_matches('\u{feff}').to_owned())
         .collect();
+    // An empty file has no header row at all: as with JSON input, that is a usage error
+    // rather than a run over no records that ends in success.
+    if headers.is_empty() {
+        return Err(Error::usage(
+            "the input is empty: no CSV header row to read",
+        ));
+    }
     if headers.iter().any(String::is_empty) {
         return Err(Error::usage("the CSV header row has an empty column name"));
     }
@@ -130,6 +137,13 @@ fn json_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_csv_is_a_usage_error() {
+        let err = for_each_row(&b""[..], |_, _| panic!("no row expected")).unwrap_err();
+        assert_eq!(err.exit() as i32, 2);
+        assert!(err.to_string().contains("empty"), "{err}");
+    }
 
     #[test]
     fn rows_become_bodies_with_numbers_as_written() {

@@ -379,14 +379,17 @@ impl DecimalDigits {
         let int_part = int_part.trim_start_matches('0');
         let (int_len, frac_len) = (int_part.len() as i64, frac_part.len() as i64);
         // Shifting the decimal point by the exponent moves digits between the two parts.
-        let fraction = (frac_len - exponent).max(0);
+        // Saturating: an exponent near i64::MAX or i64::MIN (valid JSON) must not overflow.
+        let fraction = frac_len.saturating_sub(exponent).max(0);
         let integer = if int_len == 0 {
             // 0.0123e3 = 12.3: the significant fraction digits that move left of the point.
             let significant = frac_part.trim_start_matches('0');
             let leading_zeros = frac_len - significant.len() as i64;
-            (exponent - leading_zeros).clamp(0, significant.len() as i64)
+            exponent
+                .saturating_sub(leading_zeros)
+                .clamp(0, significant.len() as i64)
         } else {
-            (int_len + exponent).max(0)
+            int_len.saturating_add(exponent).max(0)
         };
         DecimalDigits {
             integer: integer as usize,
@@ -467,5 +470,17 @@ mod tests {
         assert_eq!(digits("1.5e-3"), (0, 4));
         assert_eq!(digits("0.0123e3"), (2, 1));
         assert_eq!(digits("007.5"), (1, 1));
+    }
+
+    #[test]
+    fn extreme_exponents_do_not_overflow() {
+        // Regression: `1e9223372036854775807` overflowed `int_len + exponent` (a panic
+        // in debug builds, a wrapped count in release).
+        let max = i64::MAX as usize;
+        assert_eq!(digits("1e9223372036854775807"), (max, 0));
+        assert_eq!(digits("-0e-9223372036854775808"), (0, max));
+        assert_eq!(digits("1.5e-9223372036854775808"), (0, max));
+        assert_eq!(digits("0.01e9223372036854775807"), (1, 0));
+        assert_eq!(digits("12.5e-9223372036854775807").0, 0);
     }
 }

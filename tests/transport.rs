@@ -1,0 +1,294 @@
+//! Transport security, end to end with the real binary: plain http to a host that is not
+//! loopback is refused before any connection is made unless the profile allows it, and TLS
+//! with a CA the system does not know fails clearly until the profile's `ca_cert` names it.
+//!
+//! Nothing here leaves the machine: the non-loopback address is 192.0.2.1 (TEST-NET-1),
+//! and where the refusal is lifted, `HTTP_PROXY` points at a proxy on 127.0.0.1 that takes
+//! the request instead.
+
+#[path = "common/raw_server.rs"]
+mod raw_server;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use raw_server::{response, RawServer};
+use tempfile::TempDir;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_rustls::rustls;
+
+const TOKEN: &str = "transport-test-token-0815";
+const ID: &str = "0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b";
+const READ: &str = r#"{"id":"0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b","storeId":"TLS-001","storeName":"Over TLS","structuredAddress":{"street":"S","city":"Berlin","postCode":"10178","countryCode":"DE"},"latitude":52.1,"longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c","name":"Demo"},"links":[]}"#;
+
+fn locadm(home: &TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("locadm").unwrap();
+    cmd.env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join(".config"))
+        .env("XDG_DATA_HOME", home.path().join(".local/share"))
+        .env("LOCADM_KEYRING", "none")
+        .env("NO_COLOR", "1")
+        .timeout(Duration::from_secs(60));
+    cmd
+}
+
+fn config(home: &TempDir, profile: &str, lines: &str) -> PathBuf {
+    let path = home.path().join("config.toml");
+    std::fs::write(&path, format!("[profiles.{profile}]\n{lines}\n")).unwrap();
+    path
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A proxy on loopback that answers every request with 404: where a request would have
+/// gone out, it lands here instead.
+fn proxy() -> RawServer {
+    RawServer::answering(response(
+        "404 Not Found",
+        "application/json",
+        br#"{"error":"not found"}"#,
+    ))
+}
+
+#[test]
+fn plain_http_to_a_remote_base_url_is_refused_before_connecting() {
+    let home = TempDir::new().unwrap();
+    let proxy = proxy();
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .env("HTTP_PROXY", proxy.url())
+        .env("http_proxy", proxy.url())
+        .args(["--base-url", "http://192.0.2.1", "location", "get", ID])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("plain http"), "{stderr}");
+    assert!(
+        stderr.contains("allow_http"),
+        "the hint names the switch: {stderr}"
+    );
+    assert!(!stderr.contains(TOKEN));
+    assert_eq!(proxy.connections(), 0, "a connection was attempted");
+}
+
+#[test]
+fn plain_http_to_a_remote_token_url_is_refused_before_connecting() {
+    let home = TempDir::new().unwrap();
+    let proxy = proxy();
+    let out = locadm(&home)
+        .env("LOCADM_CLIENT_ID", "ops-admin")
+        .env("LOCADM_CLIENT_SECRET", "Transport-Secret-4711")
+        .env("LOCADM_TOKEN_URL", "http://192.0.2.1/oauth/token")
+        .env("HTTP_PROXY", proxy.url())
+        .env("http_proxy", proxy.url())
+        .args(["--base-url", "https://192.0.2.1", "auth", "token"])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("token_url"), "{stderr}");
+    assert!(!stderr.contains("Transport-Secret-4711"));
+    assert_eq!(proxy.connections(), 0, "a connection was attempted");
+}
+
+#[test]
+fn allow_http_in_the_profile_lifts_the_refusal() {
+    let home = TempDir::new().unwrap();
+    let proxy = proxy();
+    let file = config(
+        &home,
+        "lab",
+        "base_url = \"http://192.0.2.1\"\nallow_http = true",
+    );
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .env("HTTP_PROXY", proxy.url())
+        .env("http_proxy", proxy.url())
+        .arg("--config")
+        .arg(&file)
+        .args(["--profile", "lab", "location", "get", ID])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    // The request was made (to the loopback proxy standing in for the network) and its
+    // 404 reported: the refusal is gone.
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    let requests = proxy.requests();
+    assert_eq!(requests.len(), 1, "{requests:?}");
+    assert!(
+        requests[0].starts_with(&format!("GET http://192.0.2.1/locations/{ID} ")),
+        "{}",
+        requests[0]
+    );
+}
+
+/// A CA and a server certificate for 127.0.0.1 and localhost signed by it, as PEM.
+struct Pki {
+    ca_pem: String,
+    cert_der: Vec<u8>,
+    key_der: Vec<u8>,
+}
+
+fn pki() -> Pki {
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "locadm test CA");
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let ca = ca_params.self_signed(&ca_key).unwrap();
+    let params =
+        rcgen::CertificateParams::new(vec!["localhost".to_owned(), "127.0.0.1".to_owned()])
+            .unwrap();
+    let key = rcgen::KeyPair::generate().unwrap();
+    let cert = params.signed_by(&key, &ca, &ca_key).unwrap();
+    Pki {
+        ca_pem: ca.pem(),
+        cert_der: cert.der().to_vec(),
+        key_der: key.serialize_der(),
+    }
+}
+
+/// An HTTPS server on 127.0.0.1 answering every request with `READ`.
+struct TlsServer {
+    url: String,
+    _runtime: tokio::runtime::Runtime,
+}
+
+fn tls_server(pki: &Pki) -> TlsServer {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(
+            vec![pki.cert_der.clone().into()],
+            rustls::pki_types::PrivateKeyDer::Pkcs8(pki.key_der.clone().into()),
+        )
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(async move {
+        loop {
+            let Ok((tcp, _)) = listener.accept().await else {
+                continue;
+            };
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                // A failed handshake (the client does not trust us) just ends here.
+                let Ok(mut tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let mut buf = vec![0u8; 8192];
+                let mut seen = Vec::new();
+                while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match tls.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => seen.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = tls
+                    .write_all(&response("200 OK", "application/json", READ.as_bytes()))
+                    .await;
+                let _ = tls.shutdown().await;
+            });
+        }
+    });
+    TlsServer {
+        url: format!("https://127.0.0.1:{}", addr.port()),
+        _runtime: runtime,
+    }
+}
+
+#[test]
+fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work() {
+    let home = TempDir::new().unwrap();
+    let pki = pki();
+    let server = tls_server(&pki);
+
+    // The system does not know this CA.
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .args([
+            "--base-url",
+            &server.url,
+            "--timeout",
+            "5",
+            "location",
+            "get",
+            ID,
+        ])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(6), "{stderr}");
+    assert!(stderr.contains("certificate"), "{stderr}");
+    assert!(
+        stderr.contains("ca_cert"),
+        "the hint names the setting: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"));
+
+    // The profile's CA certificate makes it trusted.
+    let ca = home.path().join("ca.pem");
+    std::fs::write(&ca, &pki.ca_pem).unwrap();
+    let file = config(
+        &home,
+        "tls",
+        &format!(
+            "base_url = \"{}\"\nca_cert = \"{}\"",
+            server.url,
+            ca.display()
+        ),
+    );
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .arg("--config")
+        .arg(&file)
+        .args(["--profile", "tls", "-o", "json", "location", "get", ID])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(text(&out.stdout).contains("TLS-001"));
+}
+
+#[test]
+fn a_ca_cert_that_is_not_pem_is_a_usage_error() {
+    let home = TempDir::new().unwrap();
+    let ca = home.path().join("ca.pem");
+    std::fs::write(&ca, "not a certificate").unwrap();
+    let file = config(
+        &home,
+        "tls",
+        &format!(
+            "base_url = \"https://127.0.0.1:9\"\nca_cert = \"{}\"",
+            ca.display()
+        ),
+    );
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .arg("--config")
+        .arg(&file)
+        .args(["--profile", "tls", "location", "get", ID])
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ca.pem"), "{stderr}");
+}
