@@ -937,3 +937,118 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
     let location: Value = serde_json::from_slice(&got.stdout).unwrap();
     assert_eq!(location["storeName"], "Renamed 7");
 }
+
+/// A token that cannot be renewed (`LOCADM_TOKEN`) revoked mid-run: the run stops at once
+/// with exit 3 instead of failing every remaining record (and asking for a token each).
+#[test]
+fn a_token_that_cannot_be_renewed_stops_the_run_with_exit_3() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let token = {
+        let out = Command::new("curl")
+            .args([
+                "-sS",
+                "--fail",
+                "-u",
+                &format!("{}:{}", emu.banner.client_id, emu.banner.client_secret),
+                "-d",
+                "grant_type=client_credentials",
+                &emu.banner.token_url,
+            ])
+            .output()
+            .unwrap();
+        let body: Value = serde_json::from_slice(&out.stdout).unwrap();
+        body["access_token"].as_str().unwrap().to_owned()
+    };
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let report_path = env.path("out.ndjson");
+    let mut cmd = env.cmd(
+        &emu,
+        &[
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--concurrency",
+            "8",
+        ],
+    );
+    let mut child = cmd
+        .env("LOCADM_TOKEN", &token)
+        .stdout(fs::File::create(&report_path).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_writes(&emu, 300);
+    admin(&emu, "POST", "/revoke-tokens");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(20));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(3), "{err}");
+    assert!(err.contains("LOCADM_TOKEN"), "{err}");
+    assert!(err.contains("were not sent"), "{err}");
+    let rep = report(&fs::read(&report_path).unwrap());
+    assert!(rep.len() < n, "stopped early");
+    let c = counters(&emu);
+    let created = rep.iter().filter(|r| r["outcome"] == "created").count() as u64;
+    assert_eq!(created, count(&c, "creates"));
+    let refused = count(&c, "requests") - count(&c, "creates");
+    assert!(
+        refused <= 16,
+        "only the requests in flight were refused: {c}"
+    );
+    assert!(rep.iter().all(|r| r["outcome"] != "unknown"), "{rep:?}");
+}
+
+/// Stdout closed early (`| head`): the run stops sending, lets the requests in flight
+/// finish and journals them, so a re-run neither duplicates nor reports them unknown.
+#[test]
+fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "1"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "location",
+        "apply",
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+    ];
+    let mut child = env
+        .cmd(&emu, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    {
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    } // closed here
+    let status = wait_with_timeout(&mut child, Duration::from_secs(20));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the report"), "{err}");
+    let c = counters(&emu);
+    assert!(count(&c, "creates") < n as u64, "stopped early: {c}");
+    let entries = journal_entries(&journal);
+    let created = entries.iter().filter(|e| e["outcome"] == "created").count();
+    let started = entries.iter().filter(|e| e["outcome"] == "started").count();
+    assert_eq!(
+        created as u64,
+        count(&c, "creates"),
+        "every create journaled"
+    );
+    assert_eq!(started, created, "no create left without an outcome");
+
+    let out = env.apply(&emu, &args[2..]);
+    assert_code(&out, 0);
+    let outcomes = outcomes(&report(&out.stdout), n);
+    assert_eq!(tally(&outcomes).get("skipped").copied(), Some(created));
+    assert_exactly_once(&counters(&emu), n);
+}

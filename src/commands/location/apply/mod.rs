@@ -10,10 +10,11 @@
 mod journal;
 
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use tokio::sync::{mpsc, Mutex};
@@ -204,11 +205,19 @@ impl Source {
         })
     }
 
-    fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+    fn for_each(&self, mut each: impl FnMut(Position, &str)) -> Result<()> {
+        self.try_for_each(|position, text| {
+            each(position, text);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Every record until `each` says `Break`; the rest of the input is not read.
+    fn try_for_each(&self, each: impl FnMut(Position, &str) -> ControlFlow<()>) -> Result<()> {
         let reader = input::open(&self.path)?;
         match self.format {
-            InputFormat::Json => input::for_each_record(reader, each),
-            InputFormat::Csv => input::csv::for_each_row(reader, each),
+            InputFormat::Json => input::try_for_each_record(reader, each),
+            InputFormat::Csv => input::csv::try_for_each_row(reader, each),
         }
     }
 }
@@ -277,14 +286,26 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let api = Arc::new(api);
 
     let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    // A run-wide failure (the service refuses every token): the run stops on it.
+    let fatal: Arc<std::sync::Mutex<Option<Error>>> = Arc::default();
+    let signals = {
+        let (stop, interrupted) = (stop.clone(), interrupted.clone());
         tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                stop.store(true, Ordering::SeqCst);
+            if tokio::signal::ctrl_c().await.is_err() {
+                return;
             }
-        });
-    }
+            interrupted.store(true, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+            eprintln!("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
+            // Installing the handler took away the default action of SIGINT: a second
+            // Ctrl-C must still end the process. Creates in flight stay `started` in the
+            // journal, so a re-run reports them as unknown rather than sending them twice.
+            if tokio::signal::ctrl_c().await.is_ok() {
+                std::process::exit(130);
+            }
+        })
+    };
 
     let concurrency = usize::from(args.concurrency);
     let (record_tx, record_rx) = mpsc::channel::<Prepared>(concurrency * 4);
@@ -301,10 +322,15 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
                 format,
                 _spool: None,
             };
-            source.for_each(|position, text| {
-                if !stop.load(Ordering::SeqCst) {
-                    // A closed channel means the run is ending; the rest is not sent.
-                    let _ = record_tx.blocking_send(Prepared::new(position, text));
+            // Stops reading at once when the run stops or the workers are gone (a closed
+            // channel): the rest of a large input is neither read nor sent.
+            source.try_for_each(|position, text| {
+                if stop.load(Ordering::SeqCst) {
+                    return ControlFlow::Break(());
+                }
+                match record_tx.blocking_send(Prepared::new(position, text)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
                 }
             })
         })
@@ -313,12 +339,13 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let record_rx = Arc::new(Mutex::new(record_rx));
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..concurrency {
-        let (record_rx, report_tx, api, journal, stop) = (
+        let (record_rx, report_tx, api, journal, stop, fatal) = (
             record_rx.clone(),
             report_tx.clone(),
             api.clone(),
             journal.clone(),
             stop.clone(),
+            fatal.clone(),
         );
         let retry_unknown = args.retry_unknown;
         workers.spawn(async move {
@@ -328,7 +355,15 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let report = process(record, &api, journal.as_deref(), retry_unknown).await;
+                let (report, error) =
+                    process(record, &api, journal.as_deref(), retry_unknown).await;
+                if let Some(error @ Error::Auth { .. }) = error {
+                    // No token is accepted even after renewing it: every other record
+                    // would fail the same way (and ask the token endpoint again).
+                    stop.store(true, Ordering::SeqCst);
+                    let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
+                    fatal.get_or_insert(error);
+                }
                 if report_tx.send(report).await.is_err() {
                     break;
                 }
@@ -341,30 +376,69 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let progress = progress_bar(printer, records - invalid);
     let started = Instant::now();
     let mut tally = Tally::default();
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    while let Some(report) = report_rx.recv().await {
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+    // Lines reach stdout when the buffer fills, or when no report came for a moment (a
+    // reader of the pipe sees progress), never one write per record.
+    let mut pending = false;
+    let mut output_error: Option<std::io::Error> = None;
+    loop {
+        let next = if pending {
+            match tokio::time::timeout(FLUSH_AFTER, report_rx.recv()).await {
+                Ok(next) => next,
+                Err(_) => {
+                    if let Err(e) = out.flush() {
+                        output_error.get_or_insert(e);
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    pending = false;
+                    continue;
+                }
+            }
+        } else {
+            report_rx.recv().await
+        };
+        let Some(report) = next else { break };
         tally.count(report.outcome);
-        serde_json::to_writer(&mut out, &report).map_err(|e| Error::other(e.to_string()))?;
-        out.write_all(b"\n")?;
+        if output_error.is_none() {
+            let written = serde_json::to_writer(&mut out, &report)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"));
+            if let Err(e) = written {
+                // Stdout is gone (a closed pipe): stop sending, but let the requests in
+                // flight finish so that the journal records their outcome.
+                output_error = Some(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+            pending = true;
+        }
         if let Some(bar) = &progress {
             bar.inc(1);
             if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
                 bar.set_message(format!("{} failed", tally.failed + tally.unknown));
             }
-        } else if report_rx.is_empty() {
-            out.flush()?;
         }
     }
-    out.flush()?;
-    drop(out);
+    if output_error.is_none() {
+        if let Err(e) = out.flush() {
+            output_error = Some(e);
+        }
+    }
+    // Not flushed again on drop: after a failure the output is given up.
+    let _ = out.into_parts();
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     while workers.join_next().await.is_some() {}
+    signals.abort();
     reader
         .await
         .map_err(|e| Error::other(format!("the input reader failed: {e}")))??;
+    if let Some(e) = output_error {
+        return Err(Error::other(format!(
+            "cannot write the report to stdout: {e}; the run was stopped"
+        ))
+        .with_hint(resume_hint(args)));
+    }
 
     let elapsed = started.elapsed().as_secs_f64();
     printer.note(&format!(
@@ -379,16 +453,20 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         elapsed,
         (tally.total() as f64 / elapsed.max(1e-9))
     ));
-    if stop.load(Ordering::SeqCst) {
-        let hint = match &args.journal {
-            Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
-            None => "use `--journal FILE` to make a run resumable".to_owned(),
-        };
+    let fatal = fatal.lock().unwrap_or_else(|p| p.into_inner()).take();
+    if let Some(error) = fatal {
+        printer.detail(&format!(
+            "the run was stopped: {} of {records} records were not sent",
+            records - tally.total()
+        ));
+        return Err(error);
+    }
+    if interrupted.load(Ordering::SeqCst) {
         return Err(Error::other(format!(
             "interrupted: {} of {records} records were not sent",
             records - tally.total()
         ))
-        .with_hint(hint));
+        .with_hint(resume_hint(args)));
     }
     if tally.failed + tally.unknown + tally.invalid > 0 {
         return Err(Error::BulkFailed(format!(
@@ -403,19 +481,29 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     Ok(())
 }
 
-/// Sends one record, or reports why it is not sent.
+/// How long a report line may wait in the stdout buffer when no other comes.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+fn resume_hint(args: &ApplyArgs) -> String {
+    match &args.journal {
+        Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
+        None => "use `--journal FILE` to make a run resumable".to_owned(),
+    }
+}
+
+/// Sends one record, or reports why it is not sent (with the error, when there is one).
 async fn process(
     record: Prepared,
     api: &ApiClient,
     journal: Option<&Journal>,
     retry_unknown: bool,
-) -> Report {
+) -> (Report, Option<Error>) {
     let body = match &record.checked {
         Ok(body) => body,
         Err(problems) => {
             let mut report = record.report(Outcome::Invalid);
             report.error = Some(problems.to_string().replace('\n', "; "));
-            return report;
+            return (report, None);
         }
     };
     let key = record.key();
@@ -424,7 +512,7 @@ async fn process(
             Recorded::Created | Recorded::Updated => {
                 let mut report = record.report(Outcome::Skipped);
                 report.id = id.clone().or(report.id);
-                return report;
+                return (report, None);
             }
             Recorded::Started | Recorded::Unknown
                 if record.operation == Operation::Create && !retry_unknown =>
@@ -433,7 +521,7 @@ async fn process(
                 report.error = Some(
                     "an earlier run sent this create without getting an answer; check whether it exists, then re-run with `--retry-unknown` to send it again".into(),
                 );
-                return report;
+                return (report, None);
             }
             _ => {}
         }
@@ -445,7 +533,7 @@ async fn process(
                 if let Err(e) = journal.record(&key, Recorded::Started, None) {
                     let mut report = record.report(Outcome::Failed);
                     report.error = Some(e.to_string());
-                    return report;
+                    return (report, None);
                 }
             }
             api.create_location(body).await
@@ -454,6 +542,7 @@ async fn process(
         (Operation::Update, None) => unreachable!("an update without a valid id is invalid"),
     };
 
+    let mut error = None;
     let mut report = match result {
         Ok(reply) => {
             let outcome = match record.operation {
@@ -467,14 +556,15 @@ async fn process(
             }
             report
         }
-        Err(error) => {
-            let outcome = match error {
+        Err(e) => {
+            let outcome = match e {
                 Error::OutcomeUnknown { .. } => Outcome::Unknown,
                 _ => Outcome::Failed,
             };
             let mut report = record.report(outcome);
-            report.status = error.status();
-            report.error = Some(error.to_string());
+            report.status = e.status();
+            report.error = Some(e.to_string());
+            error = Some(e);
             report
         }
     };
@@ -489,7 +579,7 @@ async fn process(
             report.error.get_or_insert_with(|| e.to_string());
         }
     }
-    report
+    (report, error)
 }
 
 /// `--dry-run`: what would be sent, one line per record.
