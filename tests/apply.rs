@@ -21,6 +21,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use emulator::{serve_binary, Served};
+use locadm::emulator::Banner;
 use serde_json::{json, Value};
 
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
@@ -52,6 +53,11 @@ impl Env {
 
     /// `locadm ARGS` against `emu`, in the scrubbed environment.
     fn cmd(&self, emu: &Served, args: &[&str]) -> Command {
+        self.cmd_for(&emu.banner, args)
+    }
+
+    /// `locadm ARGS` against the service a banner describes.
+    fn cmd_for(&self, service: &Banner, args: &[&str]) -> Command {
         let home = self.dir.path();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_locadm"));
         cmd.env_clear()
@@ -61,10 +67,10 @@ impl Env {
             .env("XDG_DATA_HOME", home.join("data"))
             .env("XDG_CACHE_HOME", home.join("cache"))
             .env("LOCADM_KEYRING", "none")
-            .env("LOCADM_CLIENT_ID", &emu.banner.client_id)
-            .env("LOCADM_CLIENT_SECRET", &emu.banner.client_secret)
-            .env("LOCADM_BASE_URL", &emu.banner.base_url)
-            .env("LOCADM_TOKEN_URL", &emu.banner.token_url)
+            .env("LOCADM_CLIENT_ID", &service.client_id)
+            .env("LOCADM_CLIENT_SECRET", &service.client_secret)
+            .env("LOCADM_BASE_URL", &service.base_url)
+            .env("LOCADM_TOKEN_URL", &service.token_url)
             .env("NO_COLOR", "1")
             .args(args)
             .stdin(Stdio::null());
@@ -72,9 +78,13 @@ impl Env {
     }
 
     fn apply(&self, emu: &Served, args: &[&str]) -> Output {
+        self.apply_to(&emu.banner, args)
+    }
+
+    fn apply_to(&self, service: &Banner, args: &[&str]) -> Output {
         let mut full = vec!["location", "apply"];
         full.extend_from_slice(args);
-        self.cmd(emu, &full).output().unwrap()
+        self.cmd_for(service, &full).output().unwrap()
     }
 
     /// Starts `locadm location apply ARGS` with stdout into `report` (to be signalled).
@@ -1051,4 +1061,142 @@ fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
     let outcomes = outcomes(&report(&out.stdout), n);
     assert_eq!(tally(&outcomes).get("skipped").copied(), Some(created));
     assert_exactly_once(&counters(&emu), n);
+}
+
+// ---------------------------------------------------------------------------------------
+// Gateway errors
+
+/// A service behind a gateway that answers 504 or 502 although the service created the
+/// location (the worst case): such a create is reported `unknown`, not `failed`, so that a
+/// re-run with the journal does not send it again.
+#[test]
+fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
+    use axum::extract::State;
+    use axum::http::StatusCode;
+    use axum::routing::post;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Stored(Arc<Mutex<(u64, HashMap<String, u64>)>>);
+
+    async fn create(State(stored): State<Stored>, body: String) -> (StatusCode, String) {
+        let value: Value = serde_json::from_str(&body).unwrap();
+        let mut s = stored.0.lock().unwrap();
+        s.0 += 1;
+        let n = s.0;
+        *s.1.entry(value["storeId"].as_str().unwrap().to_owned())
+            .or_insert(0) += 1;
+        let status = match n % 20 {
+            7 => StatusCode::GATEWAY_TIMEOUT,
+            13 => StatusCode::BAD_GATEWAY,
+            _ => StatusCode::CREATED,
+        };
+        let link = format!(
+            "{{\"rel\":\"self\",\"href\":\"/locations/{}\"}}",
+            uuid_for(n)
+        );
+        (status, link)
+    }
+    fn uuid_for(n: u64) -> String {
+        format!("00000000-0000-4000-8000-{n:012}")
+    }
+    async fn token() -> ([(&'static str, &'static str); 1], &'static str) {
+        (
+            [("content-type", "application/json")],
+            r#"{"access_token":"t","token_type":"Bearer","expires_in":3600}"#,
+        )
+    }
+
+    let stored = Stored::default();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = axum::Router::new()
+        .route("/locations", post(create))
+        .route("/oauth/token", post(token))
+        .with_state(stored.clone());
+    runtime.spawn(async move { axum::serve(listener, app).await });
+
+    let fake: Banner = serde_json::from_value(json!({
+        "base_url": format!("http://{addr}"),
+        "token_url": format!("http://{addr}/oauth/token"),
+        "client_id": "c", "client_secret": "s",
+        "provider_id": PROVIDER,
+        "admin_url": format!("http://{addr}/_admin"),
+    }))
+    .unwrap();
+
+    let n = 400;
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--attempts",
+        "1",
+    ];
+    let out = env.apply_to(&fake, &args);
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    let first = outcomes(&rep, n);
+    let t = tally(&first);
+    assert_eq!(t.get("unknown").copied(), Some(n / 10), "{t:?}");
+    assert_eq!(t.get("created").copied(), Some(n - n / 10));
+    for r in rep.iter().filter(|r| r["outcome"] == "unknown") {
+        assert!(matches!(r["status"].as_u64(), Some(502 | 504)), "{r}");
+    }
+
+    let out = env.apply_to(&fake, &args);
+    assert_code(&out, 7);
+    let second = outcomes(&report(&out.stdout), n);
+    assert_eq!(tally(&second).get("unknown").copied(), Some(n / 10));
+    let s = stored.0.lock().unwrap();
+    assert_eq!(s.0, n as u64, "nothing sent by the re-run");
+    assert!(s.1.values().all(|&v| v == 1), "no storeId created twice");
+}
+
+/// SIGTERM (`timeout`, a cancelled CI job) stops a run like Ctrl-C: nothing in flight is
+/// lost, every create is journaled with its outcome.
+#[test]
+fn sigterm_stops_like_ctrl_c() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let report_path = env.path("out.ndjson");
+    let mut child = env.spawn_apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+        &report_path,
+    );
+    wait_for_writes(&emu, 300);
+    signal(&child, "TERM");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(10));
+    let err = fs::read_to_string(report_path.with_extension("err")).unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let c = counters(&emu);
+    assert!(count(&c, "creates") < n as u64);
+    let entries = journal_entries(&journal);
+    let created = entries.iter().filter(|e| e["outcome"] == "created").count();
+    let started = entries.iter().filter(|e| e["outcome"] == "started").count();
+    assert_eq!(created as u64, count(&c, "creates"));
+    assert_eq!(started, created, "no create left without an outcome");
+    let rep = report(&fs::read(&report_path).unwrap());
+    assert_eq!(rep.len(), created);
 }

@@ -292,7 +292,8 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let signals = {
         let (stop, interrupted) = (stop.clone(), interrupted.clone());
         tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_err() {
+            let mut signals = Interrupts::new();
+            if !signals.next().await {
                 return;
             }
             interrupted.store(true, Ordering::SeqCst);
@@ -301,7 +302,7 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
             // Installing the handler took away the default action of SIGINT: a second
             // Ctrl-C must still end the process. Creates in flight stay `started` in the
             // journal, so a re-run reports them as unknown rather than sending them twice.
-            if tokio::signal::ctrl_c().await.is_ok() {
+            if signals.next().await {
                 std::process::exit(130);
             }
         })
@@ -373,7 +374,8 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     drop(report_tx);
 
     // The writer: one result line per record, the progress bar, the tally.
-    let progress = progress_bar(printer, records - invalid);
+    // With `--skip-invalid` the invalid records are reported too, so count them.
+    let progress = progress_bar(printer, records);
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
@@ -481,6 +483,34 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     Ok(())
 }
 
+/// Ctrl-C, and on Unix SIGTERM too (`timeout`, a CI job cancelled, a pod stopped): both
+/// stop a run the same way.
+struct Interrupts {
+    #[cfg(unix)]
+    term: Option<tokio::signal::unix::Signal>,
+}
+
+impl Interrupts {
+    fn new() -> Interrupts {
+        Interrupts {
+            #[cfg(unix)]
+            term: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok(),
+        }
+    }
+
+    /// Waits for the next interrupt; false when signals cannot be received.
+    async fn next(&mut self) -> bool {
+        #[cfg(unix)]
+        if let Some(term) = &mut self.term {
+            return tokio::select! {
+                r = tokio::signal::ctrl_c() => r.is_ok(),
+                r = term.recv() => r.is_some(),
+            };
+        }
+        tokio::signal::ctrl_c().await.is_ok()
+    }
+}
+
 /// How long a report line may wait in the stdout buffer when no other comes.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
@@ -557,13 +587,21 @@ async fn process(
             report
         }
         Err(e) => {
-            let outcome = match e {
-                Error::OutcomeUnknown { .. } => Outcome::Unknown,
-                _ => Outcome::Failed,
+            let status = e.status();
+            let (outcome, note) = match (&e, record.operation, status) {
+                (Error::OutcomeUnknown { .. }, _, _) => (Outcome::Unknown, ""),
+                // A gateway's 502 or 504 may hide a create that went through (which is
+                // why the client does not retry it): it must not be sent again blindly
+                // by a re-run either, as a `failed` one would be.
+                (_, Operation::Create, Some(502 | 504)) => (
+                    Outcome::Unknown,
+                    "; a gateway error: the create may or may not have been carried out",
+                ),
+                _ => (Outcome::Failed, ""),
             };
             let mut report = record.report(outcome);
-            report.status = e.status();
-            report.error = Some(e.to_string());
+            report.status = status;
+            report.error = Some(format!("{e}{note}"));
             error = Some(e);
             report
         }
