@@ -485,7 +485,7 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
         err.contains("--journal"),
         "the hint names the journal: {err}"
     );
-    assert!(err.contains(&format!("records: ")), "the summary: {err}");
+    assert!(err.contains("records: "), "the summary: {err}");
 
     let rep = report(&fs::read(&first).unwrap());
     let c = counters(&emu);
