@@ -207,16 +207,16 @@ impl ApiClient {
     ) -> Result<Reply> {
         let url = self.url(path);
         let payload = match body {
-            Some(b) => Some(serde_json::to_vec(b).map_err(|e| Error::other(e.to_string()))?),
+            Some(b) => Some(bytes::Bytes::from(
+                serde_json::to_vec(b).map_err(|e| Error::other(e.to_string()))?,
+            )),
             None => None,
         };
         let mut token = self.credentials.bearer().await?;
         let mut renewed = false;
         let mut attempt = 1;
         loop {
-            let outcome = self
-                .attempt(&method, &url, payload.as_deref(), &token)
-                .await;
+            let outcome = self.attempt(&method, &url, payload.as_ref(), &token).await;
             let retry_after = match &outcome {
                 Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
                     self.trace.note("401: renewing the token once and retrying");
@@ -261,7 +261,7 @@ impl ApiClient {
         &self,
         method: &Method,
         url: &url::Url,
-        payload: Option<&[u8]>,
+        payload: Option<&bytes::Bytes>,
         token: &SecretString,
     ) -> Result<Reply, reqwest::Error> {
         let mut request = self
@@ -274,10 +274,10 @@ impl ApiClient {
         if let Some(payload) = payload {
             request = request
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(payload.to_vec());
+                .body(payload.clone());
         }
         let request = request.build()?;
-        self.trace.request(&request, payload);
+        self.trace.request(&request, payload.map(|p| &p[..]));
         let mut response = self.http.execute(request).await?;
         let status = response.status();
         self.trace.response(&response);

@@ -9,6 +9,7 @@
 //! needs is passed on as a string, for validation to report by name.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 
 use serde_json::value::RawValue;
 
@@ -19,6 +20,17 @@ const NUMBER_FIELDS: [&str; 3] = ["latitude", "longitude", "archivingPeriod"];
 
 /// Calls `each` with every row as JSON text, with its line number.
 pub fn for_each_row(reader: impl Read, mut each: impl FnMut(Position, &str)) -> Result<()> {
+    try_for_each_row(reader, |position, text| {
+        each(position, text);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`for_each_row`] that stops reading as soon as `each` says `Break`.
+pub fn try_for_each_row(
+    reader: impl Read,
+    mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
+) -> Result<()> {
     let mut csv = csv::ReaderBuilder::new()
         .flexible(false)
         .trim(csv::Trim::Headers)
@@ -50,7 +62,9 @@ pub fn for_each_row(reader: impl Read, mut each: impl FnMut(Position, &str)) -> 
             Ok(false) => return Ok(()),
             Ok(true) => {
                 let text = row_to_json(&headers, &record);
-                each(Position::Line(line), &text);
+                if each(Position::Line(line), &text).is_break() {
+                    return Ok(());
+                }
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());

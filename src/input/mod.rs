@@ -4,6 +4,7 @@
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use serde::de::{Deserializer, SeqAccess, Visitor};
@@ -78,9 +79,18 @@ fn strip_bom(s: &str) -> &str {
 /// JSON value (or looks like a one-line object) is NDJSON; anything else is one body. A
 /// record that is not valid JSON is passed on as it is, for the caller to report; an
 /// array whose syntax breaks is an error of the whole input.
-pub fn for_each_record(
+pub fn for_each_record(reader: impl BufRead, mut each: impl FnMut(Position, &str)) -> Result<()> {
+    try_for_each_record(reader, |position, text| {
+        each(position, text);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`for_each_record`] that stops reading as soon as `each` says `Break` (a bulk run
+/// that is interrupted must not read the rest of a large input first).
+pub fn try_for_each_record(
     mut reader: impl BufRead,
-    mut each: impl FnMut(Position, &str),
+    mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
 ) -> Result<()> {
     skip_bom(&mut reader)?;
     let first = loop {
@@ -118,13 +128,13 @@ pub fn for_each_record(
             if !is_ndjson_line(line.trim()) {
                 // One body over several lines.
                 reader.take(MAX_SINGLE_BODY).read_to_string(&mut line)?;
-                each(Position::Whole, line.trim());
+                let _ = each(Position::Whole, line.trim());
                 return Ok(());
             }
             loop {
                 let text = line.trim();
-                if !text.is_empty() {
-                    each(Position::Line(number), text);
+                if !text.is_empty() && each(Position::Line(number), text).is_break() {
+                    return Ok(());
                 }
                 line.clear();
                 if reader.read_line(&mut line)? == 0 {
@@ -151,9 +161,12 @@ fn is_ndjson_line(line: &str) -> bool {
         || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok()
 }
 
-fn each_array_element(reader: impl BufRead, mut each: impl FnMut(Position, &str)) -> Result<()> {
-    struct Elements<'f, F>(&'f mut F);
-    impl<'de, F: FnMut(Position, &str)> Visitor<'de> for Elements<'_, F> {
+fn each_array_element(
+    reader: impl BufRead,
+    mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
+) -> Result<()> {
+    struct Elements<'f, F>(&'f mut F, &'f mut bool);
+    impl<'de, F: FnMut(Position, &str) -> ControlFlow<()>> Visitor<'de> for Elements<'_, F> {
         type Value = ();
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str("a JSON array of bodies")
@@ -161,16 +174,27 @@ fn each_array_element(reader: impl BufRead, mut each: impl FnMut(Position, &str)
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
             let mut index = 0;
             while let Some(raw) = seq.next_element::<Box<RawValue>>()? {
-                (self.0)(Position::Index(index), raw.get());
+                if (self.0)(Position::Index(index), raw.get()).is_break() {
+                    *self.1 = true;
+                    // serde_json then reports the rest as an error, which is ignored.
+                    return Ok(());
+                }
                 index += 1;
             }
             Ok(())
         }
     }
+    let mut stopped = false;
     let mut de = serde_json::Deserializer::from_reader(reader);
-    de.deserialize_seq(Elements(&mut each))
-        .and_then(|()| de.end())
-        .map_err(|e| Error::usage(format!("the input is not a valid JSON array: {e}")))
+    let result = de
+        .deserialize_seq(Elements(&mut each, &mut stopped))
+        .and_then(|()| de.end());
+    match result {
+        Err(_) if stopped => Ok(()),
+        result => {
+            result.map_err(|e| Error::usage(format!("the input is not a valid JSON array: {e}")))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -194,6 +218,26 @@ mod tests {
 
         let single = records("{\n  \"a\": 1\n}\n").unwrap();
         assert_eq!(single, vec![(Position::Whole, "{\n  \"a\": 1\n}".into())]);
+    }
+
+    #[test]
+    fn reading_stops_when_told() {
+        for input in [
+            "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n",
+            "[{\"a\":1},{\"a\":2},{\"a\":3}]",
+        ] {
+            let mut seen = 0;
+            try_for_each_record(input.as_bytes(), |_, _| {
+                seen += 1;
+                if seen == 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+            assert_eq!(seen, 2, "{input}");
+        }
     }
 
     #[test]

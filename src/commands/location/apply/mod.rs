@@ -10,10 +10,11 @@
 mod journal;
 
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use tokio::sync::{mpsc, Mutex};
@@ -204,11 +205,19 @@ impl Source {
         })
     }
 
-    fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+    fn for_each(&self, mut each: impl FnMut(Position, &str)) -> Result<()> {
+        self.try_for_each(|position, text| {
+            each(position, text);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Every record until `each` says `Break`; the rest of the input is not read.
+    fn try_for_each(&self, each: impl FnMut(Position, &str) -> ControlFlow<()>) -> Result<()> {
         let reader = input::open(&self.path)?;
         match self.format {
-            InputFormat::Json => input::for_each_record(reader, each),
-            InputFormat::Csv => input::csv::for_each_row(reader, each),
+            InputFormat::Json => input::try_for_each_record(reader, each),
+            InputFormat::Csv => input::csv::try_for_each_row(reader, each),
         }
     }
 }
@@ -277,17 +286,33 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let api = Arc::new(api);
 
     let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    // A run-wide failure (the service refuses every token): the run stops on it.
+    let fatal: Arc<std::sync::Mutex<Option<Error>>> = Arc::default();
+    let signals = {
+        let (stop, interrupted) = (stop.clone(), interrupted.clone());
         tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                stop.store(true, Ordering::SeqCst);
+            let mut signals = Interrupts::new();
+            if !signals.next().await {
+                return;
             }
-        });
-    }
+            interrupted.store(true, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+            eprintln!("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
+            // Installing the handler took away the default action of SIGINT: a second
+            // Ctrl-C must still end the process. Creates in flight stay `started` in the
+            // journal, so a re-run reports them as unknown rather than sending them twice.
+            if signals.next().await {
+                std::process::exit(130);
+            }
+        })
+    };
 
     let concurrency = usize::from(args.concurrency);
-    let (record_tx, record_rx) = mpsc::channel::<Prepared>(concurrency * 4);
+    // Records travel in batches: a full channel of single records made the reader thread
+    // and the runtime's workers wake each other for every record (two context switches a
+    // request, most of the CPU time of a fast run).
+    let (record_tx, record_rx) = mpsc::channel::<Vec<Prepared>>(4);
     let (report_tx, mut report_rx) = mpsc::channel::<Report>(concurrency * 4);
 
     // The reader: parses and checks records on a blocking thread, in input order.
@@ -301,34 +326,62 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
                 format,
                 _spool: None,
             };
-            source.for_each(|position, text| {
-                if !stop.load(Ordering::SeqCst) {
-                    // A closed channel means the run is ending; the rest is not sent.
-                    let _ = record_tx.blocking_send(Prepared::new(position, text));
+            // Stops reading at once when the run stops or the workers are gone (a closed
+            // channel): the rest of a large input is neither read nor sent.
+            let batch_size = concurrency.clamp(8, BATCH);
+            let mut batch = Vec::with_capacity(batch_size);
+            source.try_for_each(|position, text| {
+                if stop.load(Ordering::SeqCst) {
+                    return ControlFlow::Break(());
                 }
-            })
+                batch.push(Prepared::new(position, text));
+                if batch.len() < batch_size {
+                    return ControlFlow::Continue(());
+                }
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(batch_size));
+                match record_tx.blocking_send(full) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                }
+            })?;
+            if !batch.is_empty() && !stop.load(Ordering::SeqCst) {
+                let _ = record_tx.blocking_send(batch);
+            }
+            Ok::<(), Error>(())
         })
     };
 
-    let record_rx = Arc::new(Mutex::new(record_rx));
+    let record_rx = Arc::new(Mutex::new(Feed {
+        batches: record_rx,
+        current: std::collections::VecDeque::new(),
+    }));
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..concurrency {
-        let (record_rx, report_tx, api, journal, stop) = (
+        let (record_rx, report_tx, api, journal, stop, fatal) = (
             record_rx.clone(),
             report_tx.clone(),
             api.clone(),
             journal.clone(),
             stop.clone(),
+            fatal.clone(),
         );
         let retry_unknown = args.retry_unknown;
         workers.spawn(async move {
             loop {
-                let next = record_rx.lock().await.recv().await;
+                let next = record_rx.lock().await.next().await;
                 let Some(record) = next else { break };
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let report = process(record, &api, journal.as_deref(), retry_unknown).await;
+                let (report, error) =
+                    process(record, &api, journal.as_deref(), retry_unknown).await;
+                if let Some(error @ Error::Auth { .. }) = error {
+                    // No token is accepted even after renewing it: every other record
+                    // would fail the same way (and ask the token endpoint again).
+                    stop.store(true, Ordering::SeqCst);
+                    let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
+                    fatal.get_or_insert(error);
+                }
                 if report_tx.send(report).await.is_err() {
                     break;
                 }
@@ -336,35 +389,88 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         });
     }
     drop(report_tx);
+    // Only the workers hold the receiving end: when they are all gone (a stop), the
+    // reader's send fails at once instead of waiting forever for room in a full channel.
+    drop(record_rx);
 
-    // The writer: one result line per record, the progress bar, the tally.
-    let progress = progress_bar(printer, records - invalid);
+    // The writer: one result line per record, the progress bar, the tally. It is a task
+    // of its own: polled by `block_on` on the main thread, every report would wake that
+    // thread (a context switch per record).
+    // With `--skip-invalid` the invalid records are reported too, so count them.
+    let progress = progress_bar(printer, records);
     let started = Instant::now();
-    let mut tally = Tally::default();
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    while let Some(report) = report_rx.recv().await {
-        tally.count(report.outcome);
-        serde_json::to_writer(&mut out, &report).map_err(|e| Error::other(e.to_string()))?;
-        out.write_all(b"\n")?;
-        if let Some(bar) = &progress {
-            bar.inc(1);
-            if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
-                bar.set_message(format!("{} failed", tally.failed + tally.unknown));
+    let writer_stop = stop.clone();
+    let writer = tokio::spawn(async move {
+        let stop = writer_stop;
+        let mut tally = Tally::default();
+        let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+        // Lines reach stdout when the buffer fills, or when no report came for a moment (a
+        // reader of the pipe sees progress), never one write per record.
+        let mut pending = false;
+        let mut output_error: Option<std::io::Error> = None;
+        loop {
+            let next = if pending {
+                match tokio::time::timeout(FLUSH_AFTER, report_rx.recv()).await {
+                    Ok(next) => next,
+                    Err(_) => {
+                        if let Err(e) = out.flush() {
+                            output_error.get_or_insert(e);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                        pending = false;
+                        continue;
+                    }
+                }
+            } else {
+                report_rx.recv().await
+            };
+            let Some(report) = next else { break };
+            tally.count(report.outcome);
+            if output_error.is_none() {
+                let written = serde_json::to_writer(&mut out, &report)
+                    .map_err(std::io::Error::from)
+                    .and_then(|()| out.write_all(b"\n"));
+                if let Err(e) = written {
+                    // Stdout is gone (a closed pipe): stop sending, but let the requests in
+                    // flight finish so that the journal records their outcome.
+                    output_error = Some(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                pending = true;
             }
-        } else if report_rx.is_empty() {
-            out.flush()?;
+            if let Some(bar) = &progress {
+                bar.inc(1);
+                if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
+                    bar.set_message(format!("{} failed", tally.failed + tally.unknown));
+                }
+            }
         }
-    }
-    out.flush()?;
-    drop(out);
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+        if output_error.is_none() {
+            if let Err(e) = out.flush() {
+                output_error = Some(e);
+            }
+        }
+        // Not flushed again on drop: after a failure the output is given up.
+        let _ = out.into_parts();
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+        (tally, output_error)
+    });
+    let (tally, output_error) = writer
+        .await
+        .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
     while workers.join_next().await.is_some() {}
+    signals.abort();
     reader
         .await
         .map_err(|e| Error::other(format!("the input reader failed: {e}")))??;
+    if let Some(e) = output_error {
+        return Err(Error::other(format!(
+            "cannot write the report to stdout: {e}; the run was stopped"
+        ))
+        .with_hint(resume_hint(args)));
+    }
 
     let elapsed = started.elapsed().as_secs_f64();
     printer.note(&format!(
@@ -379,16 +485,20 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         elapsed,
         (tally.total() as f64 / elapsed.max(1e-9))
     ));
-    if stop.load(Ordering::SeqCst) {
-        let hint = match &args.journal {
-            Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
-            None => "use `--journal FILE` to make a run resumable".to_owned(),
-        };
+    let fatal = fatal.lock().unwrap_or_else(|p| p.into_inner()).take();
+    if let Some(error) = fatal {
+        printer.detail(&format!(
+            "the run was stopped: {} of {records} records were not sent",
+            records - tally.total()
+        ));
+        return Err(error);
+    }
+    if interrupted.load(Ordering::SeqCst) {
         return Err(Error::other(format!(
             "interrupted: {} of {records} records were not sent",
             records - tally.total()
         ))
-        .with_hint(hint));
+        .with_hint(resume_hint(args)));
     }
     if tally.failed + tally.unknown + tally.invalid > 0 {
         return Err(Error::BulkFailed(format!(
@@ -403,19 +513,77 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     Ok(())
 }
 
-/// Sends one record, or reports why it is not sent.
+/// Ctrl-C, and on Unix SIGTERM too (`timeout`, a CI job cancelled, a pod stopped): both
+/// stop a run the same way.
+struct Interrupts {
+    #[cfg(unix)]
+    term: Option<tokio::signal::unix::Signal>,
+}
+
+impl Interrupts {
+    fn new() -> Interrupts {
+        Interrupts {
+            #[cfg(unix)]
+            term: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok(),
+        }
+    }
+
+    /// Waits for the next interrupt; false when signals cannot be received.
+    async fn next(&mut self) -> bool {
+        #[cfg(unix)]
+        if let Some(term) = &mut self.term {
+            return tokio::select! {
+                r = tokio::signal::ctrl_c() => r.is_ok(),
+                r = term.recv() => r.is_some(),
+            };
+        }
+        tokio::signal::ctrl_c().await.is_ok()
+    }
+}
+
+/// The most records the reader hands over at once.
+const BATCH: usize = 64;
+
+/// The workers' side of the record channel: batches, taken one record at a time.
+struct Feed {
+    batches: mpsc::Receiver<Vec<Prepared>>,
+    current: std::collections::VecDeque<Prepared>,
+}
+
+impl Feed {
+    async fn next(&mut self) -> Option<Prepared> {
+        loop {
+            if let Some(record) = self.current.pop_front() {
+                return Some(record);
+            }
+            self.current = self.batches.recv().await?.into();
+        }
+    }
+}
+
+/// How long a report line may wait in the stdout buffer when no other comes.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+fn resume_hint(args: &ApplyArgs) -> String {
+    match &args.journal {
+        Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
+        None => "use `--journal FILE` to make a run resumable".to_owned(),
+    }
+}
+
+/// Sends one record, or reports why it is not sent (with the error, when there is one).
 async fn process(
     record: Prepared,
     api: &ApiClient,
     journal: Option<&Journal>,
     retry_unknown: bool,
-) -> Report {
+) -> (Report, Option<Error>) {
     let body = match &record.checked {
         Ok(body) => body,
         Err(problems) => {
             let mut report = record.report(Outcome::Invalid);
             report.error = Some(problems.to_string().replace('\n', "; "));
-            return report;
+            return (report, None);
         }
     };
     let key = record.key();
@@ -424,7 +592,7 @@ async fn process(
             Recorded::Created | Recorded::Updated => {
                 let mut report = record.report(Outcome::Skipped);
                 report.id = id.clone().or(report.id);
-                return report;
+                return (report, None);
             }
             Recorded::Started | Recorded::Unknown
                 if record.operation == Operation::Create && !retry_unknown =>
@@ -433,7 +601,7 @@ async fn process(
                 report.error = Some(
                     "an earlier run sent this create without getting an answer; check whether it exists, then re-run with `--retry-unknown` to send it again".into(),
                 );
-                return report;
+                return (report, None);
             }
             _ => {}
         }
@@ -445,7 +613,7 @@ async fn process(
                 if let Err(e) = journal.record(&key, Recorded::Started, None) {
                     let mut report = record.report(Outcome::Failed);
                     report.error = Some(e.to_string());
-                    return report;
+                    return (report, None);
                 }
             }
             api.create_location(body).await
@@ -454,6 +622,7 @@ async fn process(
         (Operation::Update, None) => unreachable!("an update without a valid id is invalid"),
     };
 
+    let mut error = None;
     let mut report = match result {
         Ok(reply) => {
             let outcome = match record.operation {
@@ -467,14 +636,23 @@ async fn process(
             }
             report
         }
-        Err(error) => {
-            let outcome = match error {
-                Error::OutcomeUnknown { .. } => Outcome::Unknown,
-                _ => Outcome::Failed,
+        Err(e) => {
+            let status = e.status();
+            let (outcome, note) = match (&e, record.operation, status) {
+                (Error::OutcomeUnknown { .. }, _, _) => (Outcome::Unknown, ""),
+                // A gateway's 502 or 504 may hide a create that went through (which is
+                // why the client does not retry it): it must not be sent again blindly
+                // by a re-run either, as a `failed` one would be.
+                (_, Operation::Create, Some(502 | 504)) => (
+                    Outcome::Unknown,
+                    "; a gateway error: the create may or may not have been carried out",
+                ),
+                _ => (Outcome::Failed, ""),
             };
             let mut report = record.report(outcome);
-            report.status = error.status();
-            report.error = Some(error.to_string());
+            report.status = status;
+            report.error = Some(format!("{e}{note}"));
+            error = Some(e);
             report
         }
     };
@@ -489,7 +667,7 @@ async fn process(
             report.error.get_or_insert_with(|| e.to_string());
         }
     }
-    report
+    (report, error)
 }
 
 /// `--dry-run`: what would be sent, one line per record.

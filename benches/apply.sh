@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# Throughput and memory of `locadm location apply` (a benchmark script, not a timed test).
+#
+#     benches/apply.sh                 # CONCURRENCY=16 SMALL=10000 LARGE=100000 SEQ=1000
+#
+# Builds the release binary, generates SMALL and LARGE create records (examples/
+# gen_records.rs), then in one run measures, at the same concurrency:
+#   (a) `location apply` against the emulator (`locadm emulator serve`, in memory);
+#   (b) `location apply` against a static reference server: nginx answering every
+#       POST /locations with 201 and a self link, and POST /oauth/token with a token;
+#       side by side with oha (same concurrency, one body from the file), one parallel
+#       curl process (`curl -Z --parallel-max N -K config`, every body of the SMALL set)
+#       and a sequential curl loop (SEQ records, scaled);
+#   and the peak RSS of apply (`/usr/bin/time -v`) at SMALL vs LARGE.
+# Targets (issue 6): apply >= 80% of oha's rate against nginx, >= 2x parallel curl, and
+# peak RSS at LARGE within 1.25x of SMALL.
+#
+# Every server started here is stopped by its PID, and the temporary directory removed,
+# on any exit.
+set -euo pipefail
+
+CONCURRENCY=${CONCURRENCY:-16}
+SMALL=${SMALL:-10000}
+LARGE=${LARGE:-100000}
+SEQ=${SEQ:-1000}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/locadm-apply-bench.XXXXXX")
+PIDS=()
+
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+say() { printf '%s\n' "$*" >&2; }
+need() { command -v "$1" >/dev/null 2>&1 || { say "missing: $1 ($2)"; exit 1; }; }
+need curl "Debian: apt-get install curl"
+need nginx "Debian: apt-get install nginx"
+[ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }
+OHA=$(command -v oha || true)
+[ -z "$OHA" ] && [ -x "$HOME/.cargo/bin/oha" ] && OHA=$HOME/.cargo/bin/oha
+
+free_port() {
+    # Ask the kernel for a free port (bash alone cannot bind); python3 is in Debian's base.
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# ---------------------------------------------------------------------------------------
+say "building (release)…"
+(cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
+LOCADM=$ROOT/target/release/locadm
+GEN=$ROOT/target/release/examples/gen_records
+
+"$GEN" "$SMALL" >"$WORK/small.ndjson"
+"$GEN" "$LARGE" >"$WORK/large.ndjson"
+head -n "$SEQ" "$WORK/small.ndjson" >"$WORK/seq.ndjson"
+head -n 1 "$WORK/small.ndjson" >"$WORK/one.json"
+
+# ---------------------------------------------------------------------------------------
+# The static reference server.
+NGINX_PORT=$(free_port)
+mkdir -p "$WORK/nginx"
+cat >"$WORK/nginx/nginx.conf" <<EOF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $WORK/nginx/body;
+    proxy_temp_path $WORK/nginx/proxy;
+    fastcgi_temp_path $WORK/nginx/fastcgi;
+    uwsgi_temp_path $WORK/nginx/uwsgi;
+    scgi_temp_path $WORK/nginx/scgi;
+    client_body_buffer_size 64k;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        default_type application/json;
+        location = /locations {
+            if (\$request_method != POST) { return 405; }
+            return 201 '{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}';
+        }
+        location = /oauth/token {
+            if (\$request_method != POST) { return 405; }
+            return 200 '{"access_token":"bench-token","token_type":"Bearer","expires_in":3600}';
+        }
+    }
+}
+EOF
+nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
+PIDS+=($!)
+NGINX=http://127.0.0.1:$NGINX_PORT
+for _ in $(seq 50); do curl -s -o /dev/null -X POST "$NGINX/oauth/token" && break; sleep 0.1; done
+curl -sf -o /dev/null -X POST "$NGINX/locations" || { say "nginx did not start"; cat "$WORK/nginx/error.log" >&2; exit 1; }
+
+# The emulator.
+"$LOCADM" emulator serve --addr 127.0.0.1:0 >"$WORK/emulator.out" 2>"$WORK/emulator.err" &
+PIDS+=($!)
+for _ in $(seq 100); do [ -s "$WORK/emulator.out" ] && break; sleep 0.1; done
+EMU_BANNER=$(head -n 1 "$WORK/emulator.out")
+json_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
+EMU=$(json_field base_url <<<"$EMU_BANNER")
+EMU_TOKEN_URL=$(json_field token_url <<<"$EMU_BANNER")
+EMU_ID=$(json_field client_id <<<"$EMU_BANNER")
+EMU_SECRET=$(json_field client_secret <<<"$EMU_BANNER")
+[ -n "$EMU" ] || { say "the emulator did not start"; cat "$WORK/emulator.err" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------
+# Measurements. Each prints "requests/s" on stdout; details go to $WORK.
+
+# apply INPUT BASE TOKEN_URL ID SECRET NAME: end-to-end rate (pre-flight included) and
+# peak RSS in KiB into $WORK/NAME.rss.
+apply_run() {
+    local input=$1 base=$2 token_url=$3 id=$4 secret=$5 name=$6 n
+    n=$(wc -l <"$input")
+    mkdir -p "$WORK/home"
+    env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
+        XDG_DATA_HOME="$WORK/home/data" LOCADM_KEYRING=none \
+        LOCADM_CLIENT_ID="$id" LOCADM_CLIENT_SECRET="$secret" \
+        LOCADM_BASE_URL="$base" LOCADM_TOKEN_URL="$token_url" \
+        /usr/bin/time -v -o "$WORK/$name.time" \
+        "$LOCADM" location apply -f "$input" --concurrency "$CONCURRENCY" \
+        >"$WORK/$name.report" 2>"$WORK/$name.err" || {
+        say "apply ($name) failed:"; tail -n 3 "$WORK/$name.err" >&2; exit 1; }
+    local ok
+    ok=$(grep -c '"outcome":"created"' "$WORK/$name.report" || true)
+    [ "$ok" -eq "$n" ] || { say "apply ($name): $ok of $n created"; exit 1; }
+    sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/$name.time" >"$WORK/$name.rss"
+    local wall
+    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$WORK/$name.time" |
+        awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
+    awk -v n="$n" -v s="$wall" 'BEGIN { printf "%.0f\n", n / s }'
+}
+
+oha_run() {
+    local n=$1 out
+    local -a format=(--json)
+    "$OHA" --help 2>&1 | grep -q -- '--output-format' && format=(--output-format json)
+    out=$("$OHA" --no-tui "${format[@]}" -n "$n" -c "$CONCURRENCY" -m POST \
+        -T application/json -H "Authorization: Bearer bench-token" \
+        -D "$WORK/one.json" "$NGINX/locations")
+    sed -n 's/.*"requestsPerSec": *\([0-9.e+]*\).*/\1/p' <<<"$out" | head -n 1 | awk '{ printf "%.0f\n", $1 }'
+}
+
+# One curl process, every body of INPUT as its own transfer, N at once.
+parallel_curl_run() {
+    local input=$1 n start end
+    n=$(wc -l <"$input")
+    # A transfer per body; `next` resets the per-transfer options, so each block
+    # repeats its headers, silence and write-out.
+    python3 - "$input" "$NGINX/locations" >"$WORK/curl.config" <<'PY'
+import sys
+url = sys.argv[2]
+with open(sys.argv[1], encoding="utf-8") as lines:
+    for n, line in enumerate(lines):
+        body = line.rstrip("\n").replace("\\", "\\\\").replace('"', '\\"')
+        if n:
+            print("next")
+        print(f'url = "{url}"')
+        print('silent\nshow-error')
+        print('header = "Content-Type: application/json"')
+        print('header = "Authorization: Bearer bench-token"')
+        print(f'data-binary = "{body}"')
+        print('output = "/dev/null"')
+        print('write-out = "%{http_code}\\n"')
+PY
+    start=$(date +%s.%N)
+    curl -sS -Z --parallel-max "$CONCURRENCY" -K "$WORK/curl.config" >"$WORK/curl.codes" 2>"$WORK/curl.err"
+    end=$(date +%s.%N)
+    local ok
+    ok=$(grep -c '^201$' "$WORK/curl.codes" || true)
+    [ "$ok" -eq "$n" ] || { say "parallel curl: $ok of $n answered 201"; exit 1; }
+    awk -v n="$n" -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", n / (b - a) }'
+}
+
+sequential_curl_run() {
+    local input=$1 n start end line
+    n=$(wc -l <"$input")
+    start=$(date +%s.%N)
+    while IFS= read -r line; do
+        curl -sS -o /dev/null -X POST -H "Content-Type: application/json" \
+            -H "Authorization: Bearer bench-token" --data-binary "$line" "$NGINX/locations"
+    done <"$input"
+    end=$(date +%s.%N)
+    awk -v n="$n" -v a="$start" -v b="$end" 'BEGIN { printf "%.0f\n", n / (b - a) }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 >= t) print "met"; else print "MISSED" }'; }
+
+say "measuring (concurrency $CONCURRENCY; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg))…"
+APPLY_EMU_SMALL=$(apply_run "$WORK/small.ndjson" "$EMU" "$EMU_TOKEN_URL" "$EMU_ID" "$EMU_SECRET" emu-small)
+APPLY_EMU_LARGE=$(apply_run "$WORK/large.ndjson" "$EMU" "$EMU_TOKEN_URL" "$EMU_ID" "$EMU_SECRET" emu-large)
+APPLY_NGX_SMALL=$(apply_run "$WORK/small.ndjson" "$NGINX" "$NGINX/oauth/token" bench bench nginx-small)
+APPLY_NGX_LARGE=$(apply_run "$WORK/large.ndjson" "$NGINX" "$NGINX/oauth/token" bench bench nginx-large)
+if [ -n "$OHA" ]; then
+    OHA_RATE=$(oha_run "$LARGE")
+else
+    OHA_RATE=
+    say "oha is not installed (cargo install oha): its column is skipped"
+fi
+PCURL_RATE=$(parallel_curl_run "$WORK/small.ndjson")
+SCURL_RATE=$(sequential_curl_run "$WORK/seq.ndjson")
+RSS_SMALL=$(cat "$WORK/nginx-small.rss")
+RSS_LARGE=$(cat "$WORK/nginx-large.rss")
+
+R_OHA=$( [ -n "$OHA_RATE" ] && ratio "$APPLY_NGX_LARGE" "$OHA_RATE" || echo n/a)
+R_PCURL=$(ratio "$APPLY_NGX_SMALL" "$PCURL_RATE")
+R_SCURL=$(ratio "$APPLY_NGX_SMALL" "$SCURL_RATE")
+R_RSS=$(ratio "$RSS_LARGE" "$RSS_SMALL")
+
+cat <<EOF
+
+location apply benchmark — concurrency $CONCURRENCY, $(nproc) cores, $(date -u +%FT%TZ)
+(apply rates are end to end: pre-flight validation, token, sending, report)
+
+                                        records    requests/s    peak RSS (KiB)
+apply -> emulator                      $(printf '%8d  %12s' "$SMALL" "$APPLY_EMU_SMALL")    $(cat "$WORK/emu-small.rss")
+apply -> emulator                      $(printf '%8d  %12s' "$LARGE" "$APPLY_EMU_LARGE")    $(cat "$WORK/emu-large.rss")
+apply -> nginx                         $(printf '%8d  %12s' "$SMALL" "$APPLY_NGX_SMALL")    $RSS_SMALL
+apply -> nginx                         $(printf '%8d  %12s' "$LARGE" "$APPLY_NGX_LARGE")    $RSS_LARGE
+oha -> nginx (one body)                $(printf '%8d  %12s' "$LARGE" "${OHA_RATE:-skipped}")
+curl -Z --parallel-max $CONCURRENCY -> nginx   $(printf '%8d  %12s' "$SMALL" "$PCURL_RATE")
+curl, sequential loop -> nginx         $(printf '%8d  %12s' "$SEQ" "$SCURL_RATE")
+
+apply / oha             $R_OHA   (target >= 0.80: $(verdict "$R_OHA" 0.8))
+apply / parallel curl   $R_PCURL   (target >= 2: $(verdict "$R_PCURL" 2))
+apply / sequential curl $R_SCURL
+peak RSS large / small  $R_RSS   (target <= 1.25: $(awk -v r="$R_RSS" 'BEGIN { print (r <= 1.25 ? "met" : "MISSED") }'))
+EOF

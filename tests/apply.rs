@@ -1,0 +1,1202 @@
+//! `locadm location apply` end to end: the real binary against the real emulator binary
+//! (`locadm emulator serve`) with fault injection, thousands of records a run.
+//!
+//! What every run is held to: one NDJSON report line per input record (outcomes sum to
+//! the input); the emulator's counters show each `created` record exactly once, nothing
+//! for a `failed` one, at most once for an `unknown` one, and no storeId twice.
+//!
+//! Each command runs in a scrubbed environment (nothing inherited but PATH; HOME and the
+//! XDG dirs in a temporary directory; `LOCADM_KEYRING=none` with the demo client's
+//! credentials in `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
+
+#![cfg(unix)]
+
+#[path = "common/emulator.rs"]
+mod emulator;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use emulator::{serve_binary, Served};
+use locadm::emulator::Banner;
+use serde_json::{json, Value};
+
+const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+// ---------------------------------------------------------------------------------------
+// Harness
+
+/// A temporary home, the input files and journals of one test.
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        Env {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.path(name);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// `locadm ARGS` against `emu`, in the scrubbed environment.
+    fn cmd(&self, emu: &Served, args: &[&str]) -> Command {
+        self.cmd_for(&emu.banner, args)
+    }
+
+    /// `locadm ARGS` against the service a banner describes.
+    fn cmd_for(&self, service: &Banner, args: &[&str]) -> Command {
+        let home = self.dir.path();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_locadm"));
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CACHE_HOME", home.join("cache"))
+            .env("LOCADM_KEYRING", "none")
+            .env("LOCADM_CLIENT_ID", &service.client_id)
+            .env("LOCADM_CLIENT_SECRET", &service.client_secret)
+            .env("LOCADM_BASE_URL", &service.base_url)
+            .env("LOCADM_TOKEN_URL", &service.token_url)
+            .env("NO_COLOR", "1")
+            .args(args)
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    fn apply(&self, emu: &Served, args: &[&str]) -> Output {
+        self.apply_to(&emu.banner, args)
+    }
+
+    fn apply_to(&self, service: &Banner, args: &[&str]) -> Output {
+        let mut full = vec!["location", "apply"];
+        full.extend_from_slice(args);
+        self.cmd_for(service, &full).output().unwrap()
+    }
+
+    /// Starts `locadm location apply ARGS` with stdout into `report` (to be signalled).
+    fn spawn_apply(&self, emu: &Served, args: &[&str], report: &Path) -> Child {
+        let mut full = vec!["location", "apply"];
+        full.extend_from_slice(args);
+        self.cmd(emu, &full)
+            .stdout(fs::File::create(report).unwrap())
+            .stderr(fs::File::create(report.with_extension("err")).unwrap())
+            .spawn()
+            .unwrap()
+    }
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn assert_code(out: &Output, expected: i32) {
+    assert_eq!(code(out), expected, "exit status; stderr:\n{}", stderr(out));
+}
+
+/// `curl` to the emulator's admin endpoints (never faulted).
+fn admin(emu: &Served, method: &str, path: &str) -> Value {
+    let url = format!("{}{path}", emu.banner.admin_url);
+    let out = Command::new("curl")
+        .args(["-sS", "--fail", "-X", method, &url])
+        .output()
+        .expect("run curl");
+    assert!(out.status.success(), "curl {url}: {}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn counters(emu: &Served) -> Value {
+    admin(emu, "GET", "/counters")
+}
+
+fn count(counters: &Value, name: &str) -> u64 {
+    counters[name]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{name} in {counters}"))
+}
+
+fn by_store_id(counters: &Value) -> HashMap<String, u64> {
+    counters["locations_by_store_id"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+        .collect()
+}
+
+/// Polls the counters until `creates + updates` reaches `at_least`.
+fn wait_for_writes(emu: &Served, at_least: u64) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let c = counters(emu);
+        if count(&c, "creates") + count(&c, "updates") >= at_least {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no progress: {c}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &Child, name: &str) {
+    let ok = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{name}");
+}
+
+fn wait_with_timeout(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("locadm did not exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Record `i` of a test input: both address forms, coordinates with trailing zeros.
+fn record(i: usize) -> Value {
+    if i % 2 == 0 {
+        json!({
+            "storeId": format!("S-{i:06}"),
+            "storeName": format!("Filiale {i}"),
+            "structuredAddress": {
+                "street": "Hauptstraße", "houseNumber": format!("{}", i % 200 + 1),
+                "city": "Berlin", "postCode": "10178", "countryCode": "DE"
+            },
+            "latitude": 52.52190000,
+            "longitude": 13.41321,
+            "locationProvider": { "id": PROVIDER },
+            "tags": ["bulk"]
+        })
+    } else {
+        json!({
+            "storeId": format!("S-{i:06}"),
+            "storeName": format!("Filiale {i}"),
+            "address": "Europaplatz 1", "city": "Berlin", "postCode": "10557",
+            "countryCode": "DEU",
+            "latitude": 52.525, "longitude": 13.369,
+            "locationProvider": { "id": PROVIDER },
+            "photoUrls": ["https://example.com/a.jpg"]
+        })
+    }
+}
+
+fn ndjson(records: impl IntoIterator<Item = Value>) -> String {
+    let mut text = String::new();
+    for r in records {
+        text.push_str(&r.to_string());
+        text.push('\n');
+    }
+    text
+}
+
+fn store_ids(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("S-{i:06}")).collect()
+}
+
+/// The report lines of a run.
+fn report(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
+        .collect()
+}
+
+/// Checks one line per input line (1..=n) and returns the outcome of each storeId.
+fn outcomes(report: &[Value], n: usize) -> BTreeMap<String, String> {
+    assert_eq!(report.len(), n, "one report line per record");
+    let lines: HashSet<u64> = report.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, (1..=n as u64).collect(), "every line reported once");
+    report
+        .iter()
+        .map(|r| {
+            (
+                r["storeId"].as_str().unwrap().to_owned(),
+                r["outcome"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn tally(outcomes: &BTreeMap<String, String>) -> BTreeMap<&str, usize> {
+    let mut t = BTreeMap::new();
+    for o in outcomes.values() {
+        *t.entry(o.as_str()).or_insert(0) += 1;
+    }
+    t
+}
+
+/// The invariants of any run: created → exactly once; failed → absent; unknown → at most
+/// once; nothing twice.
+fn assert_no_duplicates(outcomes: &BTreeMap<String, String>, counters: &Value) {
+    let stored = by_store_id(counters);
+    for (store_id, n) in &stored {
+        assert!(*n <= 1, "{store_id} stored {n} times");
+    }
+    for (store_id, outcome) in outcomes {
+        let n = stored.get(store_id).copied().unwrap_or(0);
+        match outcome.as_str() {
+            "created" | "skipped" | "updated" => assert_eq!(n, 1, "{store_id} {outcome}"),
+            "failed" | "invalid" => assert_eq!(n, 0, "{store_id} {outcome}"),
+            "unknown" => assert!(n <= 1, "{store_id} unknown, stored {n} times"),
+            other => panic!("unexpected outcome {other}"),
+        }
+    }
+}
+
+/// Every storeId of `0..n` stored exactly once.
+fn assert_exactly_once(counters: &Value, n: usize) {
+    let stored = by_store_id(counters);
+    for id in store_ids(n) {
+        assert_eq!(stored.get(&id).copied(), Some(1), "{id}");
+    }
+    assert_eq!(stored.len(), n, "nothing else stored");
+}
+
+// ---------------------------------------------------------------------------------------
+// Faults
+
+/// 3000 creates through 500s, 429s (Retry-After: 1), dropped connections and latency.
+#[test]
+fn every_record_is_accounted_for_under_faults_and_nothing_is_duplicated() {
+    let n = 3000;
+    let emu = serve_binary(&[
+        "--fail-rate",
+        "0.02",
+        "--throttle-rate",
+        "0.02",
+        "--drop-rate",
+        "0.02",
+        "--latency-ms",
+        "1",
+        "--seed",
+        "7",
+    ]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let out = env.apply(
+        &emu,
+        &["-f", input.to_str().unwrap(), "--concurrency", "16"],
+    );
+    assert_code(&out, 7);
+    let outcomes = outcomes(&report(&out.stdout), n);
+    let t = tally(&outcomes);
+    let c = counters(&emu);
+    assert_no_duplicates(&outcomes, &c);
+
+    let faults = &c["faults"];
+    let (failed, throttled, dropped) = (
+        faults["failed"].as_u64().unwrap(),
+        faults["throttled"].as_u64().unwrap(),
+        faults["dropped"].as_u64().unwrap(),
+    );
+    assert!(failed > 0 && throttled > 0 && dropped > 0, "{c}");
+    // Each created once, every 500 reported failed (not retried), every drop reported
+    // unknown (a create is never sent again blindly), every 429 retried.
+    assert_eq!(
+        t.get("created").copied().unwrap_or(0) as u64,
+        count(&c, "creates")
+    );
+    assert_eq!(t.get("failed").copied().unwrap_or(0) as u64, failed);
+    assert_eq!(t.get("unknown").copied().unwrap_or(0) as u64, dropped);
+    assert_eq!(
+        count(&c, "requests"),
+        count(&c, "creates") + failed + dropped + throttled,
+        "only throttled requests were sent again"
+    );
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{n} records")), "summary: {err}");
+    // Each non-success says why.
+    for r in report(&out.stdout) {
+        if r["outcome"] != "created" {
+            assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()), "{r}");
+        }
+        if r["outcome"] == "failed" {
+            assert_eq!(r["status"], 500, "{r}");
+        }
+    }
+}
+
+/// With one request at a time, each 429 costs at least its `Retry-After: 1` second.
+#[test]
+fn retry_after_is_honoured() {
+    let n = 12;
+    let emu = serve_binary(&["--throttle-rate", "0.3", "--seed", "3"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let started = Instant::now();
+    let out = env.apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--concurrency",
+            "1",
+            "--attempts",
+            "20",
+        ],
+    );
+    let elapsed = started.elapsed();
+    assert_code(&out, 0);
+    let c = counters(&emu);
+    let throttled = c["faults"]["throttled"].as_u64().unwrap();
+    assert!(throttled >= 2, "the seed throttles some requests: {c}");
+    assert!(
+        elapsed >= Duration::from_millis(throttled * 1000 - 100),
+        "{throttled} × Retry-After: 1 s, but the run took {elapsed:?}"
+    );
+    assert_eq!(count(&c, "requests"), n as u64 + throttled);
+    assert_exactly_once(&c, n);
+}
+
+/// Dropped connections: a create is reported `unknown` and not sent again; an update
+/// (idempotent PUT) is retried until it goes through.
+#[test]
+fn dropped_connections_make_creates_unknown_and_updates_retried() {
+    let n = 1000;
+    let env = Env::new();
+    let db = env.path("emu.db");
+    let db = db.to_str().unwrap();
+
+    // Creates through drops.
+    let emu = serve_binary(&["--db", db, "--drop-rate", "0.05", "--seed", "11"]);
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--concurrency", "8"]);
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    let outcomes = outcomes(&rep, n);
+    let c = counters(&emu);
+    assert_no_duplicates(&outcomes, &c);
+    let dropped = c["faults"]["dropped"].as_u64().unwrap();
+    assert!(dropped > 0);
+    let t = tally(&outcomes);
+    assert_eq!(t.get("unknown").copied().unwrap_or(0) as u64, dropped);
+    assert_eq!(
+        count(&c, "requests"),
+        count(&c, "creates") + dropped,
+        "no dropped create sent twice"
+    );
+    for r in rep.iter().filter(|r| r["outcome"] == "unknown") {
+        assert!(r["storeId"].is_string() && r["status"].is_null(), "{r}");
+        assert!(
+            r["error"].as_str().unwrap().contains("may or may not"),
+            "{r}"
+        );
+    }
+    assert_eq!(emu.terminate().code(), Some(0));
+
+    // Updates of the created ones through drops: every one goes through.
+    let updates: Vec<Value> = rep
+        .iter()
+        .filter(|r| r["outcome"] == "created")
+        .map(|r| {
+            let i: usize = r["storeId"].as_str().unwrap()[2..].parse().unwrap();
+            let mut body = record(i);
+            body["id"] = r["id"].clone();
+            body["storeName"] = json!(format!("Renamed {i}"));
+            body
+        })
+        .collect();
+    let m = updates.len();
+    let emu = serve_binary(&["--db", db, "--drop-rate", "0.1", "--seed", "12"]);
+    let input = env.write("up.ndjson", &ndjson(updates));
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--concurrency", "8"]);
+    assert_code(&out, 0);
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), m);
+    assert!(rep
+        .iter()
+        .all(|r| r["outcome"] == "updated" && r["operation"] == "update" && r["status"] == 200));
+    let c = counters(&emu);
+    let dropped = c["faults"]["dropped"].as_u64().unwrap();
+    assert!(dropped > 0);
+    assert_eq!(count(&c, "updates"), m as u64);
+    assert_eq!(count(&c, "creates"), 0);
+    assert_eq!(
+        count(&c, "requests"),
+        m as u64 + dropped,
+        "each drop retried once"
+    );
+    assert!(by_store_id(&c).values().all(|&v| v == 1));
+}
+
+// ---------------------------------------------------------------------------------------
+// Interruption and resume
+
+fn journal_entries(path: &Path) -> Vec<Value> {
+    fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// Ctrl-C midway: requests in flight finish, the journal and the summary are written, the
+/// exit is non-zero; the re-run with the journal skips what is done and sends the rest.
+#[test]
+fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--concurrency",
+        "8",
+    ];
+    let first = env.path("first.ndjson");
+    let mut child = env.spawn_apply(&emu, &args, &first);
+    wait_for_writes(&emu, 300);
+    signal(&child, "INT");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(10));
+    let err = fs::read_to_string(first.with_extension("err")).unwrap();
+    assert!(!status.success(), "an interrupted run fails: {err}");
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(
+        err.contains("--journal"),
+        "the hint names the journal: {err}"
+    );
+    assert!(err.contains("records: "), "the summary: {err}");
+
+    let rep = report(&fs::read(&first).unwrap());
+    let c = counters(&emu);
+    let created = rep.iter().filter(|r| r["outcome"] == "created").count();
+    assert!(created < n, "the run stopped early ({created} created)");
+    assert_eq!(rep.len(), created, "nothing but creates: {rep:?}");
+    assert_eq!(
+        created as u64,
+        count(&c, "creates"),
+        "every request in flight reported"
+    );
+    let journaled = journal_entries(&journal)
+        .iter()
+        .filter(|e| e["outcome"] == "created")
+        .count();
+    assert_eq!(journaled, created, "every finished record journaled");
+    // Nothing more is sent once the process is gone.
+    assert_eq!(count(&counters(&emu), "requests"), count(&c, "requests"));
+
+    let out = env.apply(&emu, &args);
+    assert_code(&out, 0);
+    let outcomes = outcomes(&report(&out.stdout), n);
+    let t = tally(&outcomes);
+    assert_eq!(t.get("skipped").copied(), Some(created));
+    assert_eq!(t.get("created").copied(), Some(n - created));
+    let c = counters(&emu);
+    assert_exactly_once(&c, n);
+    assert_eq!(count(&c, "requests"), n as u64, "nothing sent twice");
+}
+
+/// SIGKILL midway: creates in flight were journaled `started` without an outcome; the
+/// re-run reports them `unknown` (not sent), and sends everything else once. The operator
+/// checks the unknown ones and sends those that do not exist.
+#[test]
+fn sigkill_midway_then_resume_never_duplicates() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--concurrency",
+        "8",
+    ];
+    let first = env.path("first.ndjson");
+    let mut child = env.spawn_apply(&emu, &args, &first);
+    wait_for_writes(&emu, 300);
+    signal(&child, "KILL");
+    wait_with_timeout(&mut child, Duration::from_secs(10));
+    // Let the emulator finish what was in flight.
+    std::thread::sleep(Duration::from_millis(300));
+    let entries = journal_entries(&journal);
+    let finished: HashSet<&str> = entries
+        .iter()
+        .filter(|e| e["outcome"] == "created")
+        .map(|e| e["key"].as_str().unwrap())
+        .collect();
+    let in_flight: HashSet<&str> = entries
+        .iter()
+        .filter(|e| e["outcome"] == "started")
+        .map(|e| e["key"].as_str().unwrap())
+        .filter(|k| !finished.contains(k))
+        .collect();
+    assert!(
+        in_flight.len() <= 8,
+        "at most --concurrency creates in flight"
+    );
+    let before = count(&counters(&emu), "requests");
+
+    let out = env.apply(&emu, &args);
+    let outcomes = outcomes(&report(&out.stdout), n);
+    let t = tally(&outcomes);
+    let unknown = t.get("unknown").copied().unwrap_or(0);
+    assert_code(&out, if unknown > 0 { 7 } else { 0 });
+    assert_eq!(
+        unknown,
+        in_flight.len(),
+        "the creates in flight are unknown"
+    );
+    assert_eq!(t.get("skipped").copied(), Some(finished.len()));
+    assert_eq!(
+        t.get("created").copied().unwrap_or(0),
+        n - finished.len() - unknown
+    );
+    let c = counters(&emu);
+    assert_no_duplicates(&outcomes, &c);
+    assert_eq!(
+        count(&c, "requests") - before,
+        (n - finished.len() - unknown) as u64,
+        "the re-run sends neither the done nor the unknown creates"
+    );
+
+    // The operator's check: send the unknown ones that do not exist, without the journal.
+    let stored = by_store_id(&c);
+    let missing: Vec<Value> = outcomes
+        .iter()
+        .filter(|(id, o)| *o == "unknown" && !stored.contains_key(*id))
+        .map(|(id, _)| record(id[2..].parse().unwrap()))
+        .collect();
+    if !missing.is_empty() {
+        let rest = env.write("rest.ndjson", &ndjson(missing));
+        let out = env.apply(&emu, &["-f", rest.to_str().unwrap()]);
+        assert_code(&out, 0);
+    }
+    assert_exactly_once(&counters(&emu), n);
+}
+
+/// `--retry-unknown`: without it a re-run sends neither the done nor the unknown records
+/// but does send the failed ones; with it, the unknown ones are sent again (here the
+/// operator knows they do not exist: dropped connections never reached the handler).
+#[test]
+fn retry_unknown_sends_only_the_unknown_creates_again() {
+    let n = 2000;
+    let env = Env::new();
+    let db = env.path("emu.db");
+    let db = db.to_str().unwrap();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--concurrency",
+        "16",
+    ];
+
+    let emu = serve_binary(&[
+        "--db",
+        db,
+        "--drop-rate",
+        "0.03",
+        "--fail-rate",
+        "0.03",
+        "--seed",
+        "5",
+    ]);
+    let out = env.apply(&emu, &args);
+    assert_code(&out, 7);
+    let first = outcomes(&report(&out.stdout), n);
+    let t1 = tally(&first);
+    let (failed, unknown) = (t1["failed"], t1["unknown"]);
+    assert!(failed > 0 && unknown > 0, "{t1:?}");
+    assert_eq!(emu.terminate().code(), Some(0));
+
+    // No faults from here on.
+    let emu = serve_binary(&["--db", db]);
+    let out = env.apply(&emu, &args);
+    assert_code(&out, 7);
+    let second = outcomes(&report(&out.stdout), n);
+    let t2 = tally(&second);
+    assert_eq!(
+        t2.get("created").copied(),
+        Some(failed),
+        "the failed ones are sent again"
+    );
+    assert_eq!(
+        t2.get("unknown").copied(),
+        Some(unknown),
+        "the unknown ones are not"
+    );
+    assert_eq!(t2.get("skipped").copied(), Some(n - failed - unknown));
+    for (id, o) in &second {
+        if o == "unknown" {
+            assert_eq!(first[id], "unknown");
+        }
+    }
+    let c = counters(&emu);
+    assert_eq!(count(&c, "requests"), failed as u64);
+    assert_no_duplicates(&second, &c);
+
+    let mut retry = args.to_vec();
+    retry.push("--retry-unknown");
+    let out = env.apply(&emu, &retry);
+    assert_code(&out, 0);
+    let third = outcomes(&report(&out.stdout), n);
+    let t3 = tally(&third);
+    assert_eq!(t3.get("created").copied(), Some(unknown));
+    assert_eq!(t3.get("skipped").copied(), Some(n - unknown));
+    let c = counters(&emu);
+    assert_eq!(count(&c, "requests"), (failed + unknown) as u64);
+    assert_exactly_once(&c, n);
+
+    // A fourth run has nothing left to do.
+    let out = env.apply(&emu, &retry);
+    assert_code(&out, 0);
+    assert_eq!(
+        tally(&outcomes(&report(&out.stdout), n))
+            .get("skipped")
+            .copied(),
+        Some(n)
+    );
+    assert_eq!(
+        count(&counters(&emu), "requests"),
+        (failed + unknown) as u64
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Tokens
+
+/// Every token revoked mid-run: the 401s renew the token once (shared by the workers) and
+/// the run goes on; and tokens that expire within the run are renewed transparently.
+#[test]
+fn token_revoked_or_expiring_mid_run_is_renewed() {
+    let n = 2000;
+    let emu = serve_binary(&["--latency-ms", "2", "--token-lifetime", "61"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let report_path = env.path("out.ndjson");
+    let mut child = env.spawn_apply(
+        &emu,
+        &["-f", input.to_str().unwrap(), "--concurrency", "8"],
+        &report_path,
+    );
+    wait_for_writes(&emu, 300);
+    let revoked = admin(&emu, "POST", "/revoke-tokens");
+    assert!(revoked["revoked"].as_u64().unwrap() >= 1, "{revoked}");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(60));
+    let err = fs::read_to_string(report_path.with_extension("err")).unwrap();
+    assert!(status.success(), "{err}");
+    let outcomes = outcomes(&report(&fs::read(&report_path).unwrap()), n);
+    assert_eq!(tally(&outcomes).get("created").copied(), Some(n));
+    let c = counters(&emu);
+    assert_exactly_once(&c, n);
+    // A 61 s token is renewed 60 s early, i.e. after a second; plus the revocation.
+    let issued = count(&c, "tokens_issued");
+    assert!(issued >= 2, "{c}");
+    assert!(
+        issued <= 40,
+        "one token at a time, not one per request: {c}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs
+
+/// The same three records as NDJSON, as a JSON array and as CSV (nested columns, a list
+/// cell, numbers as written) end up as the same locations.
+#[test]
+fn the_three_input_formats() {
+    let emu = serve_binary(&[]);
+    let env = Env::new();
+
+    let ndjson_in = env.write("a.ndjson", &ndjson((0..3).map(record)));
+    let out = env.apply(&emu, &["-f", ndjson_in.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let rep = report(&out.stdout);
+    assert_eq!(
+        rep.iter()
+            .filter_map(|r| r["line"].as_u64())
+            .collect::<HashSet<_>>(),
+        HashSet::from([1, 2, 3])
+    );
+
+    let array: Vec<Value> = (3..6).map(record).collect();
+    let array_in = env.write("b.json", &serde_json::to_string_pretty(&array).unwrap());
+    let out = env.apply(&emu, &["-f", array_in.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let rep = report(&out.stdout);
+    let mut indexes: Vec<u64> = rep.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    indexes.sort();
+    assert_eq!(indexes, [0, 1, 2]);
+    assert!(rep
+        .iter()
+        .all(|r| r["outcome"] == "created" && r.get("line").is_none()));
+
+    let csv = "storeId,storeName,structuredAddress.street,structuredAddress.houseNumber,structuredAddress.city,structuredAddress.postCode,structuredAddress.countryCode,latitude,longitude,locationProvider.id,tags,hasDisabledAccess\n\
+               C-1,Erste,Hauptstraße,1,Berlin,10178,DE,52.52190000,13.41321,8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c,\"bulk, csv\",true\n\
+               C-2,\"Zweite, mit Komma\",Karl-Marx-Allee,2,Potsdam,14467,DE,52.4,13.06,8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c,one,false\n";
+    let csv_in = env.write("c.csv", csv);
+    let out = env.apply(&emu, &["-f", csv_in.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), 2);
+    let first = rep.iter().find(|r| r["storeId"] == "C-1").unwrap();
+    assert_eq!(first["line"], 2, "CSV lines count the header");
+    let id = first["id"].as_str().unwrap();
+
+    // Read back: nested object, list cell, number as written.
+    let got = env
+        .cmd(&emu, &["location", "get", id, "-o", "json"])
+        .output()
+        .unwrap();
+    assert_code(&got, 0);
+    let text = String::from_utf8_lossy(&got.stdout);
+    assert!(text.contains("52.52190000"), "latitude as written: {text}");
+    let location: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(location["structuredAddress"]["city"], "Berlin");
+    assert_eq!(location["tags"], json!(["bulk", "csv"]));
+    assert_eq!(location["hasDisabledAccess"], true);
+
+    let stored = by_store_id(&counters(&emu));
+    assert_eq!(stored.len(), 8);
+    assert!(stored.values().all(|&v| v == 1));
+}
+
+fn invalid_input() -> String {
+    let mut records: Vec<Value> = (0..50).map(record).collect();
+    records[10]["latitude"] = json!(123.0); // out of range
+    records[20].as_object_mut().unwrap().remove("storeName");
+    records[30]["id"] = json!("not-a-uuid");
+    let mut text = ndjson(records);
+    text.push_str("{\"storeId\": \"broken\",\n"); // line 51: not JSON
+    text
+}
+
+#[test]
+fn invalid_records_stop_the_run_before_anything_is_sent() {
+    let emu = serve_binary(&[]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &invalid_input());
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    for line in ["line 11", "line 21", "line 31", "line 51"] {
+        assert!(err.contains(line), "{line} reported: {err}");
+    }
+    assert!(
+        err.contains("latitude") && err.contains("storeName") && err.contains("id"),
+        "{err}"
+    );
+    assert!(
+        err.contains("4 of 51 records are invalid; nothing was sent"),
+        "{err}"
+    );
+    let c = counters(&emu);
+    assert_eq!(count(&c, "requests"), 0);
+    assert_eq!(count(&c, "tokens_issued"), 0, "not even a token");
+}
+
+#[test]
+fn skip_invalid_sends_the_valid_ones_and_reports_the_rest() {
+    let emu = serve_binary(&[]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &invalid_input());
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--skip-invalid"]);
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), 51);
+    let invalid: Vec<u64> = {
+        let mut v: Vec<u64> = rep
+            .iter()
+            .filter(|r| r["outcome"] == "invalid")
+            .map(|r| r["line"].as_u64().unwrap())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(invalid, [11, 21, 31, 51]);
+    assert!(rep
+        .iter()
+        .filter(|r| r["outcome"] == "invalid")
+        .all(|r| r["error"].is_string()));
+    let c = counters(&emu);
+    assert_eq!(count(&c, "creates"), 47);
+    assert_eq!(count(&c, "requests"), 47);
+    assert!(by_store_id(&c).values().all(|&v| v == 1));
+}
+
+#[test]
+fn dry_run_prints_the_bodies_and_sends_nothing() {
+    let emu = serve_binary(&[]);
+    let env = Env::new();
+    let mut records: Vec<Value> = (0..4).map(record).collect();
+    records[3]["id"] = json!("0b7c8a52-3e0f-4a51-9a53-5d2b9c1e7f10");
+    let mut text = ndjson(records);
+    // Numbers exactly as written (serde_json would print 52.5219).
+    text = text.replace("52.5219,", "52.52190000,");
+    let input = env.write("in.ndjson", &text);
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--dry-run"]);
+    assert_code(&out, 0);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(stdout.contains("52.52190000"), "{stdout}");
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), 4);
+    assert!(rep.iter().all(|r| r["outcome"] == "dry-run"));
+    // A create sends photoUrls as a comma-separated string, an update as an array; the
+    // update's id is the target, not part of the body.
+    assert_eq!(rep[1]["operation"], "create");
+    assert_eq!(rep[1]["body"]["photoUrls"], "https://example.com/a.jpg");
+    assert_eq!(rep[3]["operation"], "update");
+    assert_eq!(rep[3]["id"], "0b7c8a52-3e0f-4a51-9a53-5d2b9c1e7f10");
+    assert!(rep[3]["body"].get("id").is_none(), "{}", rep[3]);
+    assert_eq!(
+        rep[3]["body"]["photoUrls"],
+        json!(["https://example.com/a.jpg"])
+    );
+    assert!(stderr(&out).contains("nothing was sent"));
+    let c = counters(&emu);
+    assert_eq!(count(&c, "requests"), 0);
+    assert_eq!(count(&c, "tokens_issued"), 0);
+}
+
+/// Updates (records with an `id`) next to creates; an update of an unknown id fails
+/// (404) and makes the run exit 7, with the others done.
+#[test]
+fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
+    let emu = serve_binary(&[]);
+    let env = Env::new();
+    let n = 200;
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let ids: HashMap<String, String> = report(&out.stdout)
+        .iter()
+        .map(|r| {
+            (
+                r["storeId"].as_str().unwrap().to_owned(),
+                r["id"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+
+    let mut mixed = Vec::new();
+    for i in 0..n {
+        let mut body = record(i);
+        body["id"] = json!(ids[&format!("S-{i:06}")]);
+        body["storeName"] = json!(format!("Renamed {i}"));
+        mixed.push(body);
+    }
+    let mut ghost = record(n);
+    ghost["id"] = json!("0b7c8a52-3e0f-4a51-9a53-5d2b9c1e7f10");
+    mixed.push(ghost);
+    mixed.extend((n + 1..n + 51).map(record));
+    let input = env.write("mixed.ndjson", &ndjson(mixed));
+    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    let outcomes = outcomes(&rep, n + 51);
+    let t = tally(&outcomes);
+    assert_eq!(t.get("updated").copied(), Some(n));
+    assert_eq!(t.get("created").copied(), Some(50));
+    assert_eq!(t.get("failed").copied(), Some(1));
+    let ghost = rep.iter().find(|r| r["outcome"] == "failed").unwrap();
+    assert_eq!(ghost["status"], 404);
+    assert_eq!(ghost["operation"], "update");
+    assert!(
+        stderr(&out).contains("1 of 251 records did not succeed"),
+        "{}",
+        stderr(&out)
+    );
+    let c = counters(&emu);
+    assert_eq!(count(&c, "updates"), n as u64);
+    assert_eq!(count(&c, "creates"), (n + 50) as u64);
+    assert!(by_store_id(&c).values().all(|&v| v == 1));
+
+    // The update replaced the stored body.
+    let got = env
+        .cmd(&emu, &["location", "get", &ids["S-000007"], "-o", "json"])
+        .output()
+        .unwrap();
+    assert_code(&got, 0);
+    let location: Value = serde_json::from_slice(&got.stdout).unwrap();
+    assert_eq!(location["storeName"], "Renamed 7");
+}
+
+/// A token that cannot be renewed (`LOCADM_TOKEN`) revoked mid-run: the run stops at once
+/// with exit 3 instead of failing every remaining record (and asking for a token each).
+#[test]
+fn a_token_that_cannot_be_renewed_stops_the_run_with_exit_3() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let token = {
+        let out = Command::new("curl")
+            .args([
+                "-sS",
+                "--fail",
+                "-u",
+                &format!("{}:{}", emu.banner.client_id, emu.banner.client_secret),
+                "-d",
+                "grant_type=client_credentials",
+                &emu.banner.token_url,
+            ])
+            .output()
+            .unwrap();
+        let body: Value = serde_json::from_slice(&out.stdout).unwrap();
+        body["access_token"].as_str().unwrap().to_owned()
+    };
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let report_path = env.path("out.ndjson");
+    let mut cmd = env.cmd(
+        &emu,
+        &[
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--concurrency",
+            "8",
+        ],
+    );
+    let mut child = cmd
+        .env("LOCADM_TOKEN", &token)
+        .stdout(fs::File::create(&report_path).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_writes(&emu, 300);
+    admin(&emu, "POST", "/revoke-tokens");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(20));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(3), "{err}");
+    assert!(err.contains("LOCADM_TOKEN"), "{err}");
+    assert!(err.contains("were not sent"), "{err}");
+    let rep = report(&fs::read(&report_path).unwrap());
+    assert!(rep.len() < n, "stopped early");
+    let c = counters(&emu);
+    let created = rep.iter().filter(|r| r["outcome"] == "created").count() as u64;
+    assert_eq!(created, count(&c, "creates"));
+    let refused = count(&c, "requests") - count(&c, "creates");
+    assert!(
+        refused <= 16,
+        "only the requests in flight were refused: {c}"
+    );
+    assert!(rep.iter().all(|r| r["outcome"] != "unknown"), "{rep:?}");
+}
+
+/// Stdout closed early (`| head`): the run stops sending, lets the requests in flight
+/// finish and journals them, so a re-run neither duplicates nor reports them unknown.
+#[test]
+fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "1"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "location",
+        "apply",
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+    ];
+    let mut child = env
+        .cmd(&emu, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    {
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    } // closed here
+    let status = wait_with_timeout(&mut child, Duration::from_secs(20));
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the report"), "{err}");
+    let c = counters(&emu);
+    assert!(count(&c, "creates") < n as u64, "stopped early: {c}");
+    let entries = journal_entries(&journal);
+    let created = entries.iter().filter(|e| e["outcome"] == "created").count();
+    let started = entries.iter().filter(|e| e["outcome"] == "started").count();
+    assert_eq!(
+        created as u64,
+        count(&c, "creates"),
+        "every create journaled"
+    );
+    assert_eq!(started, created, "no create left without an outcome");
+
+    let out = env.apply(&emu, &args[2..]);
+    assert_code(&out, 0);
+    let outcomes = outcomes(&report(&out.stdout), n);
+    assert_eq!(tally(&outcomes).get("skipped").copied(), Some(created));
+    assert_exactly_once(&counters(&emu), n);
+}
+
+// ---------------------------------------------------------------------------------------
+// Gateway errors
+
+/// A service behind a gateway that answers 504 or 502 although the service created the
+/// location (the worst case): such a create is reported `unknown`, not `failed`, so that a
+/// re-run with the journal does not send it again.
+#[test]
+fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
+    use axum::extract::State;
+    use axum::http::StatusCode;
+    use axum::routing::post;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Stored(Arc<Mutex<(u64, HashMap<String, u64>)>>);
+
+    async fn create(State(stored): State<Stored>, body: String) -> (StatusCode, String) {
+        let value: Value = serde_json::from_str(&body).unwrap();
+        let mut s = stored.0.lock().unwrap();
+        s.0 += 1;
+        let n = s.0;
+        *s.1.entry(value["storeId"].as_str().unwrap().to_owned())
+            .or_insert(0) += 1;
+        let status = match n % 20 {
+            7 => StatusCode::GATEWAY_TIMEOUT,
+            13 => StatusCode::BAD_GATEWAY,
+            _ => StatusCode::CREATED,
+        };
+        let link = format!(
+            "{{\"rel\":\"self\",\"href\":\"/locations/{}\"}}",
+            uuid_for(n)
+        );
+        (status, link)
+    }
+    fn uuid_for(n: u64) -> String {
+        format!("00000000-0000-4000-8000-{n:012}")
+    }
+    async fn token() -> ([(&'static str, &'static str); 1], &'static str) {
+        (
+            [("content-type", "application/json")],
+            r#"{"access_token":"t","token_type":"Bearer","expires_in":3600}"#,
+        )
+    }
+
+    let stored = Stored::default();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = axum::Router::new()
+        .route("/locations", post(create))
+        .route("/oauth/token", post(token))
+        .with_state(stored.clone());
+    runtime.spawn(async move { axum::serve(listener, app).await });
+
+    let fake: Banner = serde_json::from_value(json!({
+        "base_url": format!("http://{addr}"),
+        "token_url": format!("http://{addr}/oauth/token"),
+        "client_id": "c", "client_secret": "s",
+        "provider_id": PROVIDER,
+        "admin_url": format!("http://{addr}/_admin"),
+    }))
+    .unwrap();
+
+    let n = 400;
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let args = [
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--attempts",
+        "1",
+    ];
+    let out = env.apply_to(&fake, &args);
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    let first = outcomes(&rep, n);
+    let t = tally(&first);
+    assert_eq!(t.get("unknown").copied(), Some(n / 10), "{t:?}");
+    assert_eq!(t.get("created").copied(), Some(n - n / 10));
+    for r in rep.iter().filter(|r| r["outcome"] == "unknown") {
+        assert!(matches!(r["status"].as_u64(), Some(502 | 504)), "{r}");
+    }
+
+    let out = env.apply_to(&fake, &args);
+    assert_code(&out, 7);
+    let second = outcomes(&report(&out.stdout), n);
+    assert_eq!(tally(&second).get("unknown").copied(), Some(n / 10));
+    let s = stored.0.lock().unwrap();
+    assert_eq!(s.0, n as u64, "nothing sent by the re-run");
+    assert!(s.1.values().all(|&v| v == 1), "no storeId created twice");
+}
+
+/// SIGTERM (`timeout`, a cancelled CI job) stops a run like Ctrl-C: nothing in flight is
+/// lost, every create is journaled with its outcome.
+#[test]
+fn sigterm_stops_like_ctrl_c() {
+    let n = 3000;
+    let emu = serve_binary(&["--latency-ms", "2"]);
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
+    let journal = env.path("journal");
+    let report_path = env.path("out.ndjson");
+    let mut child = env.spawn_apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+        &report_path,
+    );
+    wait_for_writes(&emu, 300);
+    signal(&child, "TERM");
+    let status = wait_with_timeout(&mut child, Duration::from_secs(10));
+    let err = fs::read_to_string(report_path.with_extension("err")).unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let c = counters(&emu);
+    assert!(count(&c, "creates") < n as u64);
+    let entries = journal_entries(&journal);
+    let created = entries.iter().filter(|e| e["outcome"] == "created").count();
+    let started = entries.iter().filter(|e| e["outcome"] == "started").count();
+    assert_eq!(created as u64, count(&c, "creates"));
+    assert_eq!(started, created, "no create left without an outcome");
+    let rep = report(&fs::read(&report_path).unwrap());
+    assert_eq!(rep.len(), created);
+}
