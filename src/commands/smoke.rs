@@ -311,6 +311,7 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, steps: &[Ste
 fn write_junit(path: &std::path::Path, base_url: &str, steps: &[Step]) -> Result<()> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut suite = TestSuite::new("locadm smoke");
+    suite.add_property(quick_junit::Property::new("base_url", base_url));
     for step in steps {
         let status = if step.passed {
             TestCaseStatus::success()
@@ -320,7 +321,7 @@ fn write_junit(path: &std::path::Path, base_url: &str, steps: &[Step]) -> Result
             status
         };
         let mut case = TestCase::new(step.name, status);
-        case.set_classname(format!("locadm.smoke.{base_url}"));
+        case.set_classname("locadm.smoke");
         case.set_time(Duration::from_millis(step.millis as u64));
         suite.add_test_case(case);
     }
