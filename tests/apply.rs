@@ -1200,3 +1200,53 @@ fn sigterm_stops_like_ctrl_c() {
     let rep = report(&fs::read(&report_path).unwrap());
     assert_eq!(rep.len(), created);
 }
+
+/// A journal belongs to the input it was written for: with the input changed (a line
+/// removed, so every later position moves), resuming is refused before anything is sent.
+#[test]
+fn a_journal_is_only_resumed_with_its_own_input() {
+    let env = Env::new();
+    let emu = serve_binary(&[]);
+    let journal = env.path("journal");
+    let journal_arg = journal.to_str().unwrap();
+    let input = env.write("in.ndjson", &ndjson((0..20).map(record)));
+    let out = env.apply(
+        &emu,
+        &["-f", input.to_str().unwrap(), "--journal", journal_arg],
+    );
+    assert_code(&out, 0);
+    assert_eq!(
+        journal_entries(&journal)[0]["input"]
+            .as_str()
+            .map(|d| d.starts_with("sha256:")),
+        Some(true)
+    );
+
+    // The same input resumes: everything is skipped.
+    let out = env.apply(
+        &emu,
+        &["-f", input.to_str().unwrap(), "--journal", journal_arg],
+    );
+    assert_code(&out, 0);
+    assert!(report(&out.stdout)
+        .iter()
+        .all(|r| r["outcome"] == "skipped"));
+
+    let creates = count(&counters(&emu), "creates");
+    let changed = env.write("in.ndjson", &ndjson((1..20).map(record)));
+    let out = env.apply(
+        &emu,
+        &["-f", changed.to_str().unwrap(), "--journal", journal_arg],
+    );
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("written for other input"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        count(&counters(&emu), "creates"),
+        creates,
+        "nothing was sent"
+    );
+}

@@ -17,7 +17,12 @@ fn junit(env: &Env, name: &str) -> junit_parser::TestSuites {
 fn smoke_store_ids(counters: &Value) -> Vec<String> {
     counters["locations_by_store_id"]
         .as_object()
-        .map(|m| m.keys().filter(|k| k.starts_with("locadm-smoke-")).cloned().collect())
+        .map(|m| {
+            m.keys()
+                .filter(|k| k.starts_with("locadm-smoke-"))
+                .cloned()
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -26,10 +31,23 @@ fn smoke_passes_against_the_emulator() {
     let env = Env::new();
     let provider = env.emulator().provider_id.clone();
     let out = env
-        .cmd(&["smoke", "--provider", &provider, "--junit", "smoke.xml", "-o", "json"])
+        .cmd(&[
+            "smoke",
+            "--provider",
+            &provider,
+            "--junit",
+            "smoke.xml",
+            "-o",
+            "json",
+        ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["passed"], true);
     let steps: Vec<&str> = report["steps"]
@@ -40,7 +58,15 @@ fn smoke_passes_against_the_emulator() {
         .collect();
     assert_eq!(
         steps,
-        ["token", "create", "read", "update", "read after update", "delete", "read after delete"]
+        [
+            "token",
+            "create",
+            "read",
+            "update",
+            "read after update",
+            "delete",
+            "read after delete"
+        ]
     );
 
     let suites = junit(&env, "smoke.xml");
@@ -60,12 +86,22 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
         let env = Env::with_emulator(&["--fail-rate", "0.35", "--seed", &seed]);
         let provider = env.emulator().provider_id.clone();
         let out = env
-            .cmd(&["smoke", "--provider", &provider, "--junit", "smoke.xml", "-o", "json"])
+            .cmd(&[
+                "smoke",
+                "--provider",
+                &provider,
+                "--junit",
+                "smoke.xml",
+                "-o",
+                "json",
+            ])
             .output()
             .unwrap();
         let report: Value = serde_json::from_slice(&out.stdout).unwrap();
         let steps = report["steps"].as_array().unwrap();
-        let created = steps.iter().any(|s| s["name"] == "create" && s["passed"] == true);
+        let created = steps
+            .iter()
+            .any(|s| s["name"] == "create" && s["passed"] == true);
         let failed = steps.iter().find(|s| s["passed"] == false);
         let cleanup = steps.iter().find(|s| s["name"] == "cleanup");
         let (Some(failed), Some(cleanup)) = (failed, cleanup) else {
@@ -82,7 +118,10 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
             stderr.contains(&format!("smoke check failed at step `{failed_step}`")),
             "{stderr}"
         );
-        assert!(failed["detail"].as_str().unwrap().contains("500"), "{failed}");
+        assert!(
+            failed["detail"].as_str().unwrap().contains("500"),
+            "{failed}"
+        );
         // Cleaned up: no smoke location is left behind.
         assert!(smoke_store_ids(&env.emulator().counters()).is_empty());
 
@@ -113,10 +152,24 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
     let before = env.emulator().counters();
 
     let out = env
-        .cmd(&["smoke", "--read-only", "--location", &id, "--junit", "ro.xml", "-o", "json"])
+        .cmd(&[
+            "smoke",
+            "--read-only",
+            "--location",
+            &id,
+            "--junit",
+            "ro.xml",
+            "-o",
+            "json",
+        ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let steps: Vec<&str> = report["steps"]
         .as_array()
@@ -130,11 +183,19 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
         assert_eq!(after[counter], before[counter], "{counter}");
     }
     let suites = junit(&env, "ro.xml");
-    assert_eq!(suites.suites.iter().map(|s| s.cases.len()).sum::<usize>(), 2);
+    assert_eq!(
+        suites.suites.iter().map(|s| s.cases.len()).sum::<usize>(),
+        2
+    );
 
     // An unknown location fails the read-only check with the step named.
     let out = env
-        .cmd(&["smoke", "--read-only", "--location", "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11"])
+        .cmd(&[
+            "smoke",
+            "--read-only",
+            "--location",
+            "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
+        ])
         .output()
         .unwrap();
     assert_ne!(out.status.code(), Some(0));

@@ -34,6 +34,13 @@ struct Entry<'a> {
     id: Option<std::borrow::Cow<'a, str>>,
 }
 
+/// The first line of a journal: which input it belongs to.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    input: String,
+}
+
 pub struct Journal {
     file: Mutex<File>,
     /// What earlier runs recorded, by record key: the last word on each.
@@ -41,8 +48,12 @@ pub struct Journal {
 }
 
 impl Journal {
-    pub fn open(path: &Path) -> Result<Journal> {
+    /// Opens (or starts) the journal at `path` for the input whose digest is `input`.
+    /// A journal written for other input is refused: its keys are positions in that
+    /// input, and resuming with changed input could send a record twice.
+    pub fn open(path: &Path, input: &str) -> Result<Journal> {
         let mut previous = HashMap::new();
+        let mut written_for: Option<String> = None;
         match File::open(path) {
             Ok(file) => {
                 for (n, line) in BufReader::new(file).lines().enumerate() {
@@ -52,6 +63,10 @@ impl Journal {
                     }
                     // A line cut short by a crash is the only kind that may not parse; it
                     // can only be the last one, and it recorded nothing finished.
+                    if let Ok(header) = serde_json::from_str::<Header>(&line) {
+                        written_for.get_or_insert(header.input);
+                        continue;
+                    }
                     match serde_json::from_str::<Entry>(&line) {
                         Ok(entry) => {
                             previous.insert(
@@ -85,6 +100,33 @@ impl Journal {
                     path.display()
                 ))
             })?;
+        match written_for {
+            Some(digest) if digest != input => {
+                return Err(Error::usage(format!(
+                    "the journal `{}` was written for other input: the records changed since",
+                    path.display()
+                ))
+                .with_hint("resuming with changed input could send records twice; use the original input, or a new journal"));
+            }
+            Some(_) => {}
+            None if previous.is_empty() => {
+                let mut header = serde_json::to_vec(&Header {
+                    input: input.to_owned(),
+                })
+                .map_err(|e| Error::other(e.to_string()))?;
+                header.push(b'\n');
+                (&file)
+                    .write_all(&header)
+                    .map_err(|e| Error::other(format!("cannot write the journal: {e}")))?;
+            }
+            None => {
+                return Err(Error::usage(format!(
+                    "the journal `{}` does not say which input it was written for",
+                    path.display()
+                ))
+                .with_hint("use a new journal"));
+            }
+        }
         Ok(Journal {
             file: Mutex::new(file),
             previous,

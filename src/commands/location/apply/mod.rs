@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
+use sha2::Digest;
 use tokio::sync::{mpsc, Mutex};
 
 use self::journal::{Journal, Recorded};
@@ -256,8 +257,15 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
 
     // Pre-flight: every record checked, every problem reported, nothing sent yet.
     let (mut records, mut invalid) = (0usize, 0usize);
+    // The digest of every record, so that a journal is only resumed with the input it
+    // was written for: its keys are positions in that input.
+    let mut digest = sha2::Sha256::new();
     source.for_each(|position, text| {
         records += 1;
+        digest.update(position.to_string().as_bytes());
+        digest.update([0]);
+        digest.update(text.as_bytes());
+        digest.update([0]);
         if let Err(problems) = Prepared::new(position, text).checked {
             invalid += 1;
             for problem in problems.errors() {
@@ -278,7 +286,7 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let journal = args
         .journal
         .as_deref()
-        .map(Journal::open)
+        .map(|path| Journal::open(path, &format!("sha256:{:x}", digest.finalize())))
         .transpose()?
         .map(Arc::new);
     let mut api = context.api().await?;
