@@ -77,10 +77,16 @@ pub enum OutputFormat {
 #[allow(clippy::large_enum_variant)] // parsed once; boxing would only add noise
 pub enum Command {
     /// Create, read, update, delete, validate and bulk-apply locations
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example: locadm location get 0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11 -o json"
+    )]
     Location(LocationCommand),
     /// Update location providers and validate provider bodies
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example: locadm provider update \"$PROVIDER_ID\" --name Acme --archiving-period 7"
+    )]
     Provider(ProviderCommand),
     /// Log in with OAuth 2.0 client credentials and cache the token in the OS keyring
     ///
@@ -91,14 +97,20 @@ pub enum Command {
     /// Example: locadm logout --profile staging
     Logout,
     /// Show the login state, or print the bearer token
-    #[command(subcommand)]
+    #[command(subcommand, after_help = "Example: locadm auth status")]
     Auth(AuthCommand),
     /// Show the effective settings and where each came from, or set one in the profile
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example: locadm config show --profile staging"
+    )]
     Config(ConfigCommand),
     /// Run the local emulator of the location service
     #[cfg(feature = "emulator")]
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example: locadm emulator serve --addr 127.0.0.1:8080 --db /tmp/locations.db"
+    )]
     Emulator(EmulatorCommand),
     /// Check a deployment end to end: create, read, update, delete a temporary location
     ///

@@ -91,3 +91,24 @@ fn the_completions_command_prints_the_same_script() {
         std::fs::read(committed("completions").join("locadm.bash")).unwrap()
     );
 }
+
+/// Every command's `--help`, nouns and verbs alike, carries an example.
+#[test]
+fn every_help_has_an_example() {
+    use clap::CommandFactory;
+    fn walk(command: &mut clap::Command, path: &str, missing: &mut Vec<String>) {
+        let path = format!("{path} {}", command.get_name()).trim().to_owned();
+        let help = command.render_long_help().to_string();
+        if !help.contains("Example") {
+            missing.push(path.clone());
+        }
+        for sub in command.get_subcommands_mut() {
+            if sub.get_name() != "help" {
+                walk(sub, &path, missing);
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    walk(&mut locadm::cli::Cli::command(), "", &mut missing);
+    assert!(missing.is_empty(), "no example in the help of: {missing:?}");
+}
