@@ -8,7 +8,8 @@
 //! Each command runs in a scrubbed environment (nothing inherited but PATH; HOME and the
 //! XDG dirs in a temporary directory; `LOCADM_KEYRING=none` with the demo client's
 //! credentials in `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
-
+// These tests drive the emulator binary and axum, which come with the `emulator` feature.
+#![cfg(feature = "emulator")]
 #![cfg(unix)]
 
 #[path = "common/emulator.rs"]

@@ -3,6 +3,8 @@
 //! command, every output mode, every exit code of PRODUCT.md, stdin input, the delete
 //! confirmation rules, update from the current state, the `local` profile, and the
 //! prompts through a pseudo-terminal.
+// These tests drive the emulator binary, which come with the `emulator` feature.
+#![cfg(feature = "emulator")]
 
 mod common;
 
