@@ -3,6 +3,8 @@
 //! an emoji is one), a byte order mark, CRLF line endings in NDJSON and CSV, empty input,
 //! and coordinates written as `1e2` or `-0.0`.
 
+mod common;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -11,16 +13,9 @@ use tempfile::TempDir;
 
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 
+/// The binary with no service, in a scrubbed environment with HOME in `home`.
 fn locadm(home: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("locadm").unwrap();
-    cmd.env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join(".config"))
-        .env("XDG_DATA_HOME", home.path().join(".local/share"))
-        .env("LOCADM_KEYRING", "none")
-        .env("NO_COLOR", "1");
-    cmd
+    common::offline_command(home.path())
 }
 
 fn write(dir: &TempDir, name: &str, bytes: &[u8]) -> PathBuf {

@@ -2,6 +2,8 @@
 //! starts on 127.0.0.1. Every case must end with the exit code of PRODUCT.md, one clear
 //! sentence on stderr, no panic and no hang.
 
+mod common;
+
 #[path = "common/raw_server.rs"]
 mod raw_server;
 
@@ -16,18 +18,9 @@ const TOKEN: &str = "hostile-test-token-0815";
 const SECRET: &str = "Hostile-Secret-Value-4711";
 const ID: &str = "0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b";
 
-/// The binary with a clean environment: HOME and XDG dirs in `home`, no keyring.
+/// The binary with no service, in a scrubbed environment with HOME in `home`.
 fn locadm(home: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("locadm").unwrap();
-    cmd.env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join(".config"))
-        .env("XDG_DATA_HOME", home.path().join(".local/share"))
-        .env("LOCADM_KEYRING", "none")
-        .env("NO_COLOR", "1")
-        .timeout(Duration::from_secs(60));
-    cmd
+    common::offline_command(home.path())
 }
 
 /// `location get ID` against `base` with a fixed token.

@@ -6,12 +6,13 @@
 //! and where the refusal is lifted, `HTTP_PROXY` points at a proxy on 127.0.0.1 that takes
 //! the request instead.
 
+mod common;
+
 #[path = "common/raw_server.rs"]
 mod raw_server;
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use assert_cmd::Command;
 use raw_server::{response, RawServer};
@@ -23,17 +24,9 @@ const TOKEN: &str = "transport-test-token-0815";
 const ID: &str = "0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b";
 const READ: &str = r#"{"id":"0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b","storeId":"TLS-001","storeName":"Over TLS","structuredAddress":{"street":"S","city":"Berlin","postCode":"10178","countryCode":"DE"},"latitude":52.1,"longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c","name":"Demo"},"links":[]}"#;
 
+/// The binary with no service, in a scrubbed environment with HOME in `home`.
 fn locadm(home: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("locadm").unwrap();
-    cmd.env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join(".config"))
-        .env("XDG_DATA_HOME", home.path().join(".local/share"))
-        .env("LOCADM_KEYRING", "none")
-        .env("NO_COLOR", "1")
-        .timeout(Duration::from_secs(60));
-    cmd
+    common::offline_command(home.path())
 }
 
 fn config(home: &TempDir, profile: &str, lines: &str) -> PathBuf {

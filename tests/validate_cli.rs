@@ -1,6 +1,8 @@
 //! `locadm location validate` and `provider validate`, run as the real binary: exit codes,
 //! every problem listed with its line or index, every input format.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -13,15 +15,9 @@ const VALID: &str = r#"{"storeId":"BER-001","storeName":"Alexanderplatz","struct
 /// Two problems: storeId too long, latitude a string.
 const INVALID: &str = r#"{"storeId":"0123456789012345678901234567890123456","storeName":"A","structuredAddress":{"street":"S","city":"C","postCode":"1","countryCode":"DE"},"latitude":"52.1","longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"}}"#;
 
-/// The binary with no LOCADM_* from the environment and HOME in a fresh directory.
+/// The binary with no service, in a scrubbed environment with HOME in `home`.
 fn locadm(home: &TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("locadm").unwrap();
-    cmd.env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join(".config"))
-        .env("NO_COLOR", "1");
-    cmd
+    common::offline_command(home.path())
 }
 
 fn write(dir: &TempDir, name: &str, text: &str) -> std::path::PathBuf {

@@ -112,6 +112,22 @@ pub fn scrub(command: &mut StdCommand) {
     command.env("NO_COLOR", "1").env("COLUMNS", "100");
 }
 
+/// `locadm` with no service behind it, for offline commands and tests that start their
+/// own server: the scrubbed environment, HOME and the XDG directories under `home`, no
+/// keyring, a 60 s limit.
+pub fn offline_command(home: &Path) -> assert_cmd::Command {
+    let mut command = StdCommand::new(BIN);
+    scrub(&mut command);
+    command
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("LOCADM_KEYRING", "none");
+    let mut command = assert_cmd::Command::from_std(command);
+    command.timeout(Duration::from_secs(60));
+    command
+}
+
 /// A hermetic place to run `locadm`: a temporary HOME and XDG directories, a scrubbed
 /// environment, and (usually) an emulator with the credentials of one of its clients.
 pub struct Env {
