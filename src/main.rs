@@ -17,11 +17,7 @@ fn main() -> ExitCode {
         cli.global.verbose,
         cli.global.jq.clone(),
     );
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
+    let runtime = match runtime_for(&cli).enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
@@ -35,4 +31,18 @@ fn main() -> ExitCode {
             error.exit().into()
         }
     }
+}
+
+/// A client command runs on one thread: it is one request, or (`apply`) many requests in
+/// flight on one connection pool, where cross-thread wake-ups cost more than they give on
+/// two cores (measured: apply against a static server about 10% faster, 15% less memory).
+/// Blocking work (file reading, SQLite, keyrings) has threads of its own. The emulator
+/// serves many clients at once, so it gets a thread per core.
+fn runtime_for(cli: &Cli) -> tokio::runtime::Builder {
+    #[cfg(feature = "emulator")]
+    if matches!(cli.command, locadm::cli::Command::Emulator(_)) {
+        return tokio::runtime::Builder::new_multi_thread();
+    }
+    let _ = cli;
+    tokio::runtime::Builder::new_current_thread()
 }
