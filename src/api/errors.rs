@@ -175,10 +175,6 @@ pub(super) fn status_error(
                     .into(),
             ),
         },
-        599 => Error::Unavailable {
-            message: format!("{method} {url}: {}", error_text(reply).unwrap_or_default()),
-            hint: None,
-        },
         _ => Error::Unavailable {
             message: format!("the service failed: {method} {url} answered {status}"),
             hint: Some("try again later; `--verbose` shows the exchange".into()),

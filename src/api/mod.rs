@@ -66,6 +66,19 @@ impl Reply {
     }
 }
 
+/// Why one attempt got no reply to map: the transport failed, or the body was over
+/// [`MAX_RESPONSE_BYTES`] and was not read.
+enum Failure {
+    Transport(reqwest::Error),
+    TooLarge,
+}
+
+impl From<reqwest::Error> for Failure {
+    fn from(e: reqwest::Error) -> Failure {
+        Failure::Transport(e)
+    }
+}
+
 /// When a failed request may be sent again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Idempotency {
@@ -227,7 +240,9 @@ impl ApiClient {
                 Ok(reply) if errors::retryable_status(reply.status, idempotency) => {
                     Some(errors::retry_after(reply).unwrap_or_else(|| backoff(attempt)))
                 }
-                Err(e) if errors::retryable_transport(e, idempotency) => Some(backoff(attempt)),
+                Err(Failure::Transport(e)) if errors::retryable_transport(e, idempotency) => {
+                    Some(backoff(attempt))
+                }
                 _ => None,
             };
             match retry_after {
@@ -250,7 +265,16 @@ impl ApiClient {
                             id,
                             self.credentials.granted_scope(),
                         )),
-                        Err(e) => Err(errors::transport_error(&e, &url, idempotency)),
+                        Err(Failure::Transport(e)) => {
+                            Err(errors::transport_error(&e, &url, idempotency))
+                        }
+                        Err(Failure::TooLarge) => Err(Error::Unavailable {
+                            message: format!(
+                                "{method} {url}: the response body is larger than {} MiB and was not read",
+                                MAX_RESPONSE_BYTES >> 20
+                            ),
+                            hint: None,
+                        }),
                     };
                 }
             }
@@ -263,7 +287,7 @@ impl ApiClient {
         url: &url::Url,
         payload: Option<&bytes::Bytes>,
         token: &SecretString,
-    ) -> Result<Reply, reqwest::Error> {
+    ) -> Result<Reply, Failure> {
         let mut request = self
             .http
             .request(method.clone(), url.clone())
@@ -297,16 +321,7 @@ impl ApiClient {
             if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
                 self.trace
                     .note("response body over the limit; the rest is not read");
-                let reply = Reply {
-                    status: StatusCode::from_u16(599).unwrap_or(status),
-                    body: bytes::Bytes::from(format!(
-                        "{{\"error\":\"the response body is larger than {} MiB and was not read\"}}",
-                        MAX_RESPONSE_BYTES >> 20
-                    )),
-                    retry_after: None,
-                    location: None,
-                };
-                return Ok(reply);
+                return Err(Failure::TooLarge);
             }
             body.extend_from_slice(&chunk);
         }

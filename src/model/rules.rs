@@ -167,10 +167,7 @@ impl Rules<'_> {
             return true;
         }
         match url::Url::parse(value) {
-            Ok(url) if !web_only => {
-                let _ = url;
-                true
-            }
+            Ok(_) if !web_only => true,
             Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => true,
             Ok(url) => {
                 self.problems.error(
