@@ -52,6 +52,9 @@ pub enum Error {
     Unavailable {
         message: String,
         hint: Option<String>,
+        /// The HTTP status, when the server answered (a 5xx, a 3xx); none for a network
+        /// failure.
+        status: Option<u16>,
     },
     /// A create was sent and no answer came back (timeout, dropped connection): it may
     /// or may not have been carried out, so it is never sent again blindly.
@@ -134,9 +137,7 @@ impl Error {
             Error::Auth { .. } => None,
             Error::Permission { .. } => Some(403),
             Error::NotFound { .. } => Some(404),
-            Error::Unavailable { message, .. } => message
-                .split_whitespace()
-                .find_map(|w| w.parse::<u16>().ok().filter(|s| (500..600).contains(s))),
+            Error::Unavailable { status, .. } => *status,
             _ => None,
         }
     }

@@ -161,6 +161,7 @@ pub(super) fn status_error(
             }
         }
         300..=399 => Error::Unavailable {
+            status: Some(status.as_u16()),
             message: format!(
                 "the service answered {method} {url} with a redirect ({}) to {}; redirects are not followed, so the token is never sent elsewhere",
                 status.as_u16(),
@@ -176,6 +177,7 @@ pub(super) fn status_error(
             ),
         },
         _ => Error::Unavailable {
+            status: Some(status.as_u16()),
             message: format!("the service failed: {method} {url} answered {status}"),
             hint: Some("try again later; `--verbose` shows the exchange".into()),
         },
@@ -229,6 +231,7 @@ pub(super) fn transport_error(
         "check the base URL and that the service is up; `--verbose` shows the exchange"
     };
     Error::Unavailable {
+        status: None,
         message: format!("request to {} {what}", without_query(url)),
         hint: Some(hint.into()),
     }

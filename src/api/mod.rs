@@ -57,6 +57,7 @@ impl Reply {
         // A success status with a body that cannot be read is the server's failure (exit 6),
         // like a 5xx: the request may well have been carried out.
         serde_json::from_slice(&self.body).map_err(|e| Error::Unavailable {
+            status: Some(self.status.as_u16()),
             message: format!(
                 "the service answered {} with a body that is not {what}: {e}",
                 self.status
@@ -269,6 +270,7 @@ impl ApiClient {
                             Err(errors::transport_error(&e, &url, idempotency))
                         }
                         Err(Failure::TooLarge) => Err(Error::Unavailable {
+                            status: None,
                             message: format!(
                                 "{method} {url}: the response body is larger than {} MiB and was not read",
                                 MAX_RESPONSE_BYTES >> 20

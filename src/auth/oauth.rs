@@ -107,15 +107,18 @@ fn map_error(error: TokenError, token_url: &url::Url) -> Error {
                 "failed"
             };
             Error::Unavailable {
+                status: None,
                 message: format!("the token endpoint {token_url} {what}: {}", root_cause(&*e)),
                 hint: Some("check `token_url` and the network; retry later".into()),
             }
         }
         RequestTokenError::Request(e) => Error::Unavailable {
+            status: None,
             message: format!("the request to the token endpoint {token_url} failed: {e}"),
             hint: None,
         },
         RequestTokenError::Parse(_, _) => Error::Unavailable {
+            status: None,
             message: format!(
                 "the token endpoint {token_url} answered with something that is not a token response"
             ),
