@@ -8,6 +8,12 @@ use locadm::cli::Cli;
 use locadm::error::Exit;
 use locadm::output::Printer;
 
+/// mimalloc rather than glibc's allocator: `location apply` allocates records on one
+/// thread and frees them on another, where glibc's arenas spent about a third of
+/// pre-flight in malloc and free (perf, benches/apply.sh).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
     let cli = Cli::parse();

@@ -783,8 +783,29 @@ fn the_three_input_formats() {
     assert_eq!(location["tags"], json!(["bulk", "csv"]));
     assert_eq!(location["hasDisabledAccess"], true);
 
+    // Standard input, streamed (read once, by pre-flight).
+    let mut child = env
+        .cmd(&emu, &["location", "apply", "-f", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(ndjson((100..104).map(record)).as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_code(&out, 0);
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), 4);
+    assert!(rep.iter().all(|r| r["outcome"] == "created"));
+
     let stored = by_store_id(&counters(&emu));
-    assert_eq!(stored.len(), 8);
+    assert_eq!(stored.len(), 12);
     assert!(stored.values().all(|&v| v == 1));
 }
 

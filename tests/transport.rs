@@ -208,6 +208,21 @@ fn tls_server(pki: &Pki) -> TlsServer {
     }
 }
 
+/// A profile `tls` for `server` whose `ca_cert` is the test CA.
+fn trusting_profile(home: &TempDir, pki: &Pki, server: &TlsServer) -> PathBuf {
+    let ca = home.path().join("ca.pem");
+    std::fs::write(&ca, &pki.ca_pem).unwrap();
+    config(
+        home,
+        "tls",
+        &format!(
+            "base_url = \"{}\"\nca_cert = \"{}\"",
+            server.url,
+            ca.display()
+        ),
+    )
+}
+
 #[test]
 fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work() {
     let home = TempDir::new().unwrap();
@@ -238,17 +253,7 @@ fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work()
     assert!(!stderr.contains("panicked"));
 
     // The profile's CA certificate makes it trusted.
-    let ca = home.path().join("ca.pem");
-    std::fs::write(&ca, &pki.ca_pem).unwrap();
-    let file = config(
-        &home,
-        "tls",
-        &format!(
-            "base_url = \"{}\"\nca_cert = \"{}\"",
-            server.url,
-            ca.display()
-        ),
-    );
+    let file = trusting_profile(&home, &pki, &server);
     let out = locadm(&home)
         .env("LOCADM_TOKEN", TOKEN)
         .arg("--config")
@@ -259,6 +264,124 @@ fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work()
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(text(&out.stdout).contains("TLS-001"));
+}
+
+/// Three create records for `location apply`.
+fn apply_input(home: &TempDir) -> PathBuf {
+    let path = home.path().join("records.ndjson");
+    let records: Vec<String> = (1..=3)
+        .map(|n| {
+            format!(
+                r#"{{"storeId":"TLS-{n:03}","storeName":"Over TLS","structuredAddress":{{"street":"S","city":"Berlin","postCode":"10178","countryCode":"DE"}},"latitude":52.1,"longitude":13.4,"locationProvider":{{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"}}}}"#
+            )
+        })
+        .collect();
+    std::fs::write(&path, records.join("\n") + "\n").unwrap();
+    path
+}
+
+/// `location apply` gives each worker a connection of its own, not the shared client's:
+/// the same trust (the profile's `ca_cert`) and a new connection whenever the server closes
+/// one (this server closes after every answer).
+#[test]
+fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
+    let home = TempDir::new().unwrap();
+    let pki = pki();
+    let server = tls_server(&pki);
+    let input = apply_input(&home);
+
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .args([
+            "--base-url",
+            &server.url,
+            "--timeout",
+            "5",
+            "location",
+            "apply",
+        ])
+        .arg("-f")
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.matches(r#""outcome":"failed""#).count(),
+        3,
+        "{stdout}"
+    );
+    assert!(stdout.contains("certificate"), "{stdout}");
+
+    let file = trusting_profile(&home, &pki, &server);
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .arg("--config")
+        .arg(&file)
+        .args([
+            "--profile",
+            "tls",
+            "location",
+            "apply",
+            "--concurrency",
+            "1",
+            "-f",
+        ])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.matches(r#""outcome":"created""#).count(),
+        3,
+        "{stdout}"
+    );
+}
+
+/// With a proxy configured, `location apply` sends through it (the shared client applies
+/// the proxy variables), as every other command does.
+#[test]
+fn apply_goes_through_a_configured_proxy() {
+    let home = TempDir::new().unwrap();
+    let proxy = RawServer::answering(response(
+        "201 Created",
+        "application/json",
+        br#"{"rel":"self","href":"/locations/0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b"}"#,
+    ));
+    let input = apply_input(&home);
+    let file = config(
+        &home,
+        "lab",
+        "base_url = \"http://192.0.2.1\"\nallow_http = true",
+    );
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .env("HTTP_PROXY", proxy.url())
+        .env("http_proxy", proxy.url())
+        .arg("--config")
+        .arg(&file)
+        .args([
+            "--profile",
+            "lab",
+            "--timeout",
+            "5",
+            "location",
+            "apply",
+            "-f",
+        ])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let requests = proxy.requests();
+    assert_eq!(requests.len(), 3, "{requests:?}");
+    assert!(requests
+        .iter()
+        .all(|r| r.starts_with("POST http://192.0.2.1/locations ")));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
 
-use super::{Idempotency, Reply};
+use super::{Idempotency, Reply, TransportError, TransportKind};
 use crate::error::Error;
 
 /// The permission each operation needs (the spec's table, and PRODUCT.md for read and
@@ -60,9 +60,14 @@ pub(super) fn retryable_status(status: StatusCode, idempotency: Idempotency) -> 
     }
 }
 
-pub(super) fn retryable_transport(e: &reqwest::Error, idempotency: Idempotency) -> bool {
-    // A refused connection never carried the request; anything later may have.
-    e.is_connect() || (idempotency == Idempotency::Idempotent && (e.is_timeout() || e.is_request()))
+pub(super) fn retryable_transport(e: &TransportError, idempotency: Idempotency) -> bool {
+    match e.kind {
+        // The request never left: safe to send again, even a create.
+        TransportKind::Connect | TransportKind::NotSent => true,
+        // It may have been carried out: only requests that may be repeated.
+        TransportKind::Timeout | TransportKind::Broken => idempotency == Idempotency::Idempotent,
+        TransportKind::Invalid => false,
+    }
 }
 
 /// `Retry-After` in seconds (the HTTP-date form is rare for APIs and treated as absent),
@@ -197,35 +202,33 @@ fn property_in(text: &str) -> Option<String> {
 }
 
 pub(super) fn transport_error(
-    e: &reqwest::Error,
+    e: &TransportError,
     url: &url::Url,
     idempotency: Idempotency,
 ) -> Error {
-    if idempotency == Idempotency::Create && !e.is_connect() && !e.is_builder() {
+    let sent = matches!(e.kind, TransportKind::Timeout | TransportKind::Broken);
+    if idempotency == Idempotency::Create && sent {
         return Error::OutcomeUnknown {
             message: format!(
                 "no answer to the create sent to {} ({}): it may or may not have been carried out",
                 without_query(url),
-                if e.is_timeout() {
-                    "timed out".to_owned()
+                if e.kind == TransportKind::Timeout {
+                    "timed out"
                 } else {
-                    root_cause(e)
+                    &e.cause
                 }
             ),
         };
     }
-    let what = if e.is_timeout() {
-        "timed out".to_owned()
-    } else if e.is_connect() {
-        format!("could not connect ({})", root_cause(e))
-    } else if e.is_redirect() {
-        format!("redirect refused ({})", root_cause(e))
-    } else {
-        format!("failed: {}", root_cause(e))
+    let what = match e.kind {
+        TransportKind::Timeout => "timed out".to_owned(),
+        TransportKind::Connect => format!("could not connect ({})", e.cause),
+        TransportKind::NotSent => format!("could not be sent ({})", e.cause),
+        TransportKind::Invalid | TransportKind::Broken => format!("failed: {}", e.cause),
     };
-    let hint = if e.is_timeout() {
+    let hint = if e.kind == TransportKind::Timeout {
         "raise `--timeout SECS` or check the service"
-    } else if root_cause(e).to_ascii_lowercase().contains("certificate") {
+    } else if e.cause.to_ascii_lowercase().contains("certificate") {
         "the server's TLS certificate is not trusted: if it comes from your own CA, set `ca_cert` in the profile to that CA's PEM file"
     } else {
         "check the base URL and that the service is up; `--verbose` shows the exchange"
@@ -245,7 +248,7 @@ fn without_query(url: &url::Url) -> String {
 
 /// The innermost cause, which says what really happened ("Connection refused", a TLS
 /// certificate problem), rather than reqwest's outer "error sending request".
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+pub(super) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     let mut cause = e;
     while let Some(next) = cause.source() {
         cause = next;

@@ -2,6 +2,7 @@
 //! bearer token (renewed once on a 401), retries, redirects, the `--verbose` trace and the
 //! mapping of every status to a typed error. Commands never touch reqwest directly.
 
+mod connection;
 mod errors;
 mod trace;
 
@@ -14,6 +15,7 @@ use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
 
+use self::connection::{Connection, Connector};
 use crate::error::{Error, Result};
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
 use crate::output::Printer;
@@ -53,6 +55,25 @@ pub struct Reply {
 }
 
 impl Reply {
+    fn new(status: StatusCode, headers: &reqwest::header::HeaderMap, body: bytes::Bytes) -> Reply {
+        let retry_after = errors::parse_retry_after(
+            headers
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+        );
+        let location = status
+            .is_redirection()
+            .then(|| headers.get(reqwest::header::LOCATION))
+            .flatten()
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        Reply {
+            status,
+            body,
+            retry_after,
+            location,
+        }
+    }
+
     pub fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
         // A success status with a body that cannot be read is the server's failure (exit 6),
         // like a 5xx: the request may well have been carried out.
@@ -70,13 +91,84 @@ impl Reply {
 /// Why one attempt got no reply to map: the transport failed, or the body was over
 /// [`MAX_RESPONSE_BYTES`] and was not read.
 enum Failure {
-    Transport(reqwest::Error),
+    Transport(TransportError),
     TooLarge,
 }
 
 impl From<reqwest::Error> for Failure {
     fn from(e: reqwest::Error) -> Failure {
+        Failure::Transport(TransportError::from(e))
+    }
+}
+
+impl From<TransportError> for Failure {
+    fn from(e: TransportError) -> Failure {
         Failure::Transport(e)
+    }
+}
+
+/// A request that got no response, from either route, in the terms that decide whether it
+/// may be sent again and what the user is told.
+struct TransportError {
+    kind: TransportKind,
+    /// The innermost cause ("Connection refused", a certificate problem).
+    cause: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TransportKind {
+    /// No connection could be made: nothing was sent.
+    Connect,
+    /// The connection was closed before the request was written: nothing was sent.
+    NotSent,
+    /// The request could not be built (a bad URL or header): sending again cannot help.
+    Invalid,
+    /// No complete answer in time; the request may have been carried out.
+    Timeout,
+    /// The exchange broke after the request went out; it may have been carried out.
+    Broken,
+}
+
+impl TransportError {
+    fn new(kind: TransportKind, e: &(dyn std::error::Error + 'static)) -> TransportError {
+        TransportError {
+            kind,
+            cause: errors::root_cause(e),
+        }
+    }
+}
+
+impl From<reqwest::Error> for TransportError {
+    fn from(e: reqwest::Error) -> TransportError {
+        let kind = if e.is_builder() {
+            TransportKind::Invalid
+        } else if e.is_connect() {
+            TransportKind::Connect
+        } else if e.is_timeout() {
+            TransportKind::Timeout
+        } else {
+            TransportKind::Broken
+        };
+        TransportError::new(kind, &e)
+    }
+}
+
+/// How a request travels: through the shared client's connection pool, or on a
+/// connection of the caller's own (a bulk worker's; see `connection.rs`).
+pub enum Route {
+    Shared,
+    Dedicated(Connection),
+}
+
+/// Hands each bulk worker its route.
+pub struct BulkRoutes(Option<Arc<Connector>>);
+
+impl BulkRoutes {
+    pub fn route(&self) -> Route {
+        match &self.0 {
+            Some(connector) => Route::Dedicated(Connection::new(connector.clone())),
+            None => Route::Shared,
+        }
     }
 }
 
@@ -133,6 +225,29 @@ impl ApiClient {
         &self.base_url
     }
 
+    /// Routes for the workers of a bulk run: a connection of its own for each, or the
+    /// shared pool when a proxy is configured for the base URL (reqwest applies the proxy
+    /// variables and `NO_PROXY`; the dedicated connections go straight to the service).
+    pub fn bulk_routes(&self, settings: &Settings) -> Result<BulkRoutes> {
+        let scheme_variables: &[&str] = match self.base_url.scheme() {
+            "https" => &["https_proxy", "HTTPS_PROXY"],
+            _ => &["http_proxy", "HTTP_PROXY"],
+        };
+        let proxied = scheme_variables
+            .iter()
+            .chain(&["all_proxy", "ALL_PROXY"])
+            .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
+        if proxied {
+            self.trace
+                .note("a proxy is configured: the bulk workers share the pooled client");
+            return Ok(BulkRoutes(None));
+        }
+        Ok(BulkRoutes(Some(Arc::new(Connector::new(
+            settings,
+            &self.base_url,
+        )?))))
+    }
+
     fn url(&self, path: &str) -> url::Url {
         let mut url = self.base_url.clone();
         let joined = format!("{}{}", self.base_url.path().trim_end_matches('/'), path);
@@ -141,11 +256,24 @@ impl ApiClient {
     }
 
     pub async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
-        let body = body.for_op(WriteOp::Create);
-        self.send(
+        self.create_location_json(
+            &mut Route::Shared,
+            json_payload(&body.for_op(WriteOp::Create))?,
+        )
+        .await
+    }
+
+    /// A create from a body already checked and serialized (`location apply`).
+    pub async fn create_location_json(
+        &self,
+        route: &mut Route,
+        payload: bytes::Bytes,
+    ) -> Result<Reply> {
+        self.send_payload(
+            route,
             Method::POST,
             "/locations",
-            Some(&body),
+            Some(payload),
             Permission::CreateLocations,
             Idempotency::Create,
             None,
@@ -169,12 +297,24 @@ impl ApiClient {
     }
 
     pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
-        let body = body.for_op(WriteOp::Update);
+        let payload = json_payload(&body.for_op(WriteOp::Update))?;
+        self.update_location_json(&mut Route::Shared, id, payload)
+            .await
+    }
+
+    /// An update from a body already checked and serialized (`location apply`).
+    pub async fn update_location_json(
+        &self,
+        route: &mut Route,
+        id: &uuid::Uuid,
+        payload: bytes::Bytes,
+    ) -> Result<Reply> {
         let path = format!("/locations/{id}");
-        self.send(
+        self.send_payload(
+            route,
             Method::PUT,
             &path,
-            Some(&body),
+            Some(payload),
             Permission::UpdateLocations,
             Idempotency::Idempotent,
             Some(id),
@@ -219,18 +359,42 @@ impl ApiClient {
         idempotency: Idempotency,
         id: Option<&uuid::Uuid>,
     ) -> Result<Reply> {
+        let payload = body.map(json_payload).transpose()?;
+        self.send_payload(
+            &mut Route::Shared,
+            method,
+            path,
+            payload,
+            permission,
+            idempotency,
+            id,
+        )
+        .await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn send_payload(
+        &self,
+        route: &mut Route,
+        method: Method,
+        path: &str,
+        payload: Option<bytes::Bytes>,
+        permission: Permission,
+        idempotency: Idempotency,
+        id: Option<&uuid::Uuid>,
+    ) -> Result<Reply> {
         let url = self.url(path);
-        let payload = match body {
-            Some(b) => Some(bytes::Bytes::from(
-                serde_json::to_vec(b).map_err(|e| Error::other(e.to_string()))?,
-            )),
-            None => None,
-        };
         let mut token = self.credentials.bearer().await?;
         let mut renewed = false;
         let mut attempt = 1;
         loop {
-            let outcome = self.attempt(&method, &url, payload.as_ref(), &token).await;
+            let outcome = match route {
+                Route::Shared => self.attempt(&method, &url, payload.as_ref(), &token).await,
+                Route::Dedicated(connection) => {
+                    self.attempt_on(connection, &method, &url, payload.as_ref(), &token)
+                        .await
+                }
+            };
             let retry_after = match &outcome {
                 Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
                     self.trace.note("401: renewing the token once and retrying");
@@ -303,21 +467,16 @@ impl ApiClient {
                 .body(payload.clone());
         }
         let request = request.build()?;
-        self.trace.request(&request, payload.map(|p| &p[..]));
+        self.trace.request(
+            request.method(),
+            request.url(),
+            request.headers(),
+            payload.map(|p| &p[..]),
+        );
         let mut response = self.http.execute(request).await?;
         let status = response.status();
-        self.trace.response(&response);
-        let retry_after = errors::parse_retry_after(
-            response
-                .headers()
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok()),
-        );
-        let location = status
-            .is_redirection()
-            .then(|| response.headers().get(reqwest::header::LOCATION))
-            .flatten()
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        self.trace
+            .response(response.version(), status, response.headers());
         let mut body = Vec::new();
         while let Some(chunk) = response.chunk().await? {
             if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
@@ -328,18 +487,65 @@ impl ApiClient {
             body.extend_from_slice(&chunk);
         }
         self.trace.body(&body);
-        Ok(Reply {
-            status,
-            body: body.into(),
-            retry_after,
-            location,
-        })
+        Ok(Reply::new(status, response.headers(), body.into()))
+    }
+
+    /// One attempt on a dedicated connection: the same request as `attempt` makes.
+    async fn attempt_on(
+        &self,
+        connection: &mut Connection,
+        method: &Method,
+        url: &url::Url,
+        payload: Option<&bytes::Bytes>,
+        token: &SecretString,
+    ) -> Result<Reply, Failure> {
+        use reqwest::header::{self, HeaderValue};
+        let invalid =
+            |e: &(dyn std::error::Error + 'static)| TransportError::new(TransportKind::Invalid, e);
+        let path_and_query = match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_owned(),
+        };
+        let mut authorization = HeaderValue::try_from(format!("Bearer {}", token.expose_secret()))
+            .map_err(|e| invalid(&e))?;
+        authorization.set_sensitive(true);
+        let mut request = hyper::Request::builder()
+            .method(method.clone())
+            .uri(path_and_query)
+            .header(header::HOST, connection.host().clone())
+            .header(header::AUTHORIZATION, authorization)
+            .header(header::USER_AGENT, HeaderValue::from_static(USER_AGENT))
+            .header(header::ACCEPT, HeaderValue::from_static("application/json"));
+        if payload.is_some() {
+            request = request.header(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+        }
+        let request = request
+            .body(http_body_util::Full::new(
+                payload.cloned().unwrap_or_default(),
+            ))
+            .map_err(|e| invalid(&e))?;
+        self.trace
+            .request(method, url, request.headers(), payload.map(|p| &p[..]));
+        let (parts, body) = connection.exchange(request).await?;
+        self.trace
+            .response(parts.version, parts.status, &parts.headers);
+        self.trace.body(&body);
+        Ok(Reply::new(parts.status, &parts.headers, body))
     }
 
     /// The id of a location from a `self` link (`/locations/<id>`).
     pub fn link_of(reply: &Reply) -> Result<Link> {
         reply.json("a link object")
     }
+}
+
+fn json_payload<B: Serialize + ?Sized>(body: &B) -> Result<bytes::Bytes> {
+    serde_json::to_vec(body)
+        .map(bytes::Bytes::from)
+        .map_err(|e| Error::other(e.to_string()))
 }
 
 /// The one reqwest client of an invocation, shared by the token endpoint and the
@@ -355,12 +561,7 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
         .pool_idle_timeout(Duration::from_secs(60))
         .redirect(reqwest::redirect::Policy::none());
     if let Some(path) = &settings.ca_cert {
-        let pem = std::fs::read(path).map_err(|e| {
-            Error::usage(format!(
-                "cannot read the CA certificate `{}`: {e}",
-                path.display()
-            ))
-        })?;
+        let pem = read_ca_cert(path)?;
         // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a
         // certificate when the client is built: a wrong file would be ignored silently.
         // The bundle form parses now, so a file without a certificate is refused here.
@@ -383,6 +584,16 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
     builder
         .build()
         .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+}
+
+/// The profile's `ca_cert` file (PEM), for both routes.
+fn read_ca_cert(path: &std::path::Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| {
+        Error::usage(format!(
+            "cannot read the CA certificate `{}`: {e}",
+            path.display()
+        ))
+    })
 }
 
 /// Refuses plain `http://` to anything but loopback unless the profile allows it: the

@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use reqwest::header::HeaderMap;
+
 const SECRET_HEADERS: [&str; 4] = [
     "authorization",
     "proxy-authorization",
@@ -32,12 +34,18 @@ impl Trace {
         self.write(&format!("* {text}"));
     }
 
-    pub fn request(&self, request: &reqwest::Request, payload: Option<&[u8]>) {
+    pub fn request(
+        &self,
+        method: &reqwest::Method,
+        url: &url::Url,
+        headers: &HeaderMap,
+        payload: Option<&[u8]>,
+    ) {
         if !self.on {
             return;
         }
-        let mut text = format!("> {} {}", request.method(), request.url());
-        for (name, value) in request.headers() {
+        let mut text = format!("> {method} {url}");
+        for (name, value) in headers {
             text.push_str(&format!("\n> {name}: {}", shown(name.as_str(), value)));
         }
         if let Some(payload) = payload {
@@ -46,12 +54,17 @@ impl Trace {
         self.write(&text);
     }
 
-    pub fn response(&self, response: &reqwest::Response) {
+    pub fn response(
+        &self,
+        version: reqwest::Version,
+        status: reqwest::StatusCode,
+        headers: &HeaderMap,
+    ) {
         if !self.on {
             return;
         }
-        let mut text = format!("< {:?} {}", response.version(), response.status());
-        for (name, value) in response.headers() {
+        let mut text = format!("< {version:?} {status}");
+        for (name, value) in headers {
             text.push_str(&format!("\n< {name}: {}", shown(name.as_str(), value)));
         }
         self.write(&text);

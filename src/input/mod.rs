@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 pub mod csv;
 
 /// Where a record stands in its input, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Position {
     /// The only body of the input.
     Whole,

@@ -130,9 +130,13 @@ mod explicit_null {
 impl LocationBody {
     /// The body as sent for `op`, with `photoUrls` in that request's form.
     pub fn for_op(&self, op: WriteOp) -> LocationBody {
-        let mut body = self.clone();
-        body.photo_urls = self.photo_urls.as_ref().map(|p| p.for_op(op));
-        body
+        self.clone().into_op(op)
+    }
+
+    /// [`Self::for_op`] without the copy, for a body that is not needed otherwise.
+    pub fn into_op(mut self, op: WriteOp) -> LocationBody {
+        self.photo_urls = self.photo_urls.map(|p| p.for_op(op));
+        self
     }
 
     /// Checks one write body given as JSON text against every rule of the spec.

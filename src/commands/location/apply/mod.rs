@@ -1,27 +1,29 @@
 //! `locadm location apply`: bulk creates and updates.
 //!
-//! Two passes over the input. Pre-flight validates every record and reports every
-//! problem; nothing is sent if any record is invalid (unless `--skip-invalid`). The send
-//! pass streams the records again through a bounded channel to `--concurrency` workers
-//! that share one API client (one token, one connection pool); one writer prints a result
-//! per record, keeps the journal and the progress bar. Standard input is spooled to a
-//! temporary file first, so memory stays flat for any input size.
+//! Pre-flight reads the input once, checks every record and reports every problem;
+//! nothing is sent if any record is invalid (unless `--skip-invalid`). It leaves the
+//! records, bodies serialized, in a temporary spool (spool.rs), which the send pass
+//! streams to `--concurrency` workers: one API client (one token), each worker on an
+//! HTTP/1.1 connection of its own. One writer prints a result per record and keeps the
+//! progress bar; the journal is written as each record finishes. Memory stays flat for
+//! any input size.
 
 mod journal;
+mod spool;
 
 use std::io::{BufWriter, Write};
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::Digest;
-use tokio::sync::{mpsc, Mutex};
+use tokio::sync::mpsc;
 
 use self::journal::{Journal, Recorded};
-use crate::api::ApiClient;
+use self::spool::{SpoolReader, SpoolWriter, Spooled};
+use crate::api::{ApiClient, Route};
 use crate::cli::{ApplyArgs, InputFormat};
 use crate::commands::context::Context;
 use crate::error::{Error, Result};
@@ -30,7 +32,7 @@ use crate::model::json::RawObject;
 use crate::model::{LocationBody, Problems};
 
 /// What one record asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Operation {
     Create,
@@ -72,10 +74,10 @@ enum Outcome {
 
 /// A `--dry-run` line: the report and the body that would be sent (numbers as written).
 #[derive(Serialize)]
-struct DryRun {
+struct DryRun<'a> {
     #[serde(flatten)]
     report: Report,
-    body: LocationBody,
+    body: &'a serde_json::value::RawValue,
 }
 
 /// One record, read and checked.
@@ -134,6 +136,35 @@ impl Prepared {
         }
     }
 
+    /// The record as the send pass needs it (the body serialized for its operation), and
+    /// its problems when it is invalid.
+    fn into_spooled(self) -> (Spooled, Option<Problems>) {
+        let (body, problems) = match self.checked {
+            Ok(body) => {
+                let op = match self.operation {
+                    Operation::Create => crate::model::WriteOp::Create,
+                    Operation::Update => crate::model::WriteOp::Update,
+                };
+                let json = serde_json::to_string(&body.into_op(op));
+                (Ok(json.expect("a checked body serializes")), None)
+            }
+            Err(problems) => (
+                Err(problems.to_string().replace('\n', "; ")),
+                Some(problems),
+            ),
+        };
+        let spooled = Spooled {
+            position: self.position,
+            operation: self.operation,
+            id: self.id,
+            store_id: self.store_id,
+            body,
+        };
+        (spooled, problems)
+    }
+}
+
+impl Spooled {
     /// The journal key: the record's place in its input, its storeId and its target.
     fn key(&self) -> String {
         format!(
@@ -172,25 +203,17 @@ fn object_id(
     uuid::Uuid::parse_str(&text).ok()
 }
 
-/// The input, as a file that can be read twice.
-struct Source {
-    path: PathBuf,
+/// The input: a file or standard input, read once (by pre-flight).
+struct Source<'a> {
+    path: &'a Path,
     format: InputFormat,
-    _spool: Option<tempfile::TempPath>,
 }
 
-impl Source {
-    fn open(args: &ApplyArgs) -> Result<Source> {
-        let (path, spool) = if args.file == Path::new("-") {
-            let mut spool = tempfile::NamedTempFile::new()?;
-            std::io::copy(&mut std::io::stdin().lock(), &mut spool)?;
-            let path = spool.into_temp_path();
-            (path.to_path_buf(), Some(path))
-        } else {
-            (args.file.clone(), None)
-        };
+impl Source<'_> {
+    fn new(args: &ApplyArgs) -> Source<'_> {
         let format = args.format.unwrap_or_else(|| {
-            let csv = path
+            let csv = args
+                .file
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
             if csv {
@@ -199,26 +222,17 @@ impl Source {
                 InputFormat::Json
             }
         });
-        Ok(Source {
-            path,
+        Source {
+            path: &args.file,
             format,
-            _spool: spool,
-        })
+        }
     }
 
-    fn for_each(&self, mut each: impl FnMut(Position, &str)) -> Result<()> {
-        self.try_for_each(|position, text| {
-            each(position, text);
-            ControlFlow::Continue(())
-        })
-    }
-
-    /// Every record until `each` says `Break`; the rest of the input is not read.
-    fn try_for_each(&self, each: impl FnMut(Position, &str) -> ControlFlow<()>) -> Result<()> {
-        let reader = input::open(&self.path)?;
+    fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+        let reader = input::open(self.path)?;
         match self.format {
-            InputFormat::Json => input::try_for_each_record(reader, each),
-            InputFormat::Csv => input::csv::try_for_each_row(reader, each),
+            InputFormat::Json => input::for_each_record(reader, each),
+            InputFormat::Csv => input::csv::for_each_row(reader, each),
         }
     }
 }
@@ -253,26 +267,14 @@ impl Tally {
 
 pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let printer = context.printer;
-    let source = Source::open(args)?;
+    let source = Source::new(args);
 
-    // Pre-flight: every record checked, every problem reported, nothing sent yet.
-    let (mut records, mut invalid) = (0usize, 0usize);
-    // The digest of every record, so that a journal is only resumed with the input it
-    // was written for: its keys are positions in that input.
-    let mut digest = sha2::Sha256::new();
-    source.for_each(|position, text| {
-        records += 1;
-        digest.update(position.to_string().as_bytes());
-        digest.update([0]);
-        digest.update(text.as_bytes());
-        digest.update([0]);
-        if let Err(problems) = Prepared::new(position, text).checked {
-            invalid += 1;
-            for problem in problems.errors() {
-                printer.detail(&format!("{position}: {problem}"));
-            }
-        }
-    })?;
+    let Preflight {
+        records,
+        invalid,
+        digest,
+        spool,
+    } = preflight(&source, printer, args.journal.is_some())?;
     if invalid > 0 && !args.skip_invalid {
         return Err(Error::usage(format!(
             "{invalid} of {records} records are invalid; nothing was sent"
@@ -280,22 +282,24 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
     }
     if args.dry_run {
-        return dry_run(&source, printer);
+        return dry_run(spool, printer);
     }
 
     let journal = args
         .journal
         .as_deref()
-        .map(|path| Journal::open(path, &format!("sha256:{:x}", digest.finalize())))
+        .map(|path| Journal::open(path, digest.as_deref().unwrap_or_default()))
         .transpose()?
         .map(Arc::new);
     let mut api = context.api().await?;
     api.max_attempts = args.attempts;
+    let routes = api.bulk_routes(&context.settings)?;
     let api = Arc::new(api);
 
     let stop = Arc::new(AtomicBool::new(false));
     let interrupted = Arc::new(AtomicBool::new(false));
-    // A run-wide failure (the service refuses every token): the run stops on it.
+    // A run-wide failure (the service refuses every token, the spool cannot be read): the
+    // run stops on it.
     let fatal: Arc<std::sync::Mutex<Option<Error>>> = Arc::default();
     let signals = {
         let (stop, interrupted) = (stop.clone(), interrupted.clone());
@@ -317,56 +321,15 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     };
 
     let concurrency = usize::from(args.concurrency);
-    // Records travel in batches: a full channel of single records made the reader thread
-    // and the runtime's workers wake each other for every record (two context switches a
-    // request, most of the CPU time of a fast run).
-    let (record_tx, record_rx) = mpsc::channel::<Vec<Prepared>>(4);
     let (report_tx, mut report_rx) = mpsc::channel::<Report>(concurrency * 4);
-
-    // The reader: parses and checks records on a blocking thread, in input order.
-    let reader = {
-        let stop = stop.clone();
-        let source_path = source.path.clone();
-        let format = source.format;
-        tokio::task::spawn_blocking(move || {
-            let source = Source {
-                path: source_path,
-                format,
-                _spool: None,
-            };
-            // Stops reading at once when the run stops or the workers are gone (a closed
-            // channel): the rest of a large input is neither read nor sent.
-            let batch_size = concurrency.clamp(8, BATCH);
-            let mut batch = Vec::with_capacity(batch_size);
-            source.try_for_each(|position, text| {
-                if stop.load(Ordering::SeqCst) {
-                    return ControlFlow::Break(());
-                }
-                batch.push(Prepared::new(position, text));
-                if batch.len() < batch_size {
-                    return ControlFlow::Continue(());
-                }
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(batch_size));
-                match record_tx.blocking_send(full) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
-                }
-            })?;
-            if !batch.is_empty() && !stop.load(Ordering::SeqCst) {
-                let _ = record_tx.blocking_send(batch);
-            }
-            Ok::<(), Error>(())
-        })
-    };
-
-    let record_rx = Arc::new(Mutex::new(Feed {
-        batches: record_rx,
-        current: std::collections::VecDeque::new(),
-    }));
+    // The workers take records from the spool in turn. It is read right here, on the
+    // runtime's thread: the file was just written and is in the page cache, and a reader
+    // thread handing records over cost two context switches per batch.
+    let feed = Arc::new(std::sync::Mutex::new(spool));
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..concurrency {
-        let (record_rx, report_tx, api, journal, stop, fatal) = (
-            record_rx.clone(),
+        let (feed, report_tx, api, journal, stop, fatal) = (
+            feed.clone(),
             report_tx.clone(),
             api.clone(),
             journal.clone(),
@@ -374,21 +337,30 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
             fatal.clone(),
         );
         let retry_unknown = args.retry_unknown;
+        let mut route = routes.route();
         workers.spawn(async move {
-            loop {
-                let next = record_rx.lock().await.next().await;
-                let Some(record) = next else { break };
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
+            let stop_with = |error: Error| {
+                // No more records: every other one would fail the same way.
+                stop.store(true, Ordering::SeqCst);
+                let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
+                fatal.get_or_insert(error);
+            };
+            while !stop.load(Ordering::SeqCst) {
+                let next = feed.lock().unwrap_or_else(|p| p.into_inner()).next();
+                let record = match next {
+                    Ok(Some(record)) => record,
+                    Ok(None) => break,
+                    Err(error) => {
+                        stop_with(error);
+                        break;
+                    }
+                };
                 let (report, error) =
-                    process(record, &api, journal.as_deref(), retry_unknown).await;
+                    process(record, &api, &mut route, journal.as_deref(), retry_unknown).await;
                 if let Some(error @ Error::Auth { .. }) = error {
-                    // No token is accepted even after renewing it: every other record
-                    // would fail the same way (and ask the token endpoint again).
-                    stop.store(true, Ordering::SeqCst);
-                    let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
-                    fatal.get_or_insert(error);
+                    // No token is accepted even after renewing it (and each record would
+                    // ask the token endpoint again).
+                    stop_with(error);
                 }
                 if report_tx.send(report).await.is_err() {
                     break;
@@ -397,9 +369,6 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         });
     }
     drop(report_tx);
-    // Only the workers hold the receiving end: when they are all gone (a stop), the
-    // reader's send fails at once instead of waiting forever for room in a full channel.
-    drop(record_rx);
 
     // The writer: one result line per record, the progress bar, the tally. It is a task
     // of its own: polled by `block_on` on the main thread, every report would wake that
@@ -470,9 +439,6 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
     while workers.join_next().await.is_some() {}
     signals.abort();
-    reader
-        .await
-        .map_err(|e| Error::other(format!("the input reader failed: {e}")))??;
     if let Some(e) = output_error {
         return Err(Error::other(format!(
             "cannot write the report to stdout: {e}; the run was stopped"
@@ -521,6 +487,74 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     Ok(())
 }
 
+/// What pre-flight found, and the records it left for the send pass.
+struct Preflight {
+    records: usize,
+    invalid: usize,
+    /// `sha256:<hex>` over every record, when a journal needs it: a journal is only
+    /// resumed with the input it was written for (its keys are positions in that input).
+    digest: Option<String>,
+    spool: SpoolReader,
+}
+
+/// Records checked together: parsing, checking and serializing a record is most of
+/// pre-flight's work, and chunks of this size keep every core busy with flat memory.
+const PREFLIGHT_CHUNK: usize = 4096;
+
+/// Pre-flight: every record read once, checked and serialized (on every core, results in
+/// input order), every problem reported, nothing sent.
+fn preflight(
+    source: &Source,
+    printer: &crate::output::Printer,
+    with_digest: bool,
+) -> Result<Preflight> {
+    use rayon::prelude::*;
+
+    let (mut records, mut invalid) = (0usize, 0usize);
+    let mut digest = with_digest.then(sha2::Sha256::new);
+    let mut spool = SpoolWriter::new()?;
+    let mut chunk: Vec<(Position, String)> = Vec::with_capacity(PREFLIGHT_CHUNK);
+    let mut spooled = Ok(());
+    let mut check_chunk = |chunk: &mut Vec<(Position, String)>| {
+        let checked: Vec<(Spooled, Option<Problems>)> = chunk
+            .par_drain(..)
+            .map(|(position, text)| Prepared::new(position, &text).into_spooled())
+            .collect();
+        for (record, problems) in checked {
+            if let Some(problems) = problems {
+                invalid += 1;
+                for problem in problems.errors() {
+                    printer.detail(&format!("{}: {problem}", record.position));
+                }
+            }
+            if spooled.is_ok() {
+                spooled = spool.push(&record);
+            }
+        }
+    };
+    source.for_each(|position, text| {
+        records += 1;
+        if let Some(digest) = &mut digest {
+            digest.update(position.to_string().as_bytes());
+            digest.update([0]);
+            digest.update(text.as_bytes());
+            digest.update([0]);
+        }
+        chunk.push((position, text.to_owned()));
+        if chunk.len() == PREFLIGHT_CHUNK {
+            check_chunk(&mut chunk);
+        }
+    })?;
+    check_chunk(&mut chunk);
+    spooled?;
+    Ok(Preflight {
+        records,
+        invalid,
+        digest: digest.map(|d| format!("sha256:{:x}", d.finalize())),
+        spool: spool.into_reader()?,
+    })
+}
+
 /// Ctrl-C, and on Unix SIGTERM too (`timeout`, a CI job cancelled, a pod stopped): both
 /// stop a run the same way.
 struct Interrupts {
@@ -549,26 +583,6 @@ impl Interrupts {
     }
 }
 
-/// The most records the reader hands over at once.
-const BATCH: usize = 64;
-
-/// The workers' side of the record channel: batches, taken one record at a time.
-struct Feed {
-    batches: mpsc::Receiver<Vec<Prepared>>,
-    current: std::collections::VecDeque<Prepared>,
-}
-
-impl Feed {
-    async fn next(&mut self) -> Option<Prepared> {
-        loop {
-            if let Some(record) = self.current.pop_front() {
-                return Some(record);
-            }
-            self.current = self.batches.recv().await?.into();
-        }
-    }
-}
-
 /// How long a report line may wait in the stdout buffer when no other comes.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
@@ -581,28 +595,29 @@ fn resume_hint(args: &ApplyArgs) -> String {
 
 /// Sends one record, or reports why it is not sent (with the error, when there is one).
 async fn process(
-    record: Prepared,
+    mut record: Spooled,
     api: &ApiClient,
+    route: &mut Route,
     journal: Option<&Journal>,
     retry_unknown: bool,
 ) -> (Report, Option<Error>) {
-    let body = match &record.checked {
-        Ok(body) => body,
+    let body = match std::mem::replace(&mut record.body, Ok(String::new())) {
+        Ok(body) => bytes::Bytes::from(body),
         Err(problems) => {
             let mut report = record.report(Outcome::Invalid);
-            report.error = Some(problems.to_string().replace('\n', "; "));
+            report.error = Some(problems);
             return (report, None);
         }
     };
-    let key = record.key();
-    if let Some((previous, id)) = journal.and_then(|j| j.previous(&key)) {
-        match previous {
-            Recorded::Created | Recorded::Updated => {
+    let key = journal.map(|_| record.key());
+    if let Some((journal, key)) = journal.zip(key.as_deref()) {
+        match journal.previous(key) {
+            Some((Recorded::Created | Recorded::Updated, id)) => {
                 let mut report = record.report(Outcome::Skipped);
                 report.id = id.clone().or(report.id);
                 return (report, None);
             }
-            Recorded::Started | Recorded::Unknown
+            Some((Recorded::Started | Recorded::Unknown, _))
                 if record.operation == Operation::Create && !retry_unknown =>
             {
                 let mut report = record.report(Outcome::Unknown);
@@ -617,16 +632,16 @@ async fn process(
 
     let result = match (record.operation, record.id) {
         (Operation::Create, _) => {
-            if let Some(journal) = journal {
-                if let Err(e) = journal.record(&key, Recorded::Started, None) {
+            if let Some((journal, key)) = journal.zip(key.as_deref()) {
+                if let Err(e) = journal.record(key, Recorded::Started, None) {
                     let mut report = record.report(Outcome::Failed);
                     report.error = Some(e.to_string());
                     return (report, None);
                 }
             }
-            api.create_location(body).await
+            api.create_location_json(route, body).await
         }
-        (Operation::Update, Some(id)) => api.update_location(&id, body).await,
+        (Operation::Update, Some(id)) => api.update_location_json(route, &id, body).await,
         (Operation::Update, None) => unreachable!("an update without a valid id is invalid"),
     };
 
@@ -664,14 +679,14 @@ async fn process(
             report
         }
     };
-    if let Some(journal) = journal {
+    if let Some((journal, key)) = journal.zip(key.as_deref()) {
         let recorded = match report.outcome {
             Outcome::Created => Recorded::Created,
             Outcome::Updated => Recorded::Updated,
             Outcome::Unknown => Recorded::Unknown,
             _ => Recorded::Failed,
         };
-        if let Err(e) = journal.record(&key, recorded, report.id.as_deref()) {
+        if let Err(e) = journal.record(key, recorded, report.id.as_deref()) {
             report.error.get_or_insert_with(|| e.to_string());
         }
     }
@@ -679,33 +694,23 @@ async fn process(
 }
 
 /// `--dry-run`: what would be sent, one line per record.
-fn dry_run(source: &Source, printer: &crate::output::Printer) -> Result<()> {
+fn dry_run(mut spool: SpoolReader, printer: &crate::output::Printer) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut result = Ok(());
-    source.for_each(|position, text| {
-        let record = Prepared::new(position, text);
-        let Ok(body) = &record.checked else { return };
-        let op = match record.operation {
-            Operation::Create => crate::model::WriteOp::Create,
-            Operation::Update => crate::model::WriteOp::Update,
+    while let Some(record) = spool.next()? {
+        let Ok(body) = &record.body else { continue };
+        let body = serde_json::value::RawValue::from_string(body.clone())
+            .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
+        let line = DryRun {
+            report: record.report(Outcome::DryRun),
+            body: &body,
         };
-        let mut report = record.report(Outcome::Skipped);
-        report.outcome = Outcome::DryRun;
-        let report = DryRun {
-            report,
-            body: body.for_op(op),
-        };
-        let written = serde_json::to_writer(&mut out, &report)
-            .map_err(std::io::Error::from)
-            .and_then(|()| out.write_all(b"\n"));
-        if let Err(e) = written {
-            result = Err(Error::from(e));
-        }
-    })?;
+        serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from)?;
+        out.write_all(b"\n")?;
+    }
     out.flush()?;
     printer.note("dry run: nothing was sent");
-    result
+    Ok(())
 }
 
 fn progress_bar(printer: &crate::output::Printer, total: usize) -> Option<indicatif::ProgressBar> {

@@ -1,0 +1,123 @@
+//! The records as pre-flight left them: checked, the `id` taken out, the body serialized
+//! for its operation (or the problems that make it invalid), in input order, in a
+//! temporary file. The send pass reads them back instead of parsing and checking the
+//! input a second time, so memory stays flat and each record is validated once.
+//!
+//! MessagePack (rmp-serde): one self-delimiting item after another, read back one at a
+//! time; the body stays the JSON text it will be sent as.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Seek};
+
+use serde::{Deserialize, Serialize};
+
+use super::Operation;
+use crate::error::{Error, Result};
+use crate::input::Position;
+
+/// One record, ready to send or to report as invalid.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Spooled {
+    pub position: Position,
+    pub operation: Operation,
+    pub id: Option<uuid::Uuid>,
+    pub store_id: Option<String>,
+    /// The JSON body to send, or why the record is invalid.
+    pub body: std::result::Result<String, String>,
+}
+
+pub struct SpoolWriter {
+    file: BufWriter<File>,
+}
+
+impl SpoolWriter {
+    pub fn new() -> Result<SpoolWriter> {
+        // Unlinked at once: nothing is left behind, whatever ends the process.
+        let file = tempfile::tempfile().map_err(|e| spool_error("create", e))?;
+        Ok(SpoolWriter {
+            file: BufWriter::with_capacity(1 << 16, file),
+        })
+    }
+
+    pub fn push(&mut self, record: &Spooled) -> Result<()> {
+        rmp_serde::encode::write(&mut self.file, record)
+            .map_err(|e| Error::other(format!("cannot write the record spool: {e}")))
+    }
+
+    /// The spool, from its first record.
+    pub fn into_reader(self) -> Result<SpoolReader> {
+        let mut file = self
+            .file
+            .into_inner()
+            .map_err(|e| spool_error("write", e.into_error()))?;
+        file.rewind().map_err(|e| spool_error("read", e))?;
+        Ok(SpoolReader {
+            file: BufReader::with_capacity(1 << 16, file),
+        })
+    }
+}
+
+pub struct SpoolReader {
+    file: BufReader<File>,
+}
+
+impl SpoolReader {
+    /// The next record; `None` after the last.
+    pub fn next(&mut self) -> Result<Option<Spooled>> {
+        use std::io::BufRead;
+        let at_end = self
+            .file
+            .fill_buf()
+            .map_err(|e| spool_error("read", e))?
+            .is_empty();
+        if at_end {
+            return Ok(None);
+        }
+        rmp_serde::from_read(&mut self.file)
+            .map(Some)
+            .map_err(|e| Error::other(format!("cannot read the record spool: {e}")))
+    }
+}
+
+fn spool_error(what: &str, e: std::io::Error) -> Error {
+    Error::other(format!(
+        "cannot {what} the record spool (a temporary file): {e}"
+    ))
+    .with_hint("check the space in the temporary directory (TMPDIR)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_come_back_in_order_and_unchanged() {
+        let records = [
+            Spooled {
+                position: Position::Line(1),
+                operation: Operation::Create,
+                id: None,
+                store_id: Some("S-1".into()),
+                body: Ok(r#"{"storeId":"S-1","latitude":52.10}"#.into()),
+            },
+            Spooled {
+                position: Position::Index(7),
+                operation: Operation::Update,
+                id: Some(uuid::Uuid::from_u128(42)),
+                store_id: None,
+                body: Err("storeId: required".into()),
+            },
+        ];
+        let mut writer = SpoolWriter::new().unwrap();
+        for record in &records {
+            writer.push(record).unwrap();
+        }
+        let mut reader = writer.into_reader().unwrap();
+        for expected in &records {
+            let got = reader.next().unwrap().expect("a record");
+            assert_eq!(format!("{got:?}"), format!("{expected:?}"));
+        }
+        assert!(reader.next().unwrap().is_none());
+        assert!(reader.next().unwrap().is_none());
+    }
+}
