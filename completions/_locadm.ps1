@@ -233,7 +233,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input file; `-` reads standard input')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Input file; `-` reads standard input')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format [default: from the file name''s extension, else told from the content]')
-            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once, each on an HTTP/1.1 connection of its own')
             [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Append each finished record here; a re-run with the same journal skips what is done')
             [CompletionResult]::new('--attempts', '--attempts', [CompletionResultType]::ParameterName, 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')

@@ -223,7 +223,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand -f 'Input file; `-` reads standard input'
             cand --file 'Input file; `-` reads standard input'
             cand --format 'Input format [default: from the file name''s extension, else told from the content]'
-            cand --concurrency 'Requests in flight at once'
+            cand --concurrency 'Requests in flight at once, each on an HTTP/1.1 connection of its own'
             cand --journal 'Append each finished record here; a re-run with the same journal skips what is done'
             cand --attempts 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'

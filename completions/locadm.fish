@@ -189,7 +189,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s f -l file -d 'Input file; `-` reads standard input' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l format -d 'Input format [default: from the file name\'s extension, else told from the content]' -r -f -a "json\t'One JSON body a line, a JSON array, or one body (told from the content)'
 csv\t'A header row of field names, one location a row'"
-complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l concurrency -d 'Requests in flight at once' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l concurrency -d 'Requests in flight at once, each on an HTTP/1.1 connection of its own' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l journal -d 'Append each finished record here; a re-run with the same journal skips what is done' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l attempts -d 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r

@@ -192,7 +192,7 @@ pub struct ApplyArgs {
     /// Input format [default: from the file name's extension, else told from the content]
     #[arg(long, value_enum)]
     pub format: Option<InputFormat>,
-    /// Requests in flight at once
+    /// Requests in flight at once, each on an HTTP/1.1 connection of its own
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,
     /// Validate and print what would be sent; send nothing
