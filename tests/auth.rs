@@ -612,6 +612,25 @@ fn secrets_never_leak_to_output_or_files() {
         ],
         None,
     );
+    // Sent for real: each apply worker builds its own requests on a connection of its
+    // own, and the journal is one more file to scan.
+    let journal = env.path("apply.journal");
+    let apply_command = format!(
+        "location apply --file {} --journal {}",
+        ndjson.display(),
+        journal.display()
+    );
+    record(
+        &[
+            "location",
+            "apply",
+            "--file",
+            ndjson.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+        None,
+    );
     record(
         &["provider", "validate", "--file", provider.to_str().unwrap()],
         None,
@@ -639,7 +658,10 @@ fn secrets_never_leak_to_output_or_files() {
     record(&["location", "delete", &id, "--yes"], None);
 
     let counters = env.emulator().counters();
-    assert_eq!(counters["creates"], 2, "ours and smoke's: {counters}");
+    assert_eq!(
+        counters["creates"], 3,
+        "ours, apply's and smoke's: {counters}"
+    );
     assert_eq!(counters["deletes"], 2, "{counters}");
     assert_eq!(counters["provider_updates"], 1, "{counters}");
     assert_eq!(
@@ -681,6 +703,7 @@ fn secrets_never_leak_to_output_or_files() {
             "provider update {DEMO_PROVIDER} --file {}",
             provider.display()
         ),
+        apply_command,
     ] {
         let err = verbose(&command);
         assert!(
@@ -691,7 +714,11 @@ fn secrets_never_leak_to_output_or_files() {
     assert!(env.path("smoke.xml").exists());
     assert!(config_file(&env).exists());
     let files = scan_dir(env.dir.path(), &[SECRET, &token]);
-    assert!(files >= 4, "config, inputs and the smoke report: {files}");
+    assert!(journal.exists());
+    assert!(
+        files >= 5,
+        "config, inputs, the journal and the smoke report: {files}"
+    );
 }
 
 fn on_path(program: &str) -> bool {
