@@ -374,6 +374,51 @@ fn retry_after_is_honoured() {
     assert_exactly_once(&c, n);
 }
 
+/// A create that times out may have been carried out: it is reported `unknown` (exit 7)
+/// and never sent again, so the service holds each storeId at most once.
+#[test]
+fn a_create_that_times_out_is_unknown_and_not_sent_again() {
+    let emu = serve_binary(&["--latency-ms", "1500"]);
+    let env = Env::new();
+    let input = env.write("slow.ndjson", &ndjson((0..4).map(record)));
+    let started = Instant::now();
+    let out = env.apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--concurrency",
+            "2",
+            "--attempts",
+            "5",
+            "--timeout",
+            "1",
+        ],
+    );
+    assert_code(&out, 7);
+    let rep = report(&out.stdout);
+    assert_eq!(rep.len(), 4);
+    for line in &rep {
+        assert_eq!(line["outcome"], "unknown", "{line}");
+        assert!(
+            line["error"].as_str().unwrap().contains("timed out"),
+            "{line}"
+        );
+    }
+    // Two rounds of two one-second timeouts, not five attempts each.
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    // Each create went out once (whether the emulator finished one whose client had
+    // gone is its own business: at most once).
+    std::thread::sleep(Duration::from_millis(2000));
+    let c = counters(&emu);
+    assert_eq!(count(&c, "requests"), 4, "{c}");
+    assert!(by_store_id(&c).values().all(|&v| v == 1), "{c}");
+}
+
 /// Dropped connections: a create is reported `unknown` and not sent again; an update
 /// (idempotent PUT) is retried until it goes through.
 #[test]

@@ -427,6 +427,38 @@ fn update_by_flags_keeps_email_tags_and_translations() {
     assert_eq!(counter(&env, "updates"), 1);
 }
 
+/// The current state is laid under the flags as the service wrote it: a coordinate keeps
+/// its digits (`52.52190000`, `13.40`), not a float's shortest form.
+#[test]
+fn update_by_flags_keeps_numbers_as_written() {
+    let env = Env::new();
+    let text = rich_location("Before")
+        .to_string()
+        .replace("\"latitude\":52.5219,", "\"latitude\":52.52190000,")
+        .replace("\"longitude\":13.41321,", "\"longitude\":13.40,");
+    assert!(
+        text.contains("52.52190000") && text.contains("13.40,"),
+        "{text}"
+    );
+    let assert = env
+        .cmd(&["location", "create", "-q", "--file", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let id = stdout(&assert).trim().to_owned();
+    env.cmd(&["location", "update", &id, "--store-name", "After", "-q"])
+        .assert()
+        .success();
+    let read = env
+        .cmd(&["location", "get", &id, "-o", "json"])
+        .assert()
+        .success();
+    let read = stdout(&read);
+    assert!(read.contains("\"storeName\":\"After\""), "{read}");
+    assert!(read.contains("\"latitude\":52.52190000"), "{read}");
+    assert!(read.contains("\"longitude\":13.40,"), "{read}");
+}
+
 #[test]
 fn update_by_flags_against_the_spec_read_form_names_what_it_cannot_keep() {
     let env = Env::with_emulator(&["--spec-read-form"]);

@@ -33,7 +33,9 @@ pub struct Connector {
     origin: hyper::Uri,
     /// The `Host` header (HTTP/1.1 requests carry the path only).
     host: hyper::header::HeaderValue,
-    /// For one exchange, connecting included (the shared client's per-request timeout).
+    /// For connecting (TCP and TLS), as the shared client has it.
+    connect_timeout: Duration,
+    /// For one exchange once connected: sending the request and reading the whole answer.
     timeout: Duration,
 }
 
@@ -62,10 +64,10 @@ impl Connector {
         .with_root_certificates(roots)
         .with_no_client_auth();
 
+        let connect_timeout = super::connect_timeout(settings);
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);
         tcp.set_nodelay(true);
-        tcp.set_connect_timeout(Some(settings.timeout.min(Duration::from_secs(10))));
         let https = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(tls)
             .https_or_http()
@@ -89,6 +91,7 @@ impl Connector {
             https,
             origin,
             host,
+            connect_timeout,
             timeout: settings.timeout,
         })
     }
@@ -113,12 +116,17 @@ impl Connection {
     }
 
     async fn open(&self) -> std::result::Result<SendRequest<Full<Bytes>>, TransportError> {
-        let stream = self
+        let connecting = self
             .connector
             .https
             .clone()
-            .call(self.connector.origin.clone())
+            .call(self.connector.origin.clone());
+        let stream = tokio::time::timeout(self.connector.connect_timeout, connecting)
             .await
+            .map_err(|_| TransportError {
+                kind: TransportKind::Connect,
+                cause: "connect timed out".into(),
+            })?
             .map_err(|e| TransportError::new(TransportKind::Connect, &*e))?;
         let (sender, connection) = hyper::client::conn::http1::handshake(stream)
             .await
@@ -136,14 +144,7 @@ impl Connection {
         &mut self,
         request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
-        let result = tokio::time::timeout(self.connector.timeout, self.exchange_once(request))
-            .await
-            .unwrap_or_else(|_| {
-                Err(Failure::Transport(TransportError {
-                    kind: TransportKind::Timeout,
-                    cause: "operation timed out".into(),
-                }))
-            });
+        let result = self.exchange_once(request).await;
         if result.is_err() {
             // Whatever state the connection is in, the next request gets a fresh one.
             self.sender = None;
@@ -155,7 +156,7 @@ impl Connection {
         &mut self,
         mut request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
-        let response = loop {
+        let (response, deadline) = loop {
             // A kept-alive connection the server has closed in the meantime (its idle
             // timeout, a limit of requests per connection) fails without sending anything:
             // the request goes once more, at once, on a new connection. A new connection
@@ -172,8 +173,15 @@ impl Connection {
                 }
                 return Err(TransportError::new(TransportKind::NotSent, &e).into());
             }
-            match sender.try_send_request(request).await {
-                Ok(response) => break response,
+            // From here the request may reach the service: no whole answer in time is a
+            // timeout, which leaves the outcome of a create unknown.
+            let deadline = tokio::time::Instant::now() + self.connector.timeout;
+            let sent = tokio::time::timeout_at(deadline, sender.try_send_request(request));
+            let Ok(sent) = sent.await else {
+                return Err(timed_out());
+            };
+            match sent {
+                Ok(response) => break (response, deadline),
                 Err(mut e) => {
                     self.sender = None;
                     // hyper hands the request back when it never reached the wire.
@@ -192,9 +200,10 @@ impl Connection {
             }
         };
         let (parts, body) = response.into_parts();
-        let body = Limited::new(body, MAX_RESPONSE_BYTES)
-            .collect()
+        let reading = Limited::new(body, MAX_RESPONSE_BYTES).collect();
+        let body = tokio::time::timeout_at(deadline, reading)
             .await
+            .map_err(|_| timed_out())?
             .map_err(|e| {
                 if e.is::<http_body_util::LengthLimitError>() {
                     Failure::TooLarge
@@ -205,4 +214,11 @@ impl Connection {
             .to_bytes();
         Ok((parts, body))
     }
+}
+
+fn timed_out() -> Failure {
+    Failure::Transport(TransportError {
+        kind: TransportKind::Timeout,
+        cause: "operation timed out".into(),
+    })
 }

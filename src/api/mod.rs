@@ -557,7 +557,7 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .timeout(settings.timeout)
-        .connect_timeout(settings.timeout.min(Duration::from_secs(10)))
+        .connect_timeout(connect_timeout(settings))
         .pool_idle_timeout(Duration::from_secs(60))
         .redirect(reqwest::redirect::Policy::none());
     if let Some(path) = &settings.ca_cert {
@@ -584,6 +584,11 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
     builder
         .build()
         .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+}
+
+/// How long connecting may take, on both routes.
+fn connect_timeout(settings: &Settings) -> Duration {
+    settings.timeout.min(Duration::from_secs(10))
 }
 
 /// The profile's `ca_cert` file (PEM), for both routes.

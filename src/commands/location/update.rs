@@ -7,9 +7,9 @@
 //! `--yes`), so that nothing is dropped silently.
 
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
 
-use super::{body, parse_id, print_link, show_warnings};
+use super::body::{self, number_or_string, to_raw, RawMembers};
+use super::{parse_id, print_link, show_warnings};
 use crate::cli::{LocationFields, WriteArgs};
 use crate::commands::context::Context;
 use crate::commands::prompt;
@@ -49,8 +49,8 @@ pub async fn run(context: &Context<'_>, id: &str, args: &WriteArgs, yes: bool) -
     })?;
     let (mut body, not_carried) = write_form_of(&current)?;
     overlay(&mut body, &args.fields)?;
-    let text = Value::Object(body).to_string();
-    let checked = LocationBody::check_json(&text).map_err(|p| {
+    let text = body.to_raw();
+    let checked = LocationBody::check_json(text.get()).map_err(|p| {
         Error::Invalid(format!(
             "the updated body is invalid; nothing was sent\n{p}"
         ))
@@ -82,14 +82,15 @@ pub async fn run(context: &Context<'_>, id: &str, args: &WriteArgs, yes: bool) -
 
 /// The write form of a read form: read-only members dropped, the provider reduced to its
 /// id, the legacy fields that a structured location's read form derives dropped, and
-/// `null`s of optional fields left out. Returns the fields the read form does not carry.
-fn write_form_of(read: &RawObject) -> Result<(Map<String, Value>, Vec<&'static str>)> {
+/// `null`s of optional fields left out; every value as the service wrote it (numbers
+/// too: `13.40` stays `13.40`). Returns the fields the read form does not carry.
+fn write_form_of(read: &RawObject) -> Result<(RawMembers, Vec<&'static str>)> {
     let has = |name: &str| read.members.iter().any(|(n, _)| n == name);
     let structured = read
         .members
         .iter()
         .any(|(n, v)| n == "structuredAddress" && Kind::of(v) == Kind::Object);
-    let mut body = Map::new();
+    let mut body = RawMembers::default();
     for (name, raw) in &read.members {
         let name = name.as_ref();
         let legacy = matches!(name, "address" | "city" | "postCode" | "countryCode");
@@ -99,31 +100,28 @@ fn write_form_of(read: &RawObject) -> Result<(Map<String, Value>, Vec<&'static s
         if skip {
             continue;
         }
-        let value = if name == "locationProvider" || name == "service" {
-            let provider: Value =
-                serde_json::from_str(raw.get()).map_err(|e| Error::other(e.to_string()))?;
-            let id = provider.get("id").cloned().unwrap_or(Value::Null);
-            body.insert("locationProvider".into(), serde_json::json!({ "id": id }));
+        if name == "locationProvider" || name == "service" {
+            let provider = RawMembers::parse(raw)?;
+            let mut reduced = RawMembers::default();
+            reduced.push(
+                "id",
+                provider
+                    .get("id")
+                    .map_or_else(|| to_raw(&()), RawValue::to_owned),
+            );
+            body.insert("locationProvider", reduced.to_raw());
             continue;
-        } else {
-            raw_value(raw)?
-        };
-        body.insert(name.to_owned(), value);
+        }
+        body.push(name.to_owned(), (*raw).to_owned());
     }
     let not_carried = MAYBE_NOT_CARRIED.into_iter().filter(|f| !has(f)).collect();
     Ok((body, not_carried))
 }
 
-/// A raw value as a `Value`; numbers (the coordinates) keep their text by going through
-/// `RawValue`-preserving parsing only where it matters.
-fn raw_value(raw: &RawValue) -> Result<Value> {
-    serde_json::from_str(raw.get()).map_err(|e| Error::other(e.to_string()))
-}
-
 /// Lays the field flags over the current body. `--city`, `--post-code` and
 /// `--country-code` go into the form the location has; `--street` and the other
 /// structured flags switch it to the structured form; `--address` to the legacy form.
-fn overlay(body: &mut Map<String, Value>, f: &LocationFields) -> Result<()> {
+fn overlay(body: &mut RawMembers, f: &LocationFields) -> Result<()> {
     let structured_flags = [
         &f.street,
         &f.building_name,
@@ -135,9 +133,9 @@ fn overlay(body: &mut Map<String, Value>, f: &LocationFields) -> Result<()> {
     if to_structured && f.address.is_some() {
         return Err(Error::usage("`--address` (legacy form) cannot be combined with `--street`, `--building-name`, `--house-number`, `--district` or `--province` (structured form)"));
     }
-    let set = |body: &mut Map<String, Value>, name: &str, value: &Option<String>| {
+    let set = |body: &mut RawMembers, name: &'static str, value: &Option<String>| {
         if let Some(v) = value {
-            body.insert(name.to_owned(), Value::String(v.clone()));
+            body.insert(name, to_raw(v));
         }
     };
     set(body, "storeId", &f.store_id);
@@ -149,42 +147,50 @@ fn overlay(body: &mut Map<String, Value>, f: &LocationFields) -> Result<()> {
     set(body, "description", &f.description);
     for (name, value) in [("latitude", &f.latitude), ("longitude", &f.longitude)] {
         if let Some(v) = value {
-            body.insert(name.into(), number_or_string(v));
+            body.insert(name, number_or_string(v));
         }
     }
     if let Some(id) = &f.provider_id {
-        body.insert("locationProvider".into(), serde_json::json!({ "id": id }));
+        let mut provider = RawMembers::default();
+        provider.string("id", id);
+        body.insert("locationProvider", provider.to_raw());
     }
     if !f.photo_url.is_empty() {
-        body.insert("photoUrls".into(), serde_json::json!(f.photo_url));
+        body.insert("photoUrls", to_raw(&f.photo_url));
     }
     if !f.tag.is_empty() {
-        body.insert("tags".into(), serde_json::json!(f.tag));
+        body.insert("tags", to_raw(&f.tag));
     }
     if let Some(b) = f.disabled_access {
-        body.insert("hasDisabledAccess".into(), Value::Bool(b));
+        body.insert("hasDisabledAccess", to_raw(&b));
     }
 
-    let currently_structured = body.get("structuredAddress").is_some_and(Value::is_object);
-    if f.address.is_some() && currently_structured {
-        // Switching to the legacy form: the structured parts seed the legacy fields.
-        if let Some(Value::Object(s)) = body.remove("structuredAddress") {
-            for key in ["city", "postCode", "countryCode"] {
+    const LEGACY_PARTS: [&str; 3] = ["city", "postCode", "countryCode"];
+    let current_structured = match body.get("structuredAddress") {
+        Some(raw) if Kind::of(raw) == Kind::Object => Some(RawMembers::parse(raw)?),
+        _ => None,
+    };
+    if f.address.is_some() {
+        if let Some(s) = &current_structured {
+            // Switching to the legacy form: the structured parts seed the legacy fields.
+            body.remove("structuredAddress");
+            for key in LEGACY_PARTS {
                 if let Some(v) = s.get(key) {
-                    body.insert(key.into(), v.clone());
+                    body.insert(key, v.to_owned());
                 }
             }
         }
     }
-    if to_structured || (currently_structured && f.address.is_none()) {
-        let mut s = match body.remove("structuredAddress") {
-            Some(Value::Object(s)) => s,
-            _ => {
+    if to_structured || (current_structured.is_some() && f.address.is_none()) {
+        body.remove("structuredAddress");
+        let mut s = match current_structured {
+            Some(s) => s,
+            None => {
                 // Switching to the structured form: the legacy parts seed it.
-                let mut s = Map::new();
-                for key in ["city", "postCode", "countryCode"] {
+                let mut s = RawMembers::default();
+                for key in LEGACY_PARTS {
                     if let Some(v) = body.remove(key) {
-                        s.insert(key.into(), v);
+                        s.push(key, v);
                     }
                 }
                 body.remove("address");
@@ -199,7 +205,7 @@ fn overlay(body: &mut Map<String, Value>, f: &LocationFields) -> Result<()> {
         set(&mut s, "city", &f.city);
         set(&mut s, "postCode", &f.post_code);
         set(&mut s, "countryCode", &f.country_code);
-        body.insert("structuredAddress".into(), Value::Object(s));
+        body.insert("structuredAddress", s.to_raw());
     } else {
         set(body, "address", &f.address);
         set(body, "city", &f.city);
@@ -207,13 +213,6 @@ fn overlay(body: &mut Map<String, Value>, f: &LocationFields) -> Result<()> {
         set(body, "countryCode", &f.country_code);
     }
     Ok(())
-}
-
-fn number_or_string(text: &str) -> Value {
-    match serde_json::from_str::<Value>(text.trim()) {
-        Ok(Value::Number(n)) => Value::Number(n),
-        _ => Value::String(text.to_owned()),
-    }
 }
 
 fn given_by_flags(field: &str, f: &LocationFields) -> bool {
