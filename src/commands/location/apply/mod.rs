@@ -498,8 +498,10 @@ struct Preflight {
 }
 
 /// Records checked together: parsing, checking and serializing a record is most of
-/// pre-flight's work, and chunks of this size keep every core busy with flat memory.
+/// pre-flight's work, and chunks of this size keep every core busy. A chunk also ends at
+/// this many bytes of input, so that memory stays flat however large the records are.
 const PREFLIGHT_CHUNK: usize = 4096;
+const PREFLIGHT_CHUNK_BYTES: usize = 4 << 20;
 
 /// Pre-flight: every record read once, checked and serialized (on every core, results in
 /// input order), every problem reported, nothing sent.
@@ -514,6 +516,7 @@ fn preflight(
     let mut digest = with_digest.then(sha2::Sha256::new);
     let mut spool = SpoolWriter::new()?;
     let mut chunk: Vec<(Position, String)> = Vec::with_capacity(PREFLIGHT_CHUNK);
+    let mut chunk_bytes = 0;
     let mut spooled = Ok(());
     let mut check_chunk = |chunk: &mut Vec<(Position, String)>| {
         let checked: Vec<(Spooled, Option<Problems>)> = chunk
@@ -541,8 +544,10 @@ fn preflight(
             digest.update([0]);
         }
         chunk.push((position, text.to_owned()));
-        if chunk.len() == PREFLIGHT_CHUNK {
+        chunk_bytes += text.len();
+        if chunk.len() == PREFLIGHT_CHUNK || chunk_bytes >= PREFLIGHT_CHUNK_BYTES {
             check_chunk(&mut chunk);
+            chunk_bytes = 0;
         }
     })?;
     check_chunk(&mut chunk);
