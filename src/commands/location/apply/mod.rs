@@ -296,144 +296,33 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let routes = api.bulk_routes(&context.settings)?;
     let api = Arc::new(api);
 
-    let stop = Arc::new(AtomicBool::new(false));
-    let interrupted = Arc::new(AtomicBool::new(false));
-    // A run-wide failure (the service refuses every token, the spool cannot be read): the
-    // run stops on it.
-    let fatal: Arc<std::sync::Mutex<Option<Error>>> = Arc::default();
-    let signals = {
-        let (stop, interrupted) = (stop.clone(), interrupted.clone());
-        tokio::spawn(async move {
-            let mut signals = Interrupts::new();
-            if !signals.next().await {
-                return;
-            }
-            interrupted.store(true, Ordering::SeqCst);
-            stop.store(true, Ordering::SeqCst);
-            eprintln!("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
-            // Installing the handler took away the default action of SIGINT: a second
-            // Ctrl-C must still end the process. Creates in flight stay `started` in the
-            // journal, so a re-run reports them as unknown rather than sending them twice.
-            if signals.next().await {
-                std::process::exit(130);
-            }
-        })
-    };
+    let state = Arc::new(RunState::default());
+    let signals = tokio::spawn(watch_interrupts(state.clone()));
 
     let concurrency = usize::from(args.concurrency);
-    let (report_tx, mut report_rx) = mpsc::channel::<Report>(concurrency * 4);
+    let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
     // The workers take records from the spool in turn. It is read right here, on the
     // runtime's thread: the file was just written and is in the page cache, and a reader
     // thread handing records over cost two context switches per batch.
     let feed = Arc::new(std::sync::Mutex::new(spool));
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..concurrency {
-        let (feed, report_tx, api, journal, stop, fatal) = (
-            feed.clone(),
-            report_tx.clone(),
-            api.clone(),
-            journal.clone(),
-            stop.clone(),
-            fatal.clone(),
-        );
-        let retry_unknown = args.retry_unknown;
-        let mut route = routes.route();
-        workers.spawn(async move {
-            let stop_with = |error: Error| {
-                // No more records: every other one would fail the same way.
-                stop.store(true, Ordering::SeqCst);
-                let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
-                fatal.get_or_insert(error);
-            };
-            while !stop.load(Ordering::SeqCst) {
-                let next = feed.lock().unwrap_or_else(|p| p.into_inner()).next();
-                let record = match next {
-                    Ok(Some(record)) => record,
-                    Ok(None) => break,
-                    Err(error) => {
-                        stop_with(error);
-                        break;
-                    }
-                };
-                let (report, error) =
-                    process(record, &api, &mut route, journal.as_deref(), retry_unknown).await;
-                if let Some(error @ Error::Auth { .. }) = error {
-                    // No token is accepted even after renewing it (and each record would
-                    // ask the token endpoint again).
-                    stop_with(error);
-                }
-                if report_tx.send(report).await.is_err() {
-                    break;
-                }
-            }
-        });
+        let worker = Worker {
+            api: api.clone(),
+            route: routes.route(),
+            journal: journal.clone(),
+            retry_unknown: args.retry_unknown,
+        };
+        workers.spawn(worker.run(feed.clone(), state.clone(), report_tx.clone()));
     }
     drop(report_tx);
 
-    // The writer: one result line per record, the progress bar, the tally. It is a task
-    // of its own: polled by `block_on` on the main thread, every report would wake that
-    // thread (a context switch per record).
-    // With `--skip-invalid` the invalid records are reported too, so count them.
-    let progress = progress_bar(printer, records);
+    // The writer is a task of its own: polled by `block_on` on the main thread, every
+    // report would wake that thread (a context switch per record). With `--skip-invalid`
+    // the invalid records are reported too, so the bar counts every record.
     let started = Instant::now();
-    let writer_stop = stop.clone();
-    let writer = tokio::spawn(async move {
-        let stop = writer_stop;
-        let mut tally = Tally::default();
-        let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
-        // Lines reach stdout when the buffer fills, or when no report came for a moment (a
-        // reader of the pipe sees progress), never one write per record.
-        let mut pending = false;
-        let mut output_error: Option<std::io::Error> = None;
-        loop {
-            let next = if pending {
-                match tokio::time::timeout(FLUSH_AFTER, report_rx.recv()).await {
-                    Ok(next) => next,
-                    Err(_) => {
-                        if let Err(e) = out.flush() {
-                            output_error.get_or_insert(e);
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                        pending = false;
-                        continue;
-                    }
-                }
-            } else {
-                report_rx.recv().await
-            };
-            let Some(report) = next else { break };
-            tally.count(report.outcome);
-            if output_error.is_none() {
-                let written = serde_json::to_writer(&mut out, &report)
-                    .map_err(std::io::Error::from)
-                    .and_then(|()| out.write_all(b"\n"));
-                if let Err(e) = written {
-                    // Stdout is gone (a closed pipe): stop sending, but let the requests in
-                    // flight finish so that the journal records their outcome.
-                    output_error = Some(e);
-                    stop.store(true, Ordering::SeqCst);
-                }
-                pending = true;
-            }
-            if let Some(bar) = &progress {
-                bar.inc(1);
-                if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
-                    bar.set_message(format!("{} failed", tally.failed + tally.unknown));
-                }
-            }
-        }
-        if output_error.is_none() {
-            if let Err(e) = out.flush() {
-                output_error = Some(e);
-            }
-        }
-        // Not flushed again on drop: after a failure the output is given up.
-        let _ = out.into_parts();
-        if let Some(bar) = progress {
-            bar.finish_and_clear();
-        }
-        (tally, output_error)
-    });
+    let progress = progress_bar(printer, records);
+    let writer = tokio::spawn(write_reports(report_rx, progress, state.clone()));
     let (tally, output_error) = writer
         .await
         .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
@@ -459,15 +348,14 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         elapsed,
         (tally.total() as f64 / elapsed.max(1e-9))
     ));
-    let fatal = fatal.lock().unwrap_or_else(|p| p.into_inner()).take();
-    if let Some(error) = fatal {
+    if let Some(error) = state.take_failure() {
         printer.detail(&format!(
             "the run was stopped: {} of {records} records were not sent",
             records - tally.total()
         ));
         return Err(error);
     }
-    if interrupted.load(Ordering::SeqCst) {
+    if state.interrupted.load(Ordering::SeqCst) {
         return Err(Error::other(format!(
             "interrupted: {} of {records} records were not sent",
             records - tally.total()
@@ -485,6 +373,167 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// What the tasks of a run share: whether to stop sending, and why.
+#[derive(Default)]
+struct RunState {
+    stop: AtomicBool,
+    /// Ctrl-C or SIGTERM.
+    interrupted: AtomicBool,
+    /// A run-wide failure (the service refuses every token, the spool cannot be read):
+    /// every other record would fail the same way, so the run stops on it.
+    failure: std::sync::Mutex<Option<Error>>,
+}
+
+impl RunState {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn fail(&self, error: Error) {
+        self.stop();
+        let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+        failure.get_or_insert(error);
+    }
+
+    fn take_failure(&self) -> Option<Error> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+}
+
+/// Stops the run on the first Ctrl-C or SIGTERM; ends the process on the second.
+async fn watch_interrupts(state: Arc<RunState>) {
+    let mut signals = Interrupts::new();
+    if !signals.next().await {
+        return;
+    }
+    state.interrupted.store(true, Ordering::SeqCst);
+    state.stop();
+    eprintln!("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
+    // Installing the handler took away the default action of SIGINT: a second Ctrl-C
+    // must still end the process. Creates in flight stay `started` in the journal, so a
+    // re-run reports them as unknown rather than sending them twice.
+    if signals.next().await {
+        std::process::exit(130);
+    }
+}
+
+/// One of `--concurrency` senders: records from the shared spool, one at a time, on a
+/// route (connection) of its own.
+struct Worker {
+    api: Arc<ApiClient>,
+    route: Route,
+    journal: Option<Arc<Journal>>,
+    retry_unknown: bool,
+}
+
+impl Worker {
+    async fn run(
+        mut self,
+        feed: Arc<std::sync::Mutex<SpoolReader>>,
+        state: Arc<RunState>,
+        reports: mpsc::Sender<Report>,
+    ) {
+        while !state.stopped() {
+            let next = feed.lock().unwrap_or_else(|p| p.into_inner()).next();
+            let record = match next {
+                Ok(Some(record)) => record,
+                Ok(None) => break,
+                Err(error) => {
+                    state.fail(error);
+                    break;
+                }
+            };
+            let journal = self.journal.as_deref();
+            let (report, error) = process(
+                record,
+                &self.api,
+                &mut self.route,
+                journal,
+                self.retry_unknown,
+            )
+            .await;
+            if let Some(error @ Error::Auth { .. }) = error {
+                // No token is accepted even after renewing it (and each record would ask
+                // the token endpoint again).
+                state.fail(error);
+            }
+            if reports.send(report).await.is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// The writer: one result line per record on stdout, the progress bar, the tally.
+/// Returns the tally and the error that made stdout unusable, if one did.
+async fn write_reports(
+    mut reports: mpsc::Receiver<Report>,
+    progress: Option<indicatif::ProgressBar>,
+    state: Arc<RunState>,
+) -> (Tally, Option<std::io::Error>) {
+    let mut tally = Tally::default();
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+    // Lines reach stdout when the buffer fills, or when no report came for a moment (a
+    // reader of the pipe sees progress), never one write per record.
+    let mut pending = false;
+    let mut output_error: Option<std::io::Error> = None;
+    loop {
+        let next = if pending {
+            match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
+                Ok(next) => next,
+                Err(_) => {
+                    if let Err(e) = out.flush() {
+                        output_error.get_or_insert(e);
+                        state.stop();
+                    }
+                    pending = false;
+                    continue;
+                }
+            }
+        } else {
+            reports.recv().await
+        };
+        let Some(report) = next else { break };
+        tally.count(report.outcome);
+        if output_error.is_none() {
+            let written = serde_json::to_writer(&mut out, &report)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"));
+            if let Err(e) = written {
+                // Stdout is gone (a closed pipe): stop sending, but let the requests in
+                // flight finish so that the journal records their outcome.
+                output_error = Some(e);
+                state.stop();
+            }
+            pending = true;
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+            if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
+                bar.set_message(format!("{} failed", tally.failed + tally.unknown));
+            }
+        }
+    }
+    if output_error.is_none() {
+        if let Err(e) = out.flush() {
+            output_error = Some(e);
+        }
+    }
+    // Not flushed again on drop: after a failure the output is given up.
+    let _ = out.into_parts();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    (tally, output_error)
 }
 
 /// What pre-flight found, and the records it left for the send pass.
