@@ -1,9 +1,9 @@
 //! Dedicated HTTP/1.1 connections, one per bulk worker (`location apply`).
 //!
-//! The shared reqwest client checks a connection out of its pool, wraps every request in
-//! its own layers and hands it to the connection's task for each request; measured here
-//! against a static server that caps a bulk run at about 55k requests/s on one core where
-//! hyper's connection API, which load generators use, reaches about 100k (benches/apply.sh).
+//! The shared reqwest client checks a connection out of its pool and wraps every request
+//! in its own layers; in a bare loop of POSTs against a static server on one thread it
+//! tops out at about 56k requests/s where hyper's connection API, which load generators
+//! use, reaches about 100k (`examples/transport_loop.rs`).
 //! A worker that sends thousands of requests in a row gains nothing from a pool: it keeps
 //! one connection, sends on it request after request, and opens a new one when the server
 //! closes it. Built from the same hyper, hyper-util and rustls (webpki roots plus the
@@ -17,7 +17,6 @@ use http_body_util::{BodyExt, Full, Limited};
 use hyper::client::conn::http1::SendRequest;
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::CertificateDer;
 use tower_service::Service;
@@ -133,7 +132,7 @@ impl Connection {
             .map_err(|e| TransportError::new(TransportKind::Connect, &e))?;
         // The connection's I/O runs as a task of its own (on the same runtime), as in
         // hyper's client; it ends when the sender is dropped or the server closes.
-        hyper::rt::Executor::execute(&TokioExecutor::new(), async move {
+        tokio::spawn(async move {
             let _ = connection.await;
         });
         Ok(sender)
