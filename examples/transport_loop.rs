@@ -5,9 +5,9 @@
 //!     cargo run --release --example transport_loop -- URL BODY_FILE [REQUESTS] [CONCURRENCY] [ROUNDS]
 //!
 //! URL must answer POST with a small body (benches/apply.sh's nginx does). Measured here
-//! against that nginx, 100k requests at concurrency 16, five rounds (medians): reqwest's
-//! pooled client ~56k requests/s, hyper-util's pooled client ~82k, hyper's connection API
-//! with one connection per task ~100k.
+//! against that nginx, 100k requests at concurrency 16, medians of five rounds: reqwest
+//! 73k requests/s, hyper-util's pooled client 107k, hyper's connection API with one
+//! connection per task 121k (an earlier, busier run: 56k, 82k, 100k).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
