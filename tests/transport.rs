@@ -290,6 +290,9 @@ fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
     let server = tls_server(&pki);
     let input = apply_input(&home);
 
+    // An untrusted certificate will not change on a retry: each record fails at once
+    // (five attempts with backoff would take three seconds or more).
+    let started = std::time::Instant::now();
     let out = locadm(&home)
         .env("LOCADM_TOKEN", TOKEN)
         .args([
@@ -299,13 +302,20 @@ fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
             "5",
             "location",
             "apply",
+            "--attempts",
+            "5",
         ])
         .arg("-f")
         .arg(&input)
         .output()
         .unwrap();
+    let elapsed = started.elapsed();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(7), "{stderr}");
+    assert!(
+        elapsed < std::time::Duration::from_millis(2500),
+        "{elapsed:?}"
+    );
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout.matches(r#""outcome":"failed""#).count(),

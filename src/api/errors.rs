@@ -66,7 +66,7 @@ pub(super) fn retryable_transport(e: &TransportError, idempotency: Idempotency) 
         TransportKind::Connect | TransportKind::NotSent => true,
         // It may have been carried out: only requests that may be repeated.
         TransportKind::Timeout | TransportKind::Broken => idempotency == Idempotency::Idempotent,
-        TransportKind::Invalid => false,
+        TransportKind::Tls | TransportKind::Invalid => false,
     }
 }
 
@@ -222,7 +222,7 @@ pub(super) fn transport_error(
     }
     let what = match e.kind {
         TransportKind::Timeout => "timed out".to_owned(),
-        TransportKind::Connect => format!("could not connect ({})", e.cause),
+        TransportKind::Connect | TransportKind::Tls => format!("could not connect ({})", e.cause),
         TransportKind::NotSent => format!("could not be sent ({})", e.cause),
         TransportKind::Invalid | TransportKind::Broken => format!("failed: {}", e.cause),
     };

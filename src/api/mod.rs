@@ -119,6 +119,9 @@ struct TransportError {
 enum TransportKind {
     /// No connection could be made: nothing was sent.
     Connect,
+    /// The TLS handshake failed (an untrusted certificate, no protocol in common): nothing
+    /// was sent, and sending again cannot help.
+    Tls,
     /// The connection was closed before the request was written: nothing was sent.
     NotSent,
     /// The request could not be built (a bad URL or header): sending again cannot help.
@@ -131,11 +134,34 @@ enum TransportKind {
 
 impl TransportError {
     fn new(kind: TransportKind, e: &(dyn std::error::Error + 'static)) -> TransportError {
+        let kind = match kind {
+            TransportKind::Connect if is_tls_failure(e) => TransportKind::Tls,
+            kind => kind,
+        };
         TransportError {
             kind,
             cause: errors::root_cause(e),
         }
     }
+}
+
+/// Whether rustls is behind `e`. An `io::Error` does not give the error it wraps as its
+/// source (hyper-rustls wraps rustls's error in two), so those are opened by hand.
+fn is_tls_failure(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(e) = cause {
+        if e.is::<rustls::Error>() {
+            return true;
+        }
+        cause = match e
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::get_ref)
+        {
+            Some(inner) => Some(inner),
+            None => e.source(),
+        };
+    }
+    false
 }
 
 impl From<reqwest::Error> for TransportError {
