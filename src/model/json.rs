@@ -133,16 +133,18 @@ impl Kind {
 }
 
 /// Parses a raw JSON string value, borrowing when it has no escapes.
-pub fn raw_str(raw: &RawValue) -> Cow<'_, str> {
+///
+/// Fails only on an escape that is not Unicode: JSON's grammar allows a lone surrogate
+/// (`"\ud800"`), which a raw value therefore holds, but no Rust string can.
+pub fn raw_str(raw: &RawValue) -> Result<Cow<'_, str>, NotUnicode> {
     let text = raw.get();
     // The text is a valid JSON string: without a backslash, its content is what lies
     // between the quotes, and no second scan is needed.
     if !text.as_bytes().contains(&b'\\') {
-        return Cow::Borrowed(&text[1..text.len() - 1]);
+        return Ok(Cow::Borrowed(&text[1..text.len() - 1]));
     }
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    de.deserialize_str(StrVisitor)
-        .expect("a raw value of kind String is a valid JSON string")
+    de.deserialize_str(StrVisitor).map_err(NotUnicode::from)
 }
 
 /// Splits a raw JSON array into its raw elements.
@@ -150,7 +152,27 @@ pub fn raw_array(raw: &RawValue) -> Vec<&RawValue> {
     serde_json::from_str(raw.get()).expect("a raw value of kind Array is a valid JSON array")
 }
 
-/// Parses a raw JSON object into its members.
-pub fn raw_object(raw: &RawValue) -> RawObject<'_> {
-    serde_json::from_str(raw.get()).expect("a raw value of kind Object is a valid JSON object")
+/// Parses a raw JSON object into its members. Fails, like [`raw_str`], only on a member
+/// name with an escape that is not Unicode.
+pub fn raw_object(raw: &RawValue) -> Result<RawObject<'_>, NotUnicode> {
+    serde_json::from_str(raw.get()).map_err(NotUnicode::from)
+}
+
+/// A JSON string with an escape that is not Unicode (a lone surrogate such as `\ud800`).
+#[derive(Debug)]
+pub struct NotUnicode(String);
+
+impl From<serde_json::Error> for NotUnicode {
+    fn from(e: serde_json::Error) -> NotUnicode {
+        // The position serde_json gives is within the raw value, not the input: left out.
+        let text = e.to_string();
+        let reason = text.split(" at line ").next().unwrap_or(&text);
+        NotUnicode(reason.to_owned())
+    }
+}
+
+impl fmt::Display for NotUnicode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "holds an escape that is not Unicode text ({})", self.0)
+    }
 }

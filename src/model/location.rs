@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::json::{check_object, raw_object, Kind, RawObject};
+use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
 use super::rules::Rules;
 use super::{Coordinate, Link, ProviderRef, ProviderSummary};
@@ -337,11 +337,7 @@ fn backticked(names: &[&str]) -> String {
 
 fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<StructuredAddress> {
     const P: &str = "structuredAddress";
-    if Kind::of(raw) != Kind::Object {
-        r.wrong_type(P, "an object", raw);
-        return None;
-    }
-    let object = raw_object(raw);
+    let object = r.object(P, raw, "an object")?;
     let (mut street, mut building_name, mut house_number, mut city) = (None, None, None, None);
     let (mut district, mut province, mut post_code, mut country_code) = (None, None, None, None);
     let mut ok = true;
@@ -427,11 +423,7 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
 
 fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<ProviderRef> {
     const P: &str = "locationProvider";
-    if Kind::of(raw) != Kind::Object {
-        r.wrong_type(P, "an object with an `id`", raw);
-        return None;
-    }
-    let object = raw_object(raw);
+    let object = r.object(P, raw, "an object with an `id`")?;
     let mut id = None;
     let mut ok = true;
     let mut id_seen = false;
@@ -513,11 +505,7 @@ fn check_translations(
     raw: &serde_json::value::RawValue,
 ) -> Option<Map<String, Value>> {
     const P: &str = "translations";
-    if Kind::of(raw) != Kind::Object {
-        r.wrong_type(P, "an object mapping a language to a translation", raw);
-        return None;
-    }
-    let object = raw_object(raw);
+    let object = r.object(P, raw, "an object mapping a language to a translation")?;
     let mut map = Map::new();
     let mut ok = true;
     for (language, value) in &object.members {
@@ -526,8 +514,16 @@ fn check_translations(
             ok = false;
             continue;
         }
-        let parsed: Value = serde_json::from_str(value.get()).expect("valid JSON object");
-        map.insert(language.to_string(), parsed);
+        match serde_json::from_str::<Value>(value.get()) {
+            Ok(parsed) => {
+                map.insert(language.to_string(), parsed);
+            }
+            Err(e) => {
+                let e = super::json::NotUnicode::from(e);
+                r.problems.error(format!("{P}.{language}"), e.to_string());
+                ok = false;
+            }
+        }
     }
     ok.then_some(map)
 }

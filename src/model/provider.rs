@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::json::{check_object, raw_object, Kind, RawObject};
+use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
 use super::rules::Rules;
 
@@ -109,11 +109,7 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
 
 fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<LocationsSource> {
     const P: &str = "locationsSource";
-    if Kind::of(raw) != Kind::Object {
-        r.wrong_type(P, "an object with an `endpoint`", raw);
-        return None;
-    }
-    let object = raw_object(raw);
+    let object = r.object(P, raw, "an object with an `endpoint`")?;
     let mut endpoint = None;
     let mut ok = true;
     let mut endpoint_seen = false;

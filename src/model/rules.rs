@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use serde_json::value::RawValue;
 
-use super::json::{raw_array, raw_str, Kind};
+use super::json::{raw_array, raw_object, raw_str, Kind, RawObject};
 use super::problem::Problems;
 use super::Coordinate;
 
@@ -38,8 +38,34 @@ impl Rules<'_> {
             self.wrong_type(property, "a string", raw);
             return None;
         }
-        let value = raw_str(raw);
-        self.length(property, &value, max).then_some(value)
+        match raw_str(raw) {
+            Ok(value) => self.length(property, &value, max).then_some(value),
+            Err(e) => {
+                self.problems.error(property, e.to_string());
+                None
+            }
+        }
+    }
+
+    /// The members of an object, `expected` naming what it should be when it is not one.
+    pub fn object<'a>(
+        &mut self,
+        property: &str,
+        raw: &'a RawValue,
+        expected: &str,
+    ) -> Option<RawObject<'a>> {
+        if Kind::of(raw) != Kind::Object {
+            self.wrong_type(property, expected, raw);
+            return None;
+        }
+        match raw_object(raw) {
+            Ok(object) => Some(object),
+            Err(e) => {
+                self.problems
+                    .error(property, format!("has a member name that {e}"));
+                None
+            }
+        }
     }
 
     /// A string that must also not be empty (a required identifier or name).

@@ -873,3 +873,47 @@ fn a_nested_duplicate_is_named_as_such_once() {
         "appears more than once",
     );
 }
+
+/// JSON's grammar allows a lone surrogate escape (`"\ud800"`), which no Rust string can
+/// hold: wherever one appears it is a problem of its property, never a panic (found by
+/// the fuzzer in `photoUrls`).
+#[test]
+fn a_lone_surrogate_is_a_problem_of_its_property() {
+    let lone = r#""a\ud800b""#;
+    let cases = [
+        ("storeName", "storeName"),
+        ("photoUrls", "photoUrls"),
+        ("structuredAddress.city", "structuredAddress.city"),
+        ("tags", "tags[0]"),
+        ("translations", "translations.de"),
+    ];
+    for (field, path) in cases {
+        let placeholder = "\"PLACEHOLDER\"";
+        let value = match field {
+            "tags" => json!([placeholder]),
+            "translations" => json!({ "de": { "storeName": placeholder } }),
+            _ => json!(placeholder),
+        };
+        let text = with(structured(), field, value)
+            .to_string()
+            .replace(&json!(placeholder).to_string(), lone);
+        assert!(text.contains(r"\ud800"), "{text}");
+        let problems = LocationBody::check_json(&text).unwrap_err();
+        assert_one(&problems, path, "not Unicode text");
+    }
+    // In a member name of a nested object.
+    let text = structured()
+        .to_string()
+        .replace(r#""street":"#, r#""st\udc00reet":"#);
+    assert_one(
+        &LocationBody::check_json(&text).unwrap_err(),
+        "structuredAddress",
+        "member name that holds an escape that is not Unicode text",
+    );
+    let text = r#"{"name":"A","archivingPeriod":1,"locationsSource":{"end\ud800point":"https://a.example/"}}"#;
+    assert_one(
+        &ProviderBody::check_json(text).unwrap_err(),
+        "locationsSource",
+        "not Unicode text",
+    );
+}
