@@ -7,6 +7,8 @@
 #![cfg(feature = "emulator")]
 
 mod common;
+#[path = "common/emulator.rs"]
+mod emulator_helpers;
 
 use assert_cmd::assert::Assert;
 use common::{example, http_text, Env};
@@ -496,22 +498,7 @@ fn update_by_flags_of_a_legacy_location_needs_no_confirmation() {
     // The full read form marks what it carries (with null when unset), so a location in
     // the legacy form, without email or tags, loses nothing and nothing is asked.
     let env = Env::new();
-    let id = create(
-        &env,
-        &json!({
-            "storeId": "BER-HBF",
-            "storeName": "Hauptbahnhof",
-            "address": "Europaplatz 1",
-            "city": "Berlin",
-            "postCode": "10557",
-            "countryCode": "DEU",
-            "latitude": 52.525,
-            "longitude": 13.369,
-            "locationProvider": { "id": DEMO_PROVIDER },
-            "telephoneNumber": "+49301234567",
-            "logoUrl": "https://example.com/logo.png"
-        }),
-    );
+    let id = create(&env, &emulator_helpers::legacy_location("BER-HBF"));
     let assert = env
         .cmd(&[
             "location",
@@ -663,51 +650,31 @@ fn provider_update_from_flags_file_and_stdin() {
     assert_eq!(get(&env, &id)["locationProvider"]["name"], "Acme Stdin");
 }
 
+/// `provider update ID --name Acme --archiving-period DAYS`.
+fn provider_update(env: &Env, id: &str, days: &str) -> Assert {
+    let args = ["provider", "update", id, "--name", "Acme"];
+    env.cmd(&[&args[..], &["--archiving-period", days]].concat())
+        .assert()
+}
+
 #[test]
 fn provider_update_errors() {
     let env = Env::new();
     // Invalid locally: exit 2, nothing sent.
-    env.cmd(&[
-        "provider",
-        "update",
-        DEMO_PROVIDER,
-        "--name",
-        "Acme",
-        "--archiving-period",
-        "31",
-    ])
-    .assert()
-    .code(2)
-    .stderr(predicate::str::contains("archivingPeriod"));
+    provider_update(&env, DEMO_PROVIDER, "31")
+        .code(2)
+        .stderr(predicate::str::contains("archivingPeriod"));
     assert_eq!(counter(&env, "requests"), 0);
     // Unknown provider: 5, naming it.
-    env.cmd(&[
-        "provider",
-        "update",
-        UNKNOWN_ID,
-        "--name",
-        "Acme",
-        "--archiving-period",
-        "7",
-    ])
-    .assert()
-    .code(5)
-    .stderr(predicate::str::contains(UNKNOWN_ID));
+    provider_update(&env, UNKNOWN_ID, "7")
+        .code(5)
+        .stderr(predicate::str::contains(UNKNOWN_ID));
     // Without the permission: 4, naming it.
     let env = Env::with_emulator(&["--client", "reader:pw:can-read-locations"])
         .with_client("reader", "pw");
-    env.cmd(&[
-        "provider",
-        "update",
-        DEMO_PROVIDER,
-        "--name",
-        "Acme",
-        "--archiving-period",
-        "7",
-    ])
-    .assert()
-    .code(4)
-    .stderr(predicate::str::contains("can-update-location-providers"));
+    provider_update(&env, DEMO_PROVIDER, "7")
+        .code(4)
+        .stderr(predicate::str::contains("can-update-location-providers"));
 }
 
 #[test]

@@ -39,6 +39,24 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The binary with profile `lab` (plain http to TEST-NET, allowed) whose requests all go
+/// to `proxy` on loopback.
+fn lab_behind(home: &TempDir, proxy: &RawServer) -> Command {
+    let file = config(
+        home,
+        "lab",
+        "base_url = \"http://192.0.2.1\"\nallow_http = true",
+    );
+    let mut cmd = locadm(home);
+    cmd.env("LOCADM_TOKEN", TOKEN)
+        .env("HTTP_PROXY", proxy.url())
+        .env("http_proxy", proxy.url())
+        .arg("--config")
+        .arg(&file)
+        .args(["--profile", "lab"]);
+    cmd
+}
+
 /// A proxy on loopback that answers every request with 404: where a request would have
 /// gone out, it lands here instead.
 fn proxy() -> RawServer {
@@ -95,18 +113,8 @@ fn plain_http_to_a_remote_token_url_is_refused_before_connecting() {
 fn allow_http_in_the_profile_lifts_the_refusal() {
     let home = TempDir::new().unwrap();
     let proxy = proxy();
-    let file = config(
-        &home,
-        "lab",
-        "base_url = \"http://192.0.2.1\"\nallow_http = true",
-    );
-    let out = locadm(&home)
-        .env("LOCADM_TOKEN", TOKEN)
-        .env("HTTP_PROXY", proxy.url())
-        .env("http_proxy", proxy.url())
-        .arg("--config")
-        .arg(&file)
-        .args(["--profile", "lab", "location", "get", ID])
+    let out = lab_behind(&home, &proxy)
+        .args(["location", "get", ID])
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
@@ -362,26 +370,8 @@ fn apply_goes_through_a_configured_proxy() {
         br#"{"rel":"self","href":"/locations/0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b"}"#,
     ));
     let input = apply_input(&home);
-    let file = config(
-        &home,
-        "lab",
-        "base_url = \"http://192.0.2.1\"\nallow_http = true",
-    );
-    let out = locadm(&home)
-        .env("LOCADM_TOKEN", TOKEN)
-        .env("HTTP_PROXY", proxy.url())
-        .env("http_proxy", proxy.url())
-        .arg("--config")
-        .arg(&file)
-        .args([
-            "--profile",
-            "lab",
-            "--timeout",
-            "5",
-            "location",
-            "apply",
-            "-f",
-        ])
+    let out = lab_behind(&home, &proxy)
+        .args(["--timeout", "5", "location", "apply", "-f"])
         .arg(&input)
         .output()
         .unwrap();

@@ -656,9 +656,12 @@ async fn process(
     journal: Option<&Journal>,
     retry_unknown: bool,
 ) -> (Report, Option<Error>) {
-    let body = match std::mem::replace(&mut record.body, Ok(String::new())) {
-        Ok(body) => bytes::Bytes::from(body),
+    // The body's text is moved out (it becomes the request); the rest of the record
+    // stays for the report.
+    let body = match &mut record.body {
+        Ok(body) => bytes::Bytes::from(std::mem::take(body)),
         Err(problems) => {
+            let problems = std::mem::take(problems);
             let mut report = record.report(Outcome::Invalid);
             report.error = Some(problems);
             return (report, None);
