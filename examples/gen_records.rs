@@ -4,6 +4,12 @@
 //!
 //! The records vary like a real export: both address forms, multi-byte names, optional
 //! contact data, photo URLs in both forms, tags, and coordinates with up to 8 decimals.
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::disallowed_methods,
+    clippy::exit
+)] // a developer's tool that reports on its own streams
 
 use std::io::{self, BufWriter, Write};
 

@@ -3,6 +3,12 @@
 //! `serde_json::Value`, doing nothing else.
 //!
 //!     cargo run --release --example parse_value -- records.ndjson
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::disallowed_methods,
+    clippy::exit
+)] // a developer's tool that reports on its own streams
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};

@@ -8,6 +8,12 @@
 //! against that nginx, 100k requests at concurrency 16, medians of five rounds: reqwest
 //! 73k requests/s, hyper-util's pooled client 107k, hyper's connection API with one
 //! connection per task 121k (an earlier, busier run: 56k, 82k, 100k).
+#![allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::disallowed_methods,
+    clippy::exit
+)] // a developer's tool that reports on its own streams
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;

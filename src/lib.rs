@@ -8,6 +8,7 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod commands;
+pub mod context;
 pub mod docs;
 #[cfg(feature = "emulator")]
 pub mod emulator;
@@ -17,3 +18,4 @@ pub mod local;
 pub mod model;
 pub mod output;
 pub mod settings;
+pub mod signal;

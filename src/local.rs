@@ -12,6 +12,8 @@ use std::path::PathBuf;
 use secrecy::SecretString;
 
 use crate::error::{Error, Result};
+#[cfg(feature = "emulator")]
+use crate::settings::ServiceUrl;
 use crate::settings::Settings;
 
 /// The profile name that means "the embedded emulator".
@@ -39,12 +41,18 @@ pub fn database() -> Result<PathBuf> {
         })
 }
 
+/// Whether these settings mean the embedded emulator: the `local` profile without a base
+/// URL of its own.
+pub fn is_local(settings: &Settings) -> bool {
+    settings.profile == PROFILE && settings.base_url.is_none()
+}
+
 /// Starts the embedded emulator when `settings` is the `local` profile without a base
 /// URL of its own, and points the settings at it.
 #[cfg(feature = "emulator")]
 pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
     use crate::emulator;
-    if settings.profile != PROFILE || settings.base_url.is_some() {
+    if !is_local(settings) {
         return Ok(None);
     }
     let db = database()?;
@@ -58,9 +66,8 @@ pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
         ..Default::default()
     };
     let running = emulator::start(config, listener).await?;
-    let parse = |u: &str| url::Url::parse(u).map_err(|e| Error::other(e.to_string()));
-    settings.base_url = Some(parse(&running.base_url)?);
-    settings.token_url = Some(parse(&running.token_url)?);
+    settings.base_url = Some(ServiceUrl::parse("base_url", &running.base_url, false)?);
+    settings.token_url = Some(ServiceUrl::parse("token_url", &running.token_url, false)?);
     settings.client_id = Some(running.client_id.clone());
     settings.scopes.clear();
     Ok(Some(Local {
@@ -71,7 +78,7 @@ pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
 
 #[cfg(not(feature = "emulator"))]
 pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
-    if settings.profile == PROFILE && settings.base_url.is_none() {
+    if is_local(settings) {
         return Err(Error::usage(
             "the `local` profile needs the built-in emulator, and this build has none",
         )

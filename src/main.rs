@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use locadm::cli::Cli;
-use locadm::error::Exit;
+use locadm::error::{Error, Exit};
 use locadm::output::Printer;
 
 /// mimalloc rather than glibc's allocator: `location apply` allocates a record on one
@@ -19,26 +19,31 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
     let cli = Cli::parse();
-    let printer = Printer::new(
+    let printer = match Printer::new(
         cli.global.output,
         cli.global.quiet,
         cli.global.verbose,
-        cli.global.jq.clone(),
-    );
+        cli.global.jq.as_deref(),
+    ) {
+        Ok(printer) => printer,
+        Err(error) => return report(&Printer::fallback(), &error),
+    };
     let runtime = match runtime_for(&cli).enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return Exit::Failure.into();
+            let error = Error::other(format!("cannot start the async runtime: {e}"));
+            return report(&printer, &error);
         }
     };
     match runtime.block_on(locadm::commands::run(cli, &printer)) {
         Ok(()) => Exit::Success.into(),
-        Err(error) => {
-            printer.error(&error);
-            error.exit().into()
-        }
+        Err(error) => report(&printer, &error),
     }
+}
+
+fn report(printer: &Printer, error: &Error) -> ExitCode {
+    printer.error(error);
+    error.exit().into()
 }
 
 /// A client command runs on one thread: it is one request, or (`apply`) many requests in

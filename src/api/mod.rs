@@ -18,7 +18,7 @@ use serde::Serialize;
 use self::connection::{Connection, Connector};
 use crate::error::{Error, Result};
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
-use crate::output::Printer;
+use crate::output::Verbose;
 use crate::settings::Settings;
 
 pub use errors::{error_text_of, Permission};
@@ -224,20 +224,19 @@ impl ApiClient {
         settings: &Settings,
         http: reqwest::Client,
         credentials: Arc<dyn Credentials>,
-        printer: &Printer,
+        verbose: Verbose,
     ) -> Result<ApiClient> {
-        let base_url = settings.base_url.clone().ok_or_else(|| {
+        let base_url = settings.base_url.as_ref().map(|u| u.as_url().clone()).ok_or_else(|| {
             Error::usage("no base URL is configured").with_hint(
                 "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator",
             )
         })?;
-        check_transport(&base_url, settings.allow_http, "base URL")?;
         Ok(ApiClient {
             http,
             base_url,
             read_prefix: settings.read_prefix.trim_end_matches('/').to_owned(),
             credentials,
-            trace: trace::Trace::new(printer.verbose),
+            trace: trace::Trace::new(verbose),
             max_attempts: 3,
         })
     }
@@ -625,34 +624,6 @@ fn read_ca_cert(path: &std::path::Path) -> Result<Vec<u8>> {
             path.display()
         ))
     })
-}
-
-/// Refuses plain `http://` to anything but loopback unless the profile allows it: the
-/// bearer token and client secret would cross the network in clear text.
-pub fn check_transport(url: &url::Url, allow_http: bool, what: &str) -> Result<()> {
-    match url.scheme() {
-        "https" => Ok(()),
-        "http" if allow_http => Ok(()),
-        "http" => {
-            let loopback = match url.host() {
-                Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-                None => false,
-            };
-            if loopback {
-                Ok(())
-            } else {
-                Err(Error::usage(format!(
-                    "the {what} `{url}` is plain http to a host that is not loopback; tokens would travel in clear text"
-                ))
-                .with_hint("use https, or set `allow_http = true` in the profile if you really mean it"))
-            }
-        }
-        other => Err(Error::usage(format!(
-            "the {what} `{url}` has the scheme `{other}:`; http or https is needed"
-        ))),
-    }
 }
 
 /// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.

@@ -1,9 +1,9 @@
 //! `--verbose`: the HTTP exchange on stderr, with the Authorization header and anything
 //! secret redacted.
 
-use std::io::Write;
-
 use reqwest::header::HeaderMap;
+
+use crate::output::Verbose;
 
 const SECRET_HEADERS: [&str; 4] = [
     "authorization",
@@ -16,18 +16,16 @@ const BODY_SHOWN: usize = 4096;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Trace {
-    on: bool,
+    verbose: Verbose,
 }
 
 impl Trace {
-    pub fn new(on: bool) -> Trace {
-        Trace { on }
+    pub fn new(verbose: Verbose) -> Trace {
+        Trace { verbose }
     }
 
     fn write(&self, text: &str) {
-        if self.on {
-            let _ = writeln!(std::io::stderr().lock(), "{text}");
-        }
+        self.verbose.line(text);
     }
 
     pub fn note(&self, text: &str) {
@@ -41,7 +39,7 @@ impl Trace {
         headers: &HeaderMap,
         payload: Option<&[u8]>,
     ) {
-        if !self.on {
+        if !self.verbose.on() {
             return;
         }
         let mut text = format!("> {method} {url}");
@@ -60,7 +58,7 @@ impl Trace {
         status: reqwest::StatusCode,
         headers: &HeaderMap,
     ) {
-        if !self.on {
+        if !self.verbose.on() {
             return;
         }
         let mut text = format!("< {version:?} {status}");
@@ -71,7 +69,7 @@ impl Trace {
     }
 
     pub fn body(&self, body: &[u8]) {
-        if self.on && !body.is_empty() {
+        if self.verbose.on() && !body.is_empty() {
             self.write(&format!("<\n{}", body_text(body)));
         }
     }

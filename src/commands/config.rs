@@ -2,15 +2,15 @@
 
 use serde::Serialize;
 
-use crate::cli::{ConfigCommand, GlobalArgs, OutputFormat};
+use crate::cli::{ConfigCommand, OutputFormat};
+use crate::context::Context;
 use crate::error::Result;
-use crate::output::Printer;
-use crate::settings::{default_config_file, ConfigFile, Settings, DEFAULT_PROFILE, PROFILE_KEYS};
+use crate::settings::{default_config_file, ConfigFile, DEFAULT_PROFILE, PROFILE_KEYS};
 
-pub async fn run(command: ConfigCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
+pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
     match command {
-        ConfigCommand::Show => show(global, printer),
-        ConfigCommand::Set { key, value } => set(global, &key, &value, printer),
+        ConfigCommand::Show => show(context),
+        ConfigCommand::Set { key, value } => set(context, &key, &value),
     }
 }
 
@@ -21,8 +21,9 @@ struct Row {
     origin: &'static str,
 }
 
-fn show(global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    let settings = Settings::resolve(global)?;
+fn show(context: &Context<'_>) -> Result<()> {
+    let printer = context.printer;
+    let settings = context.settings()?;
     let rows: Vec<Row> = ["profile", "config_file"]
         .iter()
         .chain(PROFILE_KEYS)
@@ -53,7 +54,8 @@ fn show(global: &GlobalArgs, printer: &Printer) -> Result<()> {
     Ok(())
 }
 
-fn set(global: &GlobalArgs, key: &str, value: &str, printer: &Printer) -> Result<()> {
+fn set(context: &Context<'_>, key: &str, value: &str) -> Result<()> {
+    let (global, printer) = (context.global(), context.printer);
     let path = match &global.config {
         Some(p) => p.clone(),
         None => default_config_file()?,

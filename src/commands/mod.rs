@@ -1,12 +1,12 @@
-//! Command execution: one module per noun, one file per verb. Each verb is a function of
-//! its parsed arguments, the resolved settings and the printer.
+//! Command execution: one module per noun, one file per verb. Every verb is a function of
+//! the run's [`Context`] (printer, settings, a lazily made session and client) and its own
+//! parsed arguments.
 
 pub mod auth;
 pub mod config;
-mod context;
+#[cfg(feature = "emulator")]
+mod emulator;
 pub mod location;
-pub mod login;
-mod prompt;
 pub mod provider;
 mod smoke;
 pub mod validate;
@@ -14,29 +14,28 @@ pub mod validate;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, Command};
+use crate::context::Context;
 use crate::error::Result;
 use crate::output::Printer;
 
-/// Runs the parsed command line.
+/// Runs the parsed command line: one context, then the verb.
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
+    let context = Context::new(cli.global, printer);
     match cli.command {
-        Command::Location(command) => location::run(command, &cli.global, printer).await,
-        Command::Provider(command) => provider::run(command, &cli.global, printer).await,
-        Command::Login(args) => login::run(args, &cli.global, printer).await,
-        Command::Logout => auth::logout(&cli.global, printer).await,
-        Command::Auth(command) => auth::run(command, &cli.global, printer).await,
-        Command::Config(command) => config::run(command, &cli.global, printer).await,
-        Command::Smoke(args) => {
-            let context = context::Context::new(&cli.global, printer).await?;
-            smoke::run(&context, &args).await
-        }
+        Command::Location(command) => location::run(&context, command).await,
+        Command::Provider(command) => provider::run(&context, command).await,
+        Command::Login(args) => auth::login::run(&context, args).await,
+        Command::Logout => auth::logout::run(&context).await,
+        Command::Auth(command) => auth::run(&context, command).await,
+        Command::Config(command) => config::run(&context, command),
+        Command::Smoke(args) => smoke::run(&context, args).await,
         #[cfg(feature = "emulator")]
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
-            crate::emulator::serve(&args).await
+            emulator::serve(&context, args).await
         }
         Command::Completions { shell } => {
             let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "locadm", &mut std::io::stdout());
+            printer.raw(|out| clap_complete::generate(shell, &mut command, "locadm", out))?;
             Ok(())
         }
     }

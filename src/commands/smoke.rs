@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use crate::api::ApiClient;
 use crate::cli::SmokeArgs;
-use crate::commands::context::Context;
 use crate::commands::location::parse_id;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::{LocationBody, LocationRead};
 
@@ -71,7 +71,7 @@ impl Steps {
     }
 }
 
-pub async fn run(context: &Context<'_>, args: &SmokeArgs) -> Result<()> {
+pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     let api = context.api().await?;
     let mut steps = Steps {
         steps: Vec::new(),
@@ -101,7 +101,7 @@ pub async fn run(context: &Context<'_>, args: &SmokeArgs) -> Result<()> {
             .map_err(|_| Error::usage("`--provider` must be a provider id (a UUID)"))?;
         read_write_steps(&api, provider, &mut steps).await;
     }
-    report(context, args, &api, &steps.steps)
+    report(context, &args, &api, &steps.steps)
 }
 
 async fn read_write_steps(api: &ApiClient, provider: uuid::Uuid, steps: &mut Steps) {

@@ -1,15 +1,14 @@
 //! `location validate` and `provider validate`: offline checks of every record of an
 //! input, streamed. Nothing is sent.
 
-use std::io::Write;
-
 use serde::Serialize;
 
-use crate::cli::{OutputFormat, ValidateArgs};
+use crate::cli::ValidateArgs;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Position};
 use crate::model::{CheckResult, Problem, Severity};
-use crate::output::Printer;
+use crate::output::{Human, Record};
 
 /// One problem of one record, as `-o json` and `-o ndjson` report it.
 #[derive(Serialize)]
@@ -21,6 +20,17 @@ struct Finding<'a> {
     property: &'a str,
     severity: Severity,
     message: &'a str,
+    /// Where the record is and what is wrong, for the line people read.
+    #[serde(skip)]
+    position: Position,
+    #[serde(skip)]
+    problem: &'a Problem,
+}
+
+impl Record for Finding<'_> {
+    fn human(&self) -> Human {
+        Human::Line(format!("{}: {}", self.position, self.problem))
+    }
 }
 
 #[derive(Default)]
@@ -33,19 +43,15 @@ struct Tally {
 
 /// Checks every record of `args.file` with `check`, printing each problem as it is found.
 pub fn run<T>(
-    args: &ValidateArgs,
-    printer: &Printer,
+    context: &Context<'_>,
+    args: ValidateArgs,
     check: impl Fn(&str) -> CheckResult<T>,
 ) -> Result<()> {
+    let printer = context.printer;
     let reader = input::open(&args.file)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut findings = printer.records(crate::cli::OutputFormat::Json);
     let mut tally = Tally::default();
     let mut write_error = None;
-    let json_array = printer.format == OutputFormat::Json;
-    if json_array {
-        out.write_all(b"[")?;
-    }
 
     input::for_each_record(reader, |position, text| {
         tally.records += 1;
@@ -62,21 +68,32 @@ pub fn run<T>(
                 Severity::Error => tally.errors += 1,
                 Severity::Warning => tally.warnings += 1,
             }
-            let first = tally.errors + tally.warnings == 1;
-            if let Err(e) = write_finding(&mut out, printer.format, first, position, problem) {
-                write_error.get_or_insert(e);
+            let finding = Finding {
+                line: match position {
+                    Position::Line(n) => Some(n),
+                    _ => None,
+                },
+                index: match position {
+                    Position::Index(i) => Some(i),
+                    _ => None,
+                },
+                property: &problem.property,
+                severity: problem.severity,
+                message: &problem.message,
+                position,
+                problem,
+            };
+            if write_error.is_none() {
+                if let Err(e) = findings.push(&finding) {
+                    write_error = Some(e);
+                }
             }
         }
     })?;
-
-    if json_array {
-        out.write_all(b"]\n")?;
-    }
-    out.flush()?;
-    drop(out);
     if let Some(e) = write_error {
-        return Err(e.into());
+        return Err(e);
     }
+    findings.finish()?;
 
     printer.note(&format!(
         "{} record{}: {} valid, {} invalid ({} error{}, {} warning{})",
@@ -98,42 +115,6 @@ pub fn run<T>(
         )));
     }
     Ok(())
-}
-
-fn write_finding(
-    out: &mut impl Write,
-    format: OutputFormat,
-    first: bool,
-    position: Position,
-    problem: &Problem,
-) -> std::io::Result<()> {
-    let finding = Finding {
-        line: match position {
-            Position::Line(n) => Some(n),
-            _ => None,
-        },
-        index: match position {
-            Position::Index(i) => Some(i),
-            _ => None,
-        },
-        property: &problem.property,
-        severity: problem.severity,
-        message: &problem.message,
-    };
-    match format {
-        OutputFormat::Table => writeln!(out, "{position}: {problem}"),
-        OutputFormat::Ndjson => {
-            serde_json::to_writer(&mut *out, &finding)?;
-            out.write_all(b"\n")
-        }
-        OutputFormat::Json => {
-            if !first {
-                out.write_all(b",")?;
-            }
-            out.write_all(b"\n  ")?;
-            serde_json::to_writer(&mut *out, &finding).map_err(std::io::Error::other)
-        }
-    }
 }
 
 fn plural(n: usize) -> &'static str {

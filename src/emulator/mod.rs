@@ -19,7 +19,6 @@ pub mod server;
 pub mod store;
 
 use std::future::Future;
-use std::io::Write;
 use std::net::SocketAddr;
 
 use serde::Serialize;
@@ -33,7 +32,6 @@ pub use config::{
     DEMO_PROVIDER_ID, DEMO_PROVIDER_NAME, PERMISSIONS,
 };
 
-use crate::cli::EmulatorArgs;
 use crate::error::{Error, Result};
 
 /// What a running emulator tells its users: the first stdout line of
@@ -160,48 +158,9 @@ pub async fn run(
     Ok(())
 }
 
-/// `locadm emulator serve`: prints the [`Banner`] as the first stdout line, then serves
-/// until SIGINT or SIGTERM.
-pub async fn serve(args: &EmulatorArgs) -> Result<()> {
-    let config = EmulatorConfig::from_args(args).map_err(Error::usage)?;
-    let listener = TcpListener::bind(args.addr).await.map_err(|e| {
-        Error::other(format!("cannot listen on `{}`: {e}", args.addr))
-            .with_hint("pick another address with `--addr`, or port 0 for a free port")
-    })?;
-    let running = start(config, listener).await?;
-    let line = serde_json::to_string(&running.banner()).map_err(|e| Error::other(e.to_string()))?;
-    {
-        let mut stdout = std::io::stdout().lock();
-        writeln!(stdout, "{line}")?;
-        stdout.flush()?;
-    }
-    eprintln!(
-        "locadm emulator: listening on {} (demo client `{}`); stop with Ctrl-C",
-        running.base_url, running.client_id
-    );
-    shutdown_signal().await;
-    eprintln!("locadm emulator: shutting down");
-    running.shutdown().await;
-    Ok(())
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = terminate => {}
-    }
+/// The emulator's log: a server's own lines on its stderr (the CLI's printer is for the
+/// commands; the emulator also runs embedded, where these lines are rare failures).
+#[allow(clippy::print_stderr)]
+pub(crate) fn log(text: &str) {
+    eprintln!("locadm emulator: {text}");
 }

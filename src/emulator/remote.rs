@@ -19,7 +19,9 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     let text = match download(&state, &endpoint).await {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("locadm emulator: remote provider {provider_id}: fetching {endpoint}: {e}");
+            crate::emulator::log(&format!(
+                "remote provider {provider_id}: fetching {endpoint}: {e}"
+            ));
             state.counters.bump(&state.counters.remote_failures);
             return;
         }
@@ -27,9 +29,9 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     let elements: Vec<Box<RawValue>> = match serde_json::from_str(&text) {
         Ok(elements) => elements,
         Err(e) => {
-            eprintln!(
-                "locadm emulator: remote provider {provider_id}: {endpoint} did not answer a JSON array: {e}"
-            );
+            crate::emulator::log(&format!(
+                "remote provider {provider_id}: {endpoint} did not answer a JSON array: {e}"
+            ));
             state.counters.bump(&state.counters.remote_failures);
             return;
         }
@@ -40,9 +42,9 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         let body = match check(element, &own, provider_id) {
             Ok(body) => body,
             Err(message) => {
-                eprintln!(
-                    "locadm emulator: remote provider {provider_id}: location [{index}] rejected: {message}"
-                );
+                crate::emulator::log(&format!(
+                    "remote provider {provider_id}: location [{index}] rejected: {message}"
+                ));
                 state.counters.bump(&state.counters.remote_rejected);
                 continue;
             }
@@ -58,9 +60,9 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         match outcome {
             Ok(_) => state.counters.bump(&state.counters.remote_upserts),
             Err(e) => {
-                eprintln!(
-                    "locadm emulator: remote provider {provider_id}: location [{index}]: {e}"
-                );
+                crate::emulator::log(&format!(
+                    "remote provider {provider_id}: location [{index}]: {e}"
+                ));
                 state.counters.bump(&state.counters.remote_rejected);
             }
         }

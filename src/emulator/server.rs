@@ -31,7 +31,7 @@ pub async fn accept_loop(listener: TcpListener, router: Router, shutdown: watch:
                 }
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
-                    eprintln!("locadm emulator: accept failed: {e}");
+                    crate::emulator::log(&format!("accept failed: {e}"));
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             },

@@ -1,5 +1,7 @@
 //! `--jq EXPR`: jq filters on JSON output, with jaq (a jq in Rust), so that scripts need
-//! no external jq.
+//! no external jq. The filter is compiled once per run and applied to every JSON value
+//! the printer writes; input is read with jaq's own parser, so object keys keep the
+//! order they came in and numbers keep the digits they were written with.
 
 use jaq_core::load::{Arena, File, Loader};
 use jaq_core::{data, unwrap_valr, Compiler, Ctx, Vars};
@@ -7,41 +9,56 @@ use jaq_json::Val;
 
 use crate::error::{Error, Result};
 
-/// Runs `code` on the JSON text `input`; each output is returned as compact JSON text.
-pub fn run(code: &str, input: &[u8]) -> Result<Vec<String>> {
-    let defs = jaq_core::defs()
-        .chain(jaq_std::defs())
-        .chain(jaq_json::defs());
-    let funs = jaq_core::funs()
-        .chain(jaq_std::funs())
-        .chain(jaq_json::funs());
-    let loader = Loader::new(defs);
-    let arena = Arena::default();
-    let modules = loader
-        .load(&arena, File { code, path: () })
-        .map_err(|errors| invalid(code, &format!("{errors:?}")))?;
-    let filter = Compiler::default()
-        .with_funs(funs)
-        .compile(modules)
-        .map_err(|errors| invalid(code, &format!("{errors:?}")))?;
-    let value: serde_json::Value = serde_json::from_slice(input).map_err(|e| {
-        Error::other(format!(
-            "`--jq` needs JSON output, and the body is not JSON: {e}"
-        ))
-    })?;
-    let value: Val = serde_json::from_value(value)
-        .map_err(|e| Error::other(format!("`--jq` cannot read the body: {e}")))?;
-    let ctx = Ctx::<data::JustLut<Val>>::new(&filter.lut, Vars::new([]));
-    filter
-        .id
-        .run((ctx, value))
-        .map(unwrap_valr)
-        .map(|result| {
-            result
-                .map(|v| v.to_string())
-                .map_err(|e| Error::other(format!("`--jq` failed: {e}")))
+/// A compiled `--jq` filter.
+pub struct Filter {
+    code: String,
+    compiled: jaq_core::Filter<data::JustLut<Val>>,
+}
+
+impl Filter {
+    /// Compiles `code`; a syntax error or an undefined name is a usage error (exit 2).
+    pub fn new(code: &str) -> Result<Filter> {
+        let defs = jaq_core::defs()
+            .chain(jaq_std::defs())
+            .chain(jaq_json::defs());
+        let funs = jaq_core::funs()
+            .chain(jaq_std::funs())
+            .chain(jaq_json::funs());
+        let loader = Loader::new(defs);
+        let arena = Arena::default();
+        let modules = loader
+            .load(&arena, File { code, path: () })
+            .map_err(|errors| invalid(code, &format!("{errors:?}")))?;
+        let compiled = Compiler::default()
+            .with_funs(funs)
+            .compile(modules)
+            .map_err(|errors| invalid(code, &format!("{errors:?}")))?;
+        Ok(Filter {
+            code: code.to_owned(),
+            compiled,
         })
-        .collect()
+    }
+
+    /// Runs the filter on the JSON text `input`; each output is returned as compact JSON.
+    pub fn run(&self, input: &[u8]) -> Result<Vec<String>> {
+        let value = jaq_json::read::parse_single(input).map_err(|e| {
+            Error::other(format!(
+                "`--jq {}` needs JSON, and the output is not JSON ({e})",
+                self.code
+            ))
+        })?;
+        let ctx = Ctx::<data::JustLut<Val>>::new(&self.compiled.lut, Vars::new([]));
+        self.compiled
+            .id
+            .run((ctx, value))
+            .map(unwrap_valr)
+            .map(|result| {
+                result
+                    .map(|v| v.to_string())
+                    .map_err(|e| Error::other(format!("`--jq {}` failed: {e}", self.code)))
+            })
+            .collect()
+    }
 }
 
 fn invalid(code: &str, detail: &str) -> Error {
@@ -50,14 +67,22 @@ fn invalid(code: &str, detail: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
+    use super::Filter;
+
     #[test]
     fn filters_run_on_json() {
-        let out = super::run(
-            ".links[] | select(.rel == \"self\") | .href",
-            br#"{"links":[{"rel":"self","href":"/locations/1"}]}"#,
-        )
-        .unwrap();
+        let filter = Filter::new(".links[] | select(.rel == \"self\") | .href").unwrap();
+        let out = filter
+            .run(br#"{"links":[{"rel":"self","href":"/locations/1"}]}"#)
+            .unwrap();
         assert_eq!(out, vec!["\"/locations/1\"".to_owned()]);
-        assert!(super::run(".[", b"{}").is_err());
+        assert!(Filter::new(".[").is_err());
+    }
+
+    #[test]
+    fn key_order_and_numbers_are_kept() {
+        let filter = Filter::new(".").unwrap();
+        let out = filter.run(br#"{"z":1,"a":13.40}"#).unwrap();
+        assert_eq!(out, vec![r#"{"z":1,"a":13.40}"#.to_owned()]);
     }
 }

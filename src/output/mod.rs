@@ -1,8 +1,18 @@
 //! The one printer: every byte a command writes goes through here. Data goes to stdout,
 //! messages (errors, warnings, hints, summaries) to stderr. It knows the output format,
-//! whether each stream is a terminal, and whether colour is allowed.
+//! whether each stream is a terminal, whether colour is allowed and whether a person may
+//! be asked something; `Cargo.toml`'s clippy lints keep writes and `exit` out of every
+//! other module.
+//!
+//! JSON has one path: every value a command prints as JSON, whether a service body or a
+//! value of the tool's own, goes through [`Printer::json`] or [`Printer::body`], which
+//! apply `--jq`, then print pretty (`-o json`) or compact (`-o ndjson`). Streams of
+//! records (bulk results, validation findings) go through [`records::RecordSink`], which
+//! applies the same rules per record.
+#![allow(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
 
 use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde::Serialize;
@@ -11,52 +21,154 @@ use crate::cli::OutputFormat;
 use crate::error::{Error, Result};
 
 pub mod jq;
+pub mod progress;
+pub mod prompt;
+pub mod records;
+
+pub use progress::Progress;
+pub use records::{Human, Record, RecordSink};
 
 pub struct Printer {
     pub format: OutputFormat,
     pub quiet: bool,
-    pub verbose: bool,
-    /// `--jq EXPR`, applied to JSON output.
-    pub jq: Option<String>,
+    messages: Messages,
+    verbose: Verbose,
+    /// `--jq EXPR`, compiled once, applied to JSON output.
+    jq: Option<Arc<jq::Filter>>,
     /// `-o` was given (or `LOCADM_OUTPUT`): errors then also go to stderr as JSON.
     explicit_format: bool,
-    stdout: io::Stdout,
+    /// The format was chosen (by `-o` or `LOCADM_OUTPUT`), not defaulted.
+    format_given: bool,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
+}
+
+/// Messages for people on stderr (warnings, notes, details of errors): a small copyable
+/// handle, so that the tasks of a bulk run (signals, the journal, the report writer) can
+/// keep it without borrowing the printer.
+#[derive(Debug, Clone, Copy)]
+pub struct Messages {
+    quiet: bool,
     colour: bool,
+}
+
+impl Messages {
+    /// `prefix: text`, the prefix coloured at a terminal unless `NO_COLOR`.
+    fn prefixed(self, prefix: &str, colour: &str, text: &str) {
+        let prefix = if self.colour {
+            format!("\x1b[{colour}m{prefix}\x1b[0m")
+        } else {
+            prefix.to_owned()
+        };
+        let _ = writeln!(io::stderr().lock(), "{prefix}: {text}");
+    }
+
+    pub fn warning(self, text: &str) {
+        self.prefixed("warning", "1;33", text);
+    }
+
+    pub fn hint(self, text: &str) {
+        self.prefixed("hint", "1;36", text);
+    }
+
+    fn error(self, text: &str) {
+        self.prefixed("error", "1;31", text);
+    }
+
+    /// A line of detail on stderr that belongs to an error (a problem of a record), shown
+    /// even with `--quiet`.
+    pub fn detail(self, text: &str) {
+        let _ = writeln!(io::stderr().lock(), "{text}");
+    }
+
+    /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
+    pub fn note(self, text: &str) {
+        if !self.quiet {
+            let _ = writeln!(io::stderr().lock(), "{text}");
+        }
+    }
+}
+
+/// The `--verbose` channel: HTTP exchanges, keyring and token decisions. A small copyable
+/// handle, so that the API client and the auth session can keep it without borrowing the
+/// printer. Never given a secret: callers redact first.
+#[derive(Debug, Clone, Copy)]
+pub struct Verbose(bool);
+
+impl Verbose {
+    pub fn new(on: bool) -> Verbose {
+        Verbose(on)
+    }
+
+    pub fn on(self) -> bool {
+        self.0
+    }
+
+    pub fn line(self, text: &str) {
+        if self.0 {
+            let _ = writeln!(io::stderr().lock(), "{text}");
+        }
+    }
 }
 
 impl Printer {
     /// The printer for this process: `format` when given, else a table on a terminal
-    /// and JSON in a pipe.
+    /// and JSON in a pipe. A `--jq` filter that does not compile is a usage error.
     pub fn new(
         format: Option<OutputFormat>,
         quiet: bool,
         verbose: bool,
-        jq: Option<String>,
-    ) -> Printer {
+        jq: Option<&str>,
+    ) -> Result<Printer> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
         let colour =
             stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         let explicit_format = matches!(format, Some(OutputFormat::Json | OutputFormat::Ndjson));
+        let format_given = format.is_some();
         // A jq filter only makes sense on JSON, so it turns a table into JSON.
-        let format = match (format, &jq) {
+        let format = match (format, jq) {
             (Some(OutputFormat::Table) | None, Some(_)) => OutputFormat::Json,
             (Some(format), _) => format,
             (None, None) if stdout_is_terminal => OutputFormat::Table,
             (None, None) => OutputFormat::Json,
         };
-        Printer {
+        if quiet && jq.is_some() {
+            return Err(Error::usage(
+                "`--jq` and `-q` both choose what is printed; give one of them",
+            )
+            .with_hint("`-q` prints ids; `--jq .id` does the same through a filter"));
+        }
+        let jq = jq.map(jq::Filter::new).transpose()?.map(Arc::new);
+        Ok(Printer {
             explicit_format,
+            format_given,
             format,
             jq,
             quiet,
-            verbose,
-            stdout: io::stdout(),
+            messages: Messages { quiet, colour },
+            verbose: Verbose(verbose),
             stderr_is_terminal,
             stdout_is_terminal,
-            colour,
+        })
+    }
+
+    /// A printer for when the command line could not be turned into one: plain text, so
+    /// that the error that stopped it can still be reported.
+    pub fn fallback() -> Printer {
+        Printer {
+            format: OutputFormat::Json,
+            quiet: false,
+            messages: Messages {
+                quiet: false,
+                colour: false,
+            },
+            verbose: Verbose(false),
+            jq: None,
+            explicit_format: false,
+            format_given: false,
+            stderr_is_terminal: io::stderr().is_terminal(),
+            stdout_is_terminal: io::stdout().is_terminal(),
         }
     }
 
@@ -68,22 +180,45 @@ impl Printer {
         self.stderr_is_terminal
     }
 
+    /// The `--verbose` channel.
+    pub fn verbose(&self) -> Verbose {
+        self.verbose
+    }
+
+    /// Whether a person may be asked: stdin and stderr are terminals and `CI` is unset.
+    /// Otherwise a command fails and names the flag that replaces the question.
+    pub fn can_prompt(&self) -> bool {
+        prompt::can_prompt()
+    }
+
     /// Writes one line of data to stdout.
     pub fn line(&self, text: &str) -> io::Result<()> {
-        let mut out = self.stdout.lock();
+        let mut out = io::stdout().lock();
         out.write_all(text.as_bytes())?;
         out.write_all(b"\n")
     }
 
-    /// Writes a serializable value as JSON (pretty) or one NDJSON line.
-    pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> io::Result<()> {
+    /// Generated text (completion scripts) straight to stdout.
+    pub fn raw(&self, write: impl FnOnce(&mut dyn Write)) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        write(&mut out);
+        out.flush()
+    }
+
+    /// Prints a value of the tool's own as JSON: through `--jq` when given, else pretty
+    /// (`-o json`) or as one line (`-o ndjson`).
+    pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> Result<()> {
+        if self.jq.is_some() {
+            let text = serde_json::to_vec(value).map_err(|e| Error::other(e.to_string()))?;
+            return self.filtered(&text);
+        }
         let text = if self.format == OutputFormat::Ndjson {
             serde_json::to_string(value)
         } else {
             serde_json::to_string_pretty(value)
         }
-        .map_err(io::Error::other)?;
-        self.line(&text)
+        .map_err(|e| Error::other(e.to_string()))?;
+        Ok(self.line(&text)?)
     }
 
     /// True when data should be rendered as a table for people.
@@ -91,51 +226,47 @@ impl Printer {
         self.format == OutputFormat::Table && !self.quiet
     }
 
-    /// Prints a body from the service as it came (`json`), as one line (`ndjson`), or
-    /// through the `--jq` filter, whose string results are printed raw.
+    /// Prints a body from the service: through `--jq` when given, else as it came
+    /// (`json`) or as one line (`ndjson`).
     pub fn body(&self, body: &[u8]) -> Result<()> {
-        if let Some(code) = &self.jq {
-            for result in jq::run(code, body)? {
-                match serde_json::from_str::<String>(&result) {
-                    Ok(text) => self.line(&text)?,
-                    Err(_) if self.format == OutputFormat::Ndjson => self.line(&result)?,
-                    Err(_) => {
-                        let value: serde_json::Value = serde_json::from_str(&result)
-                            .map_err(|e| Error::other(e.to_string()))?;
-                        self.json(&value)?
-                    }
-                }
-            }
-            return Ok(());
+        if self.jq.is_some() {
+            return self.filtered(body);
         }
         match self.format {
-            OutputFormat::Ndjson => {
-                let mut compact = Vec::with_capacity(body.len());
-                let mut de = serde_json::Deserializer::from_slice(body);
-                let mut ser = serde_json::Serializer::new(&mut compact);
-                match serde_transcode::transcode(&mut de, &mut ser) {
-                    Ok(()) => self.line(&String::from_utf8_lossy(&compact))?,
-                    Err(_) => self.line(&String::from_utf8_lossy(body))?,
-                }
-            }
-            _ => {
-                let text = String::from_utf8_lossy(body);
-                self.line(text.trim_end())?
-            }
+            OutputFormat::Ndjson => self.line(&compact(body))?,
+            _ => self.line(String::from_utf8_lossy(body).trim_end())?,
         }
         Ok(())
+    }
+
+    /// Runs `--jq` on `json` and prints each result: strings raw (as jq's `-r` and gh's
+    /// `--jq` do), other values pretty or as one line by the output format.
+    fn filtered(&self, json: &[u8]) -> Result<()> {
+        let filter = self.jq.as_deref().expect("callers check for a filter");
+        let mut out = io::stdout().lock();
+        for result in filter.run(json)? {
+            write_jq_result(&mut out, &result, self.format)?;
+        }
+        Ok(())
+    }
+
+    /// A stream of records (bulk results, findings) printed as they come: an NDJSON line
+    /// or a JSON array element each, an id each with `-q`, or table rows at the end.
+    /// `in_pipe` is the command's format in a pipe when none was chosen: NDJSON for the
+    /// results of a bulk run (one line a record, as `apply` has always printed), a JSON
+    /// array for a report read whole.
+    pub fn records(&self, in_pipe: OutputFormat) -> RecordSink {
+        let format = match self.format {
+            OutputFormat::Json if !self.format_given => in_pipe,
+            format => format,
+        };
+        RecordSink::new(format, self.quiet, self.jq.clone())
     }
 
     /// A vertical field/value table fitted to the terminal width; server text is made
     /// safe for the terminal first.
     pub fn field_table(&self, rows: &[(&str, String)]) -> io::Result<()> {
-        let mut table = Table::new();
-        table
-            .load_preset(presets::UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic);
-        if !self.stdout_is_terminal {
-            table.force_no_tty();
-        }
+        let mut table = self.new_table();
         for (field, value) in rows {
             table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
         }
@@ -145,67 +276,46 @@ impl Printer {
     /// A table with a header row, fitted to the terminal width; cells are made safe for
     /// the terminal first.
     pub fn table(&self, header: &[&str], rows: &[Vec<String>]) -> io::Result<()> {
-        let mut table = Table::new();
-        table
-            .load_preset(presets::UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_header(header.iter().map(Cell::new));
-        if !self.stdout_is_terminal {
-            table.force_no_tty();
-        }
-        for row in rows {
-            table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
-        }
-        self.line(&table.to_string())
+        self.line(&render_table(header, rows, self.stdout_is_terminal))
     }
 
-    /// A message on stderr: `prefix: text`.
-    fn message(&self, prefix: &str, colour: &str, text: &str) {
-        let prefix = if self.colour {
-            format!("\x1b[{colour}m{prefix}\x1b[0m")
-        } else {
-            prefix.to_owned()
-        };
-        let _ = writeln!(io::stderr().lock(), "{prefix}: {text}");
+    fn new_table(&self) -> Table {
+        new_table(self.stdout_is_terminal)
+    }
+
+    /// The stderr channel for people, as a handle that outlives a borrow of the printer.
+    pub fn messages(&self) -> Messages {
+        self.messages
     }
 
     pub fn warning(&self, text: &str) {
-        self.message("warning", "1;33", text);
+        self.messages.warning(text);
     }
 
     pub fn hint(&self, text: &str) {
-        self.message("hint", "1;36", text);
+        self.messages.hint(text);
     }
 
     /// A line of detail on stderr that belongs to an error (a problem of a record), shown
     /// even with `--quiet`.
     pub fn detail(&self, text: &str) {
-        let _ = writeln!(io::stderr().lock(), "{text}");
+        self.messages.detail(text);
     }
 
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
     pub fn note(&self, text: &str) {
-        if !self.quiet {
-            let _ = writeln!(io::stderr().lock(), "{text}");
-        }
+        self.messages.note(text);
     }
 
     /// The HTTP exchange and other diagnostics, only with `--verbose`.
     pub fn debug(&self, text: &str) {
-        if self.verbose {
-            let _ = writeln!(io::stderr().lock(), "{text}");
-        }
+        self.verbose.line(text);
     }
 
-    /// The `--verbose` diagnostics as a sink that outlives a borrow of the printer (the
-    /// auth session logs its keyring and token decisions through it).
-    pub fn debug_sink(&self) -> std::sync::Arc<dyn Fn(&str) + Send + Sync> {
-        let verbose = self.verbose;
-        std::sync::Arc::new(move |text: &str| {
-            if verbose {
-                let _ = writeln!(io::stderr().lock(), "{text}");
-            }
-        })
+    /// A progress bar on stderr for `total` items, drawn only at a terminal and without
+    /// `--quiet`.
+    pub fn progress(&self, total: usize) -> progress::Progress {
+        progress::Progress::new(total, self.stderr_is_terminal && !self.quiet)
     }
 
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
@@ -213,13 +323,12 @@ impl Printer {
     pub fn error(&self, error: &Error) {
         let message = error.to_string();
         if !message.is_empty() {
-            self.message("error", "1;31", &message);
+            self.messages.error(&message);
         }
         if let Some(hint) = error.hint() {
             self.hint(hint);
         }
         if self.explicit_format {
-            let status = error.status();
             let property = match error {
                 Error::Rejected { property, .. } => property.clone(),
                 _ => None,
@@ -228,7 +337,7 @@ impl Printer {
                 "error": {
                     "code": error.code(),
                     "exit": error.exit() as u8,
-                    "status": status,
+                    "status": error.status(),
                     "message": message,
                     "property": property,
                 }
@@ -236,6 +345,72 @@ impl Printer {
             let _ = writeln!(io::stderr().lock(), "{object}");
         }
     }
+}
+
+/// Ends the process after a second Ctrl-C (the first one asked a run to stop): the
+/// terminal is put back first (a prompt or a progress bar may have hidden the cursor),
+/// then the exit status is the shell's 128 + SIGINT.
+#[allow(clippy::exit)]
+pub fn exit_interrupted() -> ! {
+    let _ = console::Term::stderr().show_cursor();
+    std::process::exit(130)
+}
+
+/// One `--jq` result: a string raw, anything else as JSON (pretty, or one line).
+fn write_jq_result(out: &mut impl Write, result: &str, format: OutputFormat) -> io::Result<()> {
+    match serde_json::from_str::<String>(result) {
+        Ok(text) => writeln!(out, "{text}"),
+        Err(_) if format == OutputFormat::Ndjson => writeln!(out, "{result}"),
+        Err(_) => writeln!(out, "{}", pretty(result.as_bytes())),
+    }
+}
+
+/// JSON text made pretty with its key order and numbers as written.
+fn pretty(json: &[u8]) -> String {
+    let Ok(value) = jaq_json::read::parse_single(json) else {
+        return String::from_utf8_lossy(json).into_owned();
+    };
+    let pp = jaq_json::write::Pp {
+        indent: Some("  ".to_owned()),
+        sep_space: true,
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(json.len() * 2);
+    match jaq_json::write::write(&mut out, &pp, 0, &value) {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(_) => String::from_utf8_lossy(json).into_owned(),
+    }
+}
+
+/// JSON text on one line, members and numbers as written; text that is not JSON as is.
+fn compact(body: &[u8]) -> String {
+    let mut compact = Vec::with_capacity(body.len());
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let mut ser = serde_json::Serializer::new(&mut compact);
+    match serde_transcode::transcode(&mut de, &mut ser) {
+        Ok(()) => String::from_utf8_lossy(&compact).into_owned(),
+        Err(_) => String::from_utf8_lossy(body).into_owned(),
+    }
+}
+
+fn new_table(stdout_is_terminal: bool) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    if !stdout_is_terminal {
+        table.force_no_tty();
+    }
+    table
+}
+
+fn render_table(header: &[&str], rows: &[Vec<String>], stdout_is_terminal: bool) -> String {
+    let mut table = new_table(stdout_is_terminal);
+    table.set_header(header.iter().map(Cell::new));
+    for row in rows {
+        table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
+    }
+    table.to_string()
 }
 
 /// Neutralises control characters and terminal escape sequences in text that came from a
@@ -256,7 +431,7 @@ pub fn sanitize(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::sanitize;
+    use super::{pretty, sanitize};
 
     #[test]
     fn escape_sequences_are_neutralised() {
@@ -266,5 +441,13 @@ mod tests {
         assert!(!shown.contains('\x07'));
         assert!(shown.starts_with("Shop"));
         assert_eq!(sanitize("Zürich 🏪"), "Zürich 🏪");
+    }
+
+    #[test]
+    fn pretty_keeps_order_and_digits() {
+        assert_eq!(
+            pretty(br#"{"b":1.50,"a":[1,2]}"#),
+            "{\n  \"b\": 1.50,\n  \"a\": [\n    1,\n    2\n  ]\n}"
+        );
     }
 }

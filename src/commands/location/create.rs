@@ -5,15 +5,15 @@ use serde_json::{Map, Value};
 
 use super::{body, print_link, show_warnings};
 use crate::cli::WriteArgs;
-use crate::commands::context::Context;
-use crate::commands::prompt;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::{Checked, LocationBody};
+use crate::output::prompt;
 
-pub async fn run(context: &Context<'_>, args: &WriteArgs) -> Result<()> {
+pub async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let no_input = args.file.is_none() && !args.fields.any();
-    let checked = if args.interactive || (no_input && prompt::can_prompt()) {
-        if !prompt::can_prompt() {
+    let checked = if args.interactive || (no_input && context.printer.can_prompt()) {
+        if !context.printer.can_prompt() {
             return Err(Error::usage("`--interactive` needs a terminal")
                 .with_hint("give `--file PATH` or field flags"));
         }
@@ -100,16 +100,13 @@ const COMMON_TAIL: &[Question] = &[
 /// Asks for each field, re-asking one until it is valid, then shows the body and asks to
 /// send it. `None` when the person declines.
 fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
-    let structured = dialoguer::Select::with_theme(&dialoguer::theme::ColorfulTheme::default())
-        .with_prompt("Address form")
-        .items(&[
+    let structured = prompt::choose(
+        "Address form",
+        &[
             "structured (street, city, post code, country)",
             "legacy (one address line)",
-        ])
-        .default(0)
-        .interact()
-        .map_err(|e| Error::other(format!("the prompt failed: {e}")))?
-        == 0;
+        ],
+    )? == 0;
     let address = if structured { STRUCTURED } else { LEGACY };
     let mut body = Map::new();
     for question in COMMON_HEAD.iter().chain(address).chain(COMMON_TAIL) {
@@ -125,7 +122,7 @@ fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
         .map_err(|p| Error::Invalid(format!("the body is invalid; nothing was sent\n{p}")))?;
     let pretty =
         serde_json::to_string_pretty(&checked.body).map_err(|e| Error::other(e.to_string()))?;
-    eprintln!("{pretty}");
+    prompt::show(&pretty);
     Ok(prompt::confirm("Create this location?")?.then_some(checked))
 }
 

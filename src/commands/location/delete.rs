@@ -2,14 +2,14 @@
 //! `--yes`.
 
 use super::parse_id;
-use crate::commands::context::Context;
-use crate::commands::prompt;
+use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::output::prompt;
 
-pub async fn run(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
-    let id = parse_id(id)?;
+pub async fn run(context: &Context<'_>, id: String, yes: bool) -> Result<()> {
+    let id = parse_id(&id)?;
     if !yes {
-        if !prompt::can_prompt() {
+        if !context.printer.can_prompt() {
             return Err(Error::usage(format!(
                 "refusing to delete location `{id}` without confirmation"
             ))

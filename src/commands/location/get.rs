@@ -1,11 +1,11 @@
 //! `locadm location get ID`
 
 use super::{parse_id, view};
-use crate::commands::context::Context;
+use crate::context::Context;
 use crate::error::Result;
 
-pub async fn run(context: &Context<'_>, id: &str) -> Result<()> {
-    let id = parse_id(id)?;
+pub async fn run(context: &Context<'_>, id: String) -> Result<()> {
+    let id = parse_id(&id)?;
     let api = context.api().await?;
     let (location, reply) = api.get_location(&id).await?;
     let printer = context.printer;

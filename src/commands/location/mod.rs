@@ -8,25 +8,24 @@ mod get;
 mod update;
 pub mod view;
 
-use crate::cli::{GlobalArgs, LocationCommand};
-use crate::commands::context::Context;
+use crate::cli::LocationCommand;
 use crate::commands::validate;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::LocationBody;
 use crate::output::Printer;
 
-pub async fn run(command: LocationCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    if let LocationCommand::Validate(args) = &command {
-        return validate::run(args, printer, LocationBody::check_json);
-    }
-    let context = Context::new(global, printer).await?;
+pub async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
     match command {
-        LocationCommand::Create(args) => create::run(&context, &args).await,
-        LocationCommand::Get { id } => get::run(&context, &id).await,
-        LocationCommand::Update { id, write, yes } => update::run(&context, &id, &write, yes).await,
-        LocationCommand::Delete { id, yes } => delete::run(&context, &id, yes).await,
-        LocationCommand::Apply(args) => apply::run(&context, &args).await,
-        LocationCommand::Validate(_) => unreachable!("handled above, offline"),
+        LocationCommand::Create(args) => create::run(context, args).await,
+        LocationCommand::Get { id } => get::run(context, id).await,
+        LocationCommand::Update { id, write, yes } => {
+            update::run(context, update::Args { id, write, yes }).await
+        }
+        LocationCommand::Delete { id, yes } => delete::run(context, id, yes).await,
+        LocationCommand::Apply(args) => apply::run(context, args).await,
+        // Offline: nothing is sent, so no session or client is ever made.
+        LocationCommand::Validate(args) => validate::run(context, args, LocationBody::check_json),
     }
 }
 

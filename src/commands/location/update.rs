@@ -11,11 +11,11 @@ use serde_json::value::RawValue;
 use super::body::{self, number_or_string, to_raw, RawMembers};
 use super::{parse_id, print_link, show_warnings};
 use crate::cli::{LocationFields, WriteArgs};
-use crate::commands::context::Context;
-use crate::commands::prompt;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::json::{Kind, RawObject};
 use crate::model::LocationBody;
+use crate::output::prompt;
 
 /// Write-form properties that a read form may leave out. When the read form has the key
 /// (even as `null`), the service carries it; when the key is missing, it may not.
@@ -27,8 +27,21 @@ const MAYBE_NOT_CARRIED: [&str; 5] = [
     "structuredAddress",
 ];
 
-pub async fn run(context: &Context<'_>, id: &str, args: &WriteArgs, yes: bool) -> Result<()> {
-    let id = parse_id(id)?;
+/// `location update`'s arguments.
+pub struct Args {
+    pub id: String,
+    pub write: WriteArgs,
+    /// Send even when the read form cannot carry some fields.
+    pub yes: bool,
+}
+
+pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
+    let Args {
+        id,
+        write: args,
+        yes,
+    } = args;
+    let id = parse_id(&id)?;
     if args.file.is_some() || !args.fields.any() {
         if args.file.is_none() {
             return Err(Error::usage("no update given: pass `--file PATH` with a complete body, or field flags to change"));
@@ -70,7 +83,8 @@ pub async fn run(context: &Context<'_>, id: &str, args: &WriteArgs, yes: bool) -
         context.printer.warning(&format!(
             "the service's read form does not carry {names}: the update cannot keep their current values, and the service may clear them"
         ));
-        let go_on = yes || (prompt::can_prompt() && prompt::confirm("Send the update anyway?")?);
+        let go_on =
+            yes || (context.printer.can_prompt() && prompt::confirm("Send the update anyway?")?);
         if !go_on {
             return Err(Error::usage("nothing was sent")
                 .with_hint("send a complete body with `--file`, or pass `--yes` to accept"));

@@ -3,19 +3,15 @@
 pub mod body;
 mod update;
 
-use crate::cli::{GlobalArgs, ProviderCommand};
-use crate::commands::context::Context;
+use crate::cli::ProviderCommand;
 use crate::commands::validate;
+use crate::context::Context;
 use crate::error::Result;
 use crate::model::ProviderBody;
-use crate::output::Printer;
 
-pub async fn run(command: ProviderCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
+pub async fn run(context: &Context<'_>, command: ProviderCommand) -> Result<()> {
     match command {
-        ProviderCommand::Validate(args) => validate::run(&args, printer, ProviderBody::check_json),
-        ProviderCommand::Update { id, input } => {
-            let context = Context::new(global, printer).await?;
-            update::run(&context, &id, &input).await
-        }
+        ProviderCommand::Validate(args) => validate::run(context, args, ProviderBody::check_json),
+        ProviderCommand::Update { id, input } => update::run(context, id, input).await,
     }
 }

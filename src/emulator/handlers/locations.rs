@@ -74,7 +74,7 @@ fn unknown_provider(id: Uuid) -> ApiError {
 
 fn encode(body: &LocationBody) -> Result<String, ApiError> {
     serde_json::to_string(body).map_err(|e| {
-        eprintln!("locadm emulator: cannot encode a location: {e}");
+        crate::emulator::log(&format!("cannot encode a location: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })
 }
@@ -269,7 +269,7 @@ async fn load(
         .await?;
     let (location, provider) = found.ok_or_else(|| no_location(id))?;
     let body: LocationBody = serde_json::from_str(&location.body).map_err(|e| {
-        eprintln!("locadm emulator: stored location {id} cannot be read: {e}");
+        crate::emulator::log(&format!("stored location {id} cannot be read: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })?;
     Ok((location, body, provider))

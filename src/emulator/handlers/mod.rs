@@ -55,7 +55,7 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        eprintln!("locadm emulator: {e}");
+        crate::emulator::log(&format!("{e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     }
 }

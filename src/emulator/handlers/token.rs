@@ -177,7 +177,7 @@ async fn issue(
         .call(move |conn| store::insert_token(conn, &t, &c, &s, expires_at))
         .await
         .map_err(|e| {
-            eprintln!("locadm emulator: {e}");
+            crate::emulator::log(&format!("{e}"));
             oauth_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "server_error",

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::output::Messages;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -51,7 +52,7 @@ impl Journal {
     /// Opens (or starts) the journal at `path` for the input whose digest is `input`.
     /// A journal written for other input is refused: its keys are positions in that
     /// input, and resuming with changed input could send a record twice.
-    pub fn open(path: &Path, input: &str) -> Result<Journal> {
+    pub fn open(path: &Path, input: &str, messages: Messages) -> Result<Journal> {
         let mut previous = HashMap::new();
         let mut written_for: Option<String> = None;
         match File::open(path) {
@@ -74,11 +75,11 @@ impl Journal {
                                 (entry.outcome, entry.id.map(|i| i.into_owned())),
                             );
                         }
-                        Err(_) => eprintln!(
-                            "warning: {} line {}: not a journal entry; ignored",
+                        Err(_) => messages.warning(&format!(
+                            "{} line {}: not a journal entry; ignored",
                             path.display(),
                             n + 1
-                        ),
+                        )),
                     }
                 }
             }

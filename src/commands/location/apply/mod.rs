@@ -11,7 +11,6 @@
 mod journal;
 mod spool;
 
-use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -25,11 +24,12 @@ use self::journal::{Journal, Recorded};
 use self::spool::{SpoolReader, SpoolWriter, Spooled};
 use crate::api::{ApiClient, Route};
 use crate::cli::{ApplyArgs, InputFormat};
-use crate::commands::context::Context;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Position};
 use crate::model::json::RawObject;
 use crate::model::{LocationBody, Problems};
+use crate::output::{Human, Messages, Progress, Record, RecordSink};
 
 /// What one record asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,10 +74,57 @@ enum Outcome {
 
 /// A `--dry-run` line: the report and the body that would be sent (numbers as written).
 #[derive(Serialize)]
-struct DryRun<'a> {
+struct DryRun {
     #[serde(flatten)]
     report: Report,
-    body: &'a serde_json::value::RawValue,
+    body: Box<serde_json::value::RawValue>,
+}
+
+impl Record for DryRun {
+    fn id(&self) -> Option<&str> {
+        self.report.id()
+    }
+
+    fn human(&self) -> Human {
+        Human::Line(format!(
+            "{}: {:?} {}",
+            self.report.position(),
+            self.report.operation,
+            self.body.get()
+        ))
+    }
+}
+
+impl Record for Report {
+    const HEADER: &'static [&'static str] = &["Record", "storeId", "Outcome", "Id", "Error"];
+
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// At a terminal the table shows what did not succeed; the summary counts the rest.
+    fn human(&self) -> Human {
+        match self.outcome {
+            Outcome::Failed | Outcome::Unknown | Outcome::Invalid => Human::Row(vec![
+                self.position(),
+                self.store_id.clone().unwrap_or_default(),
+                format!("{:?}", self.outcome).to_lowercase(),
+                self.id.clone().unwrap_or_default(),
+                self.error.clone().unwrap_or_default(),
+            ]),
+            _ => Human::Hidden,
+        }
+    }
+}
+
+impl Report {
+    fn position(&self) -> String {
+        match (self.line, self.index) {
+            (Some(line), _) => format!("line {line}"),
+            (_, Some(index)) => format!("[{index}]"),
+            _ => "body".to_owned(),
+        }
+    }
 }
 
 /// One record, read and checked.
@@ -265,7 +312,8 @@ impl Tally {
     }
 }
 
-pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
+pub async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
+    let args = &args;
     let printer = context.printer;
     let source = Source::new(args);
 
@@ -288,16 +336,22 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     let journal = args
         .journal
         .as_deref()
-        .map(|path| Journal::open(path, digest.as_deref().unwrap_or_default()))
+        .map(|path| {
+            Journal::open(
+                path,
+                digest.as_deref().unwrap_or_default(),
+                printer.messages(),
+            )
+        })
         .transpose()?
         .map(Arc::new);
     let mut api = context.api().await?;
     api.max_attempts = args.attempts;
-    let routes = api.bulk_routes(&context.settings)?;
+    let routes = api.bulk_routes(context.service_settings().await?)?;
     let api = Arc::new(api);
 
     let state = Arc::new(RunState::default());
-    let signals = tokio::spawn(watch_interrupts(state.clone()));
+    let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
 
     let concurrency = usize::from(args.concurrency);
     let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
@@ -321,8 +375,9 @@ pub async fn run(context: &Context<'_>, args: &ApplyArgs) -> Result<()> {
     // report would wake that thread (a context switch per record). With `--skip-invalid`
     // the invalid records are reported too, so the bar counts every record.
     let started = Instant::now();
-    let progress = progress_bar(printer, records);
-    let writer = tokio::spawn(write_reports(report_rx, progress, state.clone()));
+    let progress = printer.progress(records);
+    let sink = printer.records(crate::cli::OutputFormat::Ndjson);
+    let writer = tokio::spawn(write_reports(report_rx, sink, progress, state.clone()));
     let (tally, output_error) = writer
         .await
         .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
@@ -410,19 +465,19 @@ impl RunState {
 }
 
 /// Stops the run on the first Ctrl-C or SIGTERM; ends the process on the second.
-async fn watch_interrupts(state: Arc<RunState>) {
-    let mut signals = Interrupts::new();
+async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
+    let mut signals = crate::signal::Interrupts::new();
     if !signals.next().await {
         return;
     }
     state.interrupted.store(true, Ordering::SeqCst);
     state.stop();
-    eprintln!("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
+    messages.detail("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
     // Installing the handler took away the default action of SIGINT: a second Ctrl-C
     // must still end the process. Creates in flight stay `started` in the journal, so a
     // re-run reports them as unknown rather than sending them twice.
     if signals.next().await {
-        std::process::exit(130);
+        crate::output::exit_interrupted();
     }
 }
 
@@ -473,26 +528,27 @@ impl Worker {
     }
 }
 
-/// The writer: one result line per record on stdout, the progress bar, the tally.
-/// Returns the tally and the error that made stdout unusable, if one did.
+/// The writer: one result per record on stdout (through the printer's record sink),
+/// the progress bar, the tally. Returns the tally and the error that made stdout
+/// unusable, if one did.
 async fn write_reports(
     mut reports: mpsc::Receiver<Report>,
-    progress: Option<indicatif::ProgressBar>,
+    mut sink: RecordSink,
+    progress: Progress,
     state: Arc<RunState>,
-) -> (Tally, Option<std::io::Error>) {
+) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
     // Lines reach stdout when the buffer fills, or when no report came for a moment (a
     // reader of the pipe sees progress), never one write per record.
     let mut pending = false;
-    let mut output_error: Option<std::io::Error> = None;
+    let mut output_error: Option<Error> = None;
     loop {
         let next = if pending {
             match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
                 Ok(next) => next,
                 Err(_) => {
-                    if let Err(e) = out.flush() {
-                        output_error.get_or_insert(e);
+                    if let Err(e) = sink.flush() {
+                        output_error.get_or_insert(e.into());
                         state.stop();
                     }
                     pending = false;
@@ -505,10 +561,7 @@ async fn write_reports(
         let Some(report) = next else { break };
         tally.count(report.outcome);
         if output_error.is_none() {
-            let written = serde_json::to_writer(&mut out, &report)
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"));
-            if let Err(e) = written {
+            if let Err(e) = sink.push(&report) {
                 // Stdout is gone (a closed pipe): stop sending, but let the requests in
                 // flight finish so that the journal records their outcome.
                 output_error = Some(e);
@@ -516,23 +569,17 @@ async fn write_reports(
             }
             pending = true;
         }
-        if let Some(bar) = &progress {
-            bar.inc(1);
-            if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
-                bar.set_message(format!("{} failed", tally.failed + tally.unknown));
-            }
+        progress.inc();
+        if matches!(report.outcome, Outcome::Failed | Outcome::Unknown) {
+            progress.message(format!("{} failed", tally.failed + tally.unknown));
         }
     }
     if output_error.is_none() {
-        if let Err(e) = out.flush() {
+        if let Err(e) = sink.finish() {
             output_error = Some(e);
         }
     }
-    // Not flushed again on drop: after a failure the output is given up.
-    let _ = out.into_parts();
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     (tally, output_error)
 }
 
@@ -608,34 +655,6 @@ fn preflight(
         digest: digest.map(|d| format!("sha256:{:x}", d.finalize())),
         spool: spool.into_reader()?,
     })
-}
-
-/// Ctrl-C, and on Unix SIGTERM too (`timeout`, a CI job cancelled, a pod stopped): both
-/// stop a run the same way.
-struct Interrupts {
-    #[cfg(unix)]
-    term: Option<tokio::signal::unix::Signal>,
-}
-
-impl Interrupts {
-    fn new() -> Interrupts {
-        Interrupts {
-            #[cfg(unix)]
-            term: tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok(),
-        }
-    }
-
-    /// Waits for the next interrupt; false when signals cannot be received.
-    async fn next(&mut self) -> bool {
-        #[cfg(unix)]
-        if let Some(term) = &mut self.term {
-            return tokio::select! {
-                r = tokio::signal::ctrl_c() => r.is_ok(),
-                r = term.recv() => r.is_some(),
-            };
-        }
-        tokio::signal::ctrl_c().await.is_ok()
-    }
 }
 
 /// How long a report line may wait in the stdout buffer when no other comes.
@@ -753,32 +772,17 @@ async fn process(
 
 /// `--dry-run`: what would be sent, one line per record.
 fn dry_run(mut spool: SpoolReader, printer: &crate::output::Printer) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut sink = printer.records(crate::cli::OutputFormat::Ndjson);
     while let Some(record) = spool.next()? {
         let Ok(body) = &record.body else { continue };
         let body = serde_json::value::RawValue::from_string(body.clone())
             .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
-        let line = DryRun {
+        sink.push(&DryRun {
             report: record.report(Outcome::DryRun),
-            body: &body,
-        };
-        serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from)?;
-        out.write_all(b"\n")?;
+            body,
+        })?;
     }
-    out.flush()?;
+    sink.finish()?;
     printer.note("dry run: nothing was sent");
     Ok(())
-}
-
-fn progress_bar(printer: &crate::output::Printer, total: usize) -> Option<indicatif::ProgressBar> {
-    if !printer.stderr_is_terminal() || printer.quiet {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(total as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {per_sec} ETA {eta} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    Some(bar)
 }

@@ -1,60 +1,14 @@
-//! `locadm auth status`, `locadm auth token`, `locadm logout`, and the one place where a
-//! command builds its auth [`Session`].
+//! `locadm auth status`: the profile, client, keyring backend, token expiry and the
+//! permissions the token's scope grants.
 
-use secrecy::ExposeSecret;
 use serde::Serialize;
 
 use crate::api::Permission;
-use crate::auth::{self, Session, TokenSource};
-use crate::cli::{AuthCommand, GlobalArgs, OutputFormat};
+use crate::auth::{self, TokenSource};
+use crate::cli::OutputFormat;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::Printer;
-use crate::settings::Settings;
-
-/// The session of this invocation: resolved settings, the HTTP client, and `--verbose`
-/// diagnostics through the printer.
-pub fn session(global: &GlobalArgs, printer: &Printer) -> Result<Session> {
-    let settings = Settings::resolve(global)?;
-    session_for(settings, printer)
-}
-
-pub fn session_for(settings: Settings, printer: &Printer) -> Result<Session> {
-    let http = crate::api::http_client(&settings)?;
-    Ok(Session::from_settings(settings, http).with_log(printer.debug_sink()))
-}
-
-pub async fn run(command: AuthCommand, global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    match command {
-        AuthCommand::Token => token(global, printer).await,
-        AuthCommand::Status => status(global, printer).await,
-    }
-}
-
-async fn token(global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    let session = session(global, printer)?;
-    let token = session.bearer().await?;
-    printer.line(token.expose_secret())?;
-    Ok(())
-}
-
-pub async fn logout(global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    let session = session(global, printer)?;
-    let profile = session.settings().profile.clone();
-    let backend = session.backend().await?.store.name();
-    if session.forget().await? {
-        printer.note(&format!(
-            "Logged out of profile `{profile}`: token and client secret removed from {backend}"
-        ));
-    } else {
-        printer.note(&format!(
-            "Nothing to remove: profile `{profile}` has no entry in {backend}"
-        ));
-    }
-    if std::env::var_os("LOCADM_TOKEN").is_some() {
-        printer.warning("LOCADM_TOKEN is still set and will be used by other commands");
-    }
-    Ok(())
-}
 
 #[derive(Serialize)]
 struct Status {
@@ -77,7 +31,7 @@ struct KeyringStatus {
 
 #[derive(Serialize)]
 struct TokenStatus {
-    /// `environment`, `cached`, `expired`, `none`
+    /// `local`, `environment`, `cached`, `expired`, `none`
     state: &'static str,
     expires_at: Option<u64>,
     expires_in_seconds: Option<i64>,
@@ -92,15 +46,21 @@ struct PermissionStatus {
     granted: Option<bool>,
 }
 
-async fn status(global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    let session = session(global, printer)?;
+pub async fn run(context: &Context<'_>) -> Result<()> {
+    let printer = context.printer;
+    let session = context.session().await?;
     let settings = session.settings();
+    let local = context.local_running();
+    if local {
+        // The built-in profile logs in by itself: a token now shows what it grants.
+        session.bearer().await?;
+    }
     let now = session.now();
     let mut keyring = None;
     let mut entry = None;
     let mut problem = None;
     let from_env = session.token_source() == TokenSource::Environment;
-    if !from_env {
+    if !from_env && !local {
         match session.entry_key() {
             Err(e) => problem = Some(e),
             Ok(_) => match session.backend().await {
@@ -129,7 +89,9 @@ async fn status(global: &GlobalArgs, printer: &Printer) -> Result<()> {
     let expires_at = entry.as_ref().and_then(|e| e.expires_at);
     let has_token = entry.as_ref().is_some_and(|e| e.token.is_some());
     let secret_stored = entry.as_ref().is_some_and(|e| e.client_secret.is_some());
-    let state = if from_env {
+    let state = if local {
+        "local"
+    } else if from_env {
         "environment"
     } else if has_token && auth::is_fresh(expires_at, now) {
         "cached"
@@ -175,7 +137,7 @@ async fn status(global: &GlobalArgs, printer: &Printer) -> Result<()> {
         printer.json(&status)?;
     }
 
-    let usable = from_env || has_token || secret_stored || session.has_env_secret();
+    let usable = local || from_env || has_token || secret_stored || session.has_env_secret();
     if usable {
         return Ok(());
     }
@@ -204,6 +166,7 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
         rows.push(("Keyring", text));
     }
     let token = match status.token.state {
+        "local" => "built in: the `local` profile logs in by itself (kept in memory)".to_owned(),
         "environment" => "from LOCADM_TOKEN (not cached)".to_owned(),
         "none" => "none cached".to_owned(),
         state => match status.token.expires_at {
@@ -213,7 +176,7 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
         },
     };
     rows.push(("Token", token));
-    if status.token.state != "environment" {
+    if !matches!(status.token.state, "environment" | "local") {
         rows.push((
             "Client secret",
             if status.token.client_secret_stored {

@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 
+mod service_url;
+
+pub use service_url::{is_loopback, ServiceUrl};
+
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
 pub const DEFAULT_PROFILE: &str = "default";
 /// The per-request timeout when none is configured.
@@ -81,8 +85,8 @@ pub struct Settings {
     /// The profile name (`default` when unset; `local` is the built-in emulator).
     pub profile: String,
     pub config_file: PathBuf,
-    pub base_url: Option<url::Url>,
-    pub token_url: Option<url::Url>,
+    pub base_url: Option<ServiceUrl>,
+    pub token_url: Option<ServiceUrl>,
     /// Inserted before `/locations/<id>` on reads; empty by default.
     pub read_prefix: String,
     pub client_id: Option<String>,
@@ -226,8 +230,17 @@ impl ProfileConfig {
         let value = value.trim();
         let empty = value.is_empty();
         match key {
-            "base_url" => self.base_url = (!empty).then(|| parse_url(key, value)).transpose()?,
-            "token_url" => self.token_url = (!empty).then(|| parse_url(key, value)).transpose()?,
+            "base_url" | "token_url" => {
+                let url = (!empty)
+                    .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
+                    .transpose()?
+                    .map(|u| u.to_string());
+                if key == "base_url" {
+                    self.base_url = url;
+                } else {
+                    self.token_url = url;
+                }
+            }
             "read_prefix" => {
                 self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
             }
@@ -276,18 +289,6 @@ impl ProfileConfig {
         }
         Ok(())
     }
-}
-
-/// Parses an `http(s)` URL given for `key`; the message names the key.
-pub fn parse_url(key: &str, value: &str) -> Result<String> {
-    let url = url::Url::parse(value)
-        .map_err(|e| Error::usage(format!("`{key}` must be an absolute URL: `{value}`: {e}")))?;
-    if !matches!(url.scheme(), "http" | "https") {
-        return Err(Error::usage(format!(
-            "`{key}` must be an http or https URL, not `{value}`"
-        )));
-    }
-    Ok(url.to_string())
 }
 
 fn normalise_prefix(value: &str) -> Result<String> {
@@ -358,15 +359,6 @@ fn non_empty_env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-fn is_loopback(url: &url::Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
-}
-
 impl Settings {
     /// Resolves the settings of this invocation: flag > environment > profile > default.
     pub fn resolve(global: &GlobalArgs) -> Result<Settings> {
@@ -405,22 +397,31 @@ impl Settings {
             origin.insert(key, Origin::Profile);
         };
 
-        // URLs: flag/env, then profile.
+        let allow_http = match stored.allow_http {
+            Some(b) => {
+                in_profile(&mut origins, "allow_http");
+                b
+            }
+            None => {
+                origins.insert("allow_http", Origin::Default);
+                false
+            }
+        };
+
+        // URLs: flag/env, then profile; made through the one transport rule.
         let mut url_setting = |key: &'static str,
                                env: &str,
                                cli: &Option<String>,
                                stored: &Option<String>|
-         -> Result<Option<url::Url>> {
+         -> Result<Option<ServiceUrl>> {
             let (text, origin) = match (cli, stored) {
                 (Some(v), _) if !v.is_empty() => (Some(v.clone()), cli_origin(env, v)),
                 (_, Some(v)) => (Some(v.clone()), Origin::Profile),
                 _ => (None, Origin::Default),
             };
             origins.insert(key, origin);
-            text.map(|t| {
-                parse_url(key, &t).map(|u| url::Url::parse(&u).expect("checked just above"))
-            })
-            .transpose()
+            text.map(|t| ServiceUrl::parse(key, &t, allow_http))
+                .transpose()
         };
         let base_url = url_setting(
             "base_url",
@@ -512,16 +513,6 @@ impl Settings {
                 DEFAULT_TIMEOUT
             }
         };
-        let allow_http = match stored.allow_http {
-            Some(b) => {
-                in_profile(&mut origins, "allow_http");
-                b
-            }
-            None => {
-                origins.insert("allow_http", Origin::Default);
-                false
-            }
-        };
 
         let settings = Settings {
             profile,
@@ -537,27 +528,7 @@ impl Settings {
             allow_http,
             origins,
         };
-        settings.check_plain_http()?;
         Ok(settings)
-    }
-
-    /// Refuses `http://` URLs that leave the machine unless `allow_http` is set: a token
-    /// or a client secret must not cross the network in clear text.
-    fn check_plain_http(&self) -> Result<()> {
-        for (key, url) in [("base_url", &self.base_url), ("token_url", &self.token_url)] {
-            if let Some(url) = url {
-                if url.scheme() == "http" && !is_loopback(url) && !self.allow_http {
-                    return Err(Error::usage(format!(
-                        "`{key}` `{url}` uses plain http to a host that is not loopback"
-                    ))
-                    .with_hint(format!(
-                        "use https, or `locadm config set allow_http true --profile {}`",
-                        self.profile
-                    )));
-                }
-            }
-        }
-        Ok(())
     }
 
     pub fn origin(&self, key: &str) -> Origin {

@@ -9,34 +9,34 @@ use std::io::Read;
 
 use secrecy::SecretString;
 
-use crate::auth;
-use crate::cli::{GlobalArgs, LoginArgs};
-use crate::commands::auth::session_for;
+use crate::auth::{self, Session};
+use crate::cli::LoginArgs;
+use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::output::Printer;
-use crate::settings::{parse_url, ConfigFile, Origin, Settings};
+use crate::output::prompt;
+use crate::settings::{ConfigFile, Origin, ServiceUrl};
 
-fn prompt_url(label: &str, key: &str) -> Result<url::Url> {
-    let key = key.to_owned();
-    let text: String = dialoguer::Input::new()
-        .with_prompt(label)
-        .validate_with(move |v: &String| {
-            parse_url(&key, v.trim())
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
-        .interact_text()
-        .map_err(prompt_error)?;
-    url::Url::parse(text.trim()).map_err(|e| Error::usage(e.to_string()))
+/// Asks for a URL until it is one the transport rule accepts (https, or http to
+/// loopback unless the profile allows plain http): the same rule as for flags and the
+/// config file.
+fn prompt_url(label: &str, key: &str, allow_http: bool) -> Result<ServiceUrl> {
+    let text = prompt::ask_required(label, |v| {
+        ServiceUrl::parse(key, v, allow_http)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    })?;
+    ServiceUrl::parse(key, &text, allow_http)
 }
 
-fn prompt_error(e: dialoguer::Error) -> Error {
-    Error::other(format!("the prompt failed: {e}"))
-}
-
-pub async fn run(args: LoginArgs, global: &GlobalArgs, printer: &Printer) -> Result<()> {
-    let mut settings = Settings::resolve(global)?;
-    let interactive = super::prompt::can_prompt();
+pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
+    let printer = context.printer;
+    if context.is_local()? {
+        printer
+            .note("The built-in `local` profile logs in by itself: there is nothing to log in to");
+        return Ok(());
+    }
+    let mut settings = context.settings()?.clone();
+    let interactive = printer.can_prompt();
     let mut missing: Vec<&str> = Vec::new();
 
     // Read a piped secret first: nothing else may consume standard input.
@@ -67,14 +67,18 @@ pub async fn run(args: LoginArgs, global: &GlobalArgs, printer: &Printer) -> Res
 
     if settings.token_url.is_none() {
         if interactive {
-            settings.token_url = Some(prompt_url("Token URL", "token_url")?);
+            settings.token_url = Some(prompt_url("Token URL", "token_url", settings.allow_http)?);
             settings.origins.insert("token_url", Origin::Flag);
         } else {
             missing.push("the token URL (`--token-url` or LOCADM_TOKEN_URL)");
         }
     }
     if settings.base_url.is_none() && interactive {
-        settings.base_url = Some(prompt_url("Base URL of the location service", "base_url")?);
+        settings.base_url = Some(prompt_url(
+            "Base URL of the location service",
+            "base_url",
+            settings.allow_http,
+        )?);
         settings.origins.insert("base_url", Origin::Flag);
     }
     if let Some(id) = args.client_id.as_ref().filter(|id| !id.is_empty()) {
@@ -82,22 +86,14 @@ pub async fn run(args: LoginArgs, global: &GlobalArgs, printer: &Printer) -> Res
     }
     if settings.client_id.is_none() {
         if interactive {
-            let id: String = dialoguer::Input::new()
-                .with_prompt("Client id")
-                .interact_text()
-                .map_err(prompt_error)?;
-            settings.client_id = Some(id.trim().to_owned());
+            settings.client_id = Some(prompt::ask_required("Client id", |_| Ok(()))?);
         } else {
             missing.push("the client id (`--client-id` or LOCADM_CLIENT_ID)");
         }
     }
     if secret.is_none() {
         if interactive {
-            let text = dialoguer::Password::new()
-                .with_prompt("Client secret")
-                .interact()
-                .map_err(prompt_error)?;
-            secret = Some(SecretString::from(text));
+            secret = Some(prompt::ask_secret("Client secret")?);
         } else {
             missing.push("the client secret (`--client-secret-stdin` or LOCADM_CLIENT_SECRET)");
         }
@@ -124,7 +120,7 @@ pub async fn run(args: LoginArgs, global: &GlobalArgs, printer: &Printer) -> Res
         printer.warning("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`");
     }
 
-    let session = session_for(settings.clone(), printer)?.with_env(None, None);
+    let session = Session::new(settings.clone(), printer.verbose())?.with_env(None, None);
     let grant = session.fetch_with(&secret).await?;
     let backend = session.backend().await?;
     let backend_name = backend.store.name();

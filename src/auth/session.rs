@@ -1,0 +1,615 @@
+//! The authentication state of one invocation: the token every request of it carries,
+//! from the environment, the keyring cache or the token endpoint, renewed under one lock.
+
+use std::sync::{Arc, Mutex};
+
+use secrecy::SecretString;
+
+use super::store::{self, Backend, EntryKey, StoredEntry};
+use super::{is_fresh, oauth, Clock, SystemClock, TokenSource, LOGIN_HINT};
+use crate::error::{Error, Result};
+use crate::output::Verbose;
+use crate::settings::Settings;
+
+/// The authentication state of one invocation, shared by every request it makes.
+pub struct Session {
+    settings: Settings,
+    http: reqwest::Client,
+    clock: Arc<dyn Clock>,
+    verbose: Verbose,
+    env_token: Option<SecretString>,
+    env_secret: Option<SecretString>,
+    forced_backend: Option<String>,
+    /// Set by `with_store` (tests) or chosen on first use.
+    backend: tokio::sync::OnceCell<std::result::Result<Backend, String>>,
+    /// The entry as last read or written.
+    cached: Mutex<Option<StoredEntry>>,
+    /// Serialises fetches so concurrent requests share one renewal.
+    fetching: tokio::sync::Mutex<()>,
+}
+
+/// Redacted: the token and secret show as `[REDACTED]` (secrecy), the cached entry through
+/// its own redacting `Debug`. Safe in a panic message or a log line.
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("settings", &self.settings)
+            .field("env_token", &self.env_token)
+            .field("env_secret", &self.env_secret)
+            .field("forced_backend", &self.forced_backend)
+            .field("cached", &self.cached)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// The session of one command: an HTTP client made for these settings (timeouts, the
+    /// profile's CA, proxies), diagnostics on the `--verbose` channel.
+    pub fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
+        let http = crate::api::http_client(&settings)?;
+        Ok(Session::from_settings(settings, http).with_verbose(verbose))
+    }
+
+    /// A session from the settings and the environment (`LOCADM_TOKEN`,
+    /// `LOCADM_CLIENT_SECRET`, `LOCADM_KEYRING`), on the system clock.
+    pub fn from_settings(settings: Settings, http: reqwest::Client) -> Session {
+        fn env(name: &str) -> Option<String> {
+            std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+        }
+        Session {
+            settings,
+            http,
+            clock: Arc::new(SystemClock),
+            verbose: Verbose::new(false),
+            env_token: env("LOCADM_TOKEN").map(|t| SecretString::from(t.trim().to_owned())),
+            env_secret: env("LOCADM_CLIENT_SECRET").map(SecretString::from),
+            forced_backend: env("LOCADM_KEYRING"),
+            backend: tokio::sync::OnceCell::new(),
+            cached: Mutex::new(None),
+            fetching: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// Replaces the clock (tests).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Session {
+        self.clock = clock;
+        self
+    }
+
+    /// Sends diagnostics (backend choice, token fetches) to the `--verbose` channel.
+    pub fn with_verbose(mut self, verbose: Verbose) -> Session {
+        self.verbose = verbose;
+        self
+    }
+
+    /// Uses this store instead of choosing one (tests).
+    pub fn with_store(self, store: Arc<dyn store::TokenStore>) -> Session {
+        let backend = Backend {
+            store,
+            skipped: Vec::new(),
+            reason: "given by the caller".into(),
+        };
+        let _ = self.backend.set(Ok(backend));
+        self
+    }
+
+    /// Overrides the environment's `LOCADM_TOKEN` / `LOCADM_CLIENT_SECRET` (tests, login).
+    pub fn with_env(
+        mut self,
+        token: Option<SecretString>,
+        secret: Option<SecretString>,
+    ) -> Session {
+        self.env_token = token;
+        self.env_secret = secret;
+        self
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
+    pub fn token_source(&self) -> TokenSource {
+        if self.env_token.is_some() {
+            TokenSource::Environment
+        } else {
+            TokenSource::ClientCredentials
+        }
+    }
+
+    /// The keyring entry's identity, or an auth error naming what is missing.
+    pub fn entry_key(&self) -> Result<EntryKey> {
+        let token_url = self
+            .settings
+            .token_url
+            .as_ref()
+            .ok_or_else(|| Error::Auth {
+                message: format!("no token URL for profile `{}`", self.settings.profile),
+                hint: Some(format!(
+                    "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL"
+                )),
+            })?;
+        let client_id = self
+            .settings
+            .client_id
+            .as_ref()
+            .ok_or_else(|| Error::Auth {
+                message: format!("no client id for profile `{}`", self.settings.profile),
+                hint: Some(LOGIN_HINT.into()),
+            })?;
+        Ok(EntryKey {
+            profile: self.settings.profile.clone(),
+            token_url: token_url.to_string(),
+            client_id: client_id.clone(),
+        })
+    }
+
+    /// The keyring backend, chosen on first use.
+    pub async fn backend(&self) -> Result<&Backend> {
+        if let Some(name) = &self.forced_backend {
+            if !store::BACKEND_NAMES.contains(&name.as_str()) {
+                return Err(Error::usage(format!(
+                    "LOCADM_KEYRING=`{name}` is not a keyring backend"
+                ))
+                .with_hint(format!("use one of: {}", store::BACKEND_NAMES.join(", "))));
+            }
+        }
+        let probe = self.entry_key().unwrap_or_else(|_| EntryKey {
+            profile: self.settings.profile.clone(),
+            token_url: String::new(),
+            client_id: String::new(),
+        });
+        let chosen = self
+            .backend
+            .get_or_init(|| async {
+                let chosen = store::select(self.forced_backend.as_deref(), &probe).await;
+                match &chosen {
+                    Ok(b) => {
+                        for skipped in &b.skipped {
+                            self.verbose.line(&format!("keyring: left {skipped}"));
+                        }
+                        self.verbose.line(&format!(
+                            "keyring: using {} ({})",
+                            b.store.name(),
+                            b.reason
+                        ));
+                    }
+                    Err(e) => self
+                        .verbose
+                        .line(&format!("keyring: no backend works: {e}")),
+                }
+                chosen
+            })
+            .await;
+        chosen.as_ref().map_err(|reasons| Error::Auth {
+            message: format!("no keyring backend works here ({reasons})"),
+            hint: Some(
+                "set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET (nothing is cached then), or choose a backend with LOCADM_KEYRING".into(),
+            ),
+        })
+    }
+
+    /// The stored entry (read once per process), without fetching anything.
+    pub async fn stored_entry(&self) -> Result<Option<StoredEntry>> {
+        if let Some(entry) = self.cached.lock().expect("session lock").clone() {
+            return Ok(Some(entry));
+        }
+        let key = self.entry_key()?;
+        let backend = self.backend().await?;
+        let found = store::call(&backend.store, move |s| s.get(&key))
+            .await
+            .map_err(|e| Error::Auth {
+                message: format!("cannot read the {} keyring: {e}", backend.store.name()),
+                hint: Some(
+                    "set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING".into(),
+                ),
+            })?;
+        if let Some(entry) = &found {
+            *self.cached.lock().expect("session lock") = Some(entry.clone());
+        }
+        Ok(found)
+    }
+
+    fn fresh_cached_token(&self) -> Option<SecretString> {
+        let cached = self.cached.lock().expect("session lock");
+        match &*cached {
+            Some(StoredEntry {
+                token: Some(token),
+                expires_at,
+                ..
+            }) if is_fresh(*expires_at, self.clock.now()) => Some(token.clone()),
+            _ => None,
+        }
+    }
+
+    /// The bearer token for the next request.
+    pub async fn bearer(&self) -> Result<SecretString> {
+        if let Some(token) = &self.env_token {
+            return Ok(token.clone());
+        }
+        // The hot path of a bulk run (a call per request): a fresh cached token, without
+        // queueing on the renewal lock or cloning the whole entry.
+        if let Some(token) = self.fresh_cached_token() {
+            return Ok(token);
+        }
+        let _guard = self.fetching.lock().await;
+        let entry = self.stored_entry().await?;
+        if let Some(StoredEntry {
+            token: Some(token),
+            expires_at,
+            ..
+        }) = &entry
+        {
+            if is_fresh(*expires_at, self.clock.now()) {
+                self.verbose.line("token: using the cached token");
+                return Ok(token.clone());
+            }
+            self.verbose
+                .line("token: the cached token is within 60 s of expiry; renewing");
+        }
+        self.fetch_and_save(entry).await
+    }
+
+    /// After a 401: a fresh token, once, when the client secret is available; otherwise
+    /// an auth error telling to run `locadm login`.
+    pub async fn renew(&self) -> Result<SecretString> {
+        if self.env_token.is_some() {
+            return Err(Error::Auth {
+                message: "the service refused the token in LOCADM_TOKEN (401)".into(),
+                hint: Some("set a valid LOCADM_TOKEN, or unset it and run `locadm login`".into()),
+            });
+        }
+        let _guard = self.fetching.lock().await;
+        let entry = self.stored_entry().await?;
+        self.verbose
+            .line("token: the service refused the token; fetching a new one");
+        self.fetch_and_save(entry).await
+    }
+
+    /// After a 401 for `refused`: when concurrent requests share this session, the first
+    /// one renews and the others get its new token instead of renewing again.
+    pub async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
+        use secrecy::ExposeSecret;
+        if self.env_token.is_none() {
+            let _guard = self.fetching.lock().await;
+            let current = self.cached.lock().expect("session lock").clone();
+            if let Some(StoredEntry {
+                token: Some(token),
+                expires_at,
+                ..
+            }) = current
+            {
+                if token.expose_secret() != refused.expose_secret()
+                    && is_fresh(expires_at, self.clock.now())
+                {
+                    return Ok(token);
+                }
+            }
+        }
+        self.renew().await
+    }
+
+    /// The scope granted with the current token, when known (for 403 messages).
+    pub fn granted_scope(&self) -> Option<Vec<String>> {
+        self.cached
+            .lock()
+            .expect("session lock")
+            .as_ref()
+            .and_then(|e| e.scope.as_ref())
+            .map(|s| s.split_whitespace().map(str::to_owned).collect())
+    }
+
+    fn secret(&self, entry: &Option<StoredEntry>) -> Option<SecretString> {
+        self.env_secret
+            .clone()
+            .or_else(|| entry.as_ref().and_then(|e| e.client_secret.clone()))
+    }
+
+    async fn fetch_and_save(&self, entry: Option<StoredEntry>) -> Result<SecretString> {
+        let Some(secret) = self.secret(&entry) else {
+            return Err(Error::Auth {
+                message: format!(
+                    "not logged in: no client secret for profile `{}`",
+                    self.settings.profile
+                ),
+                hint: Some(LOGIN_HINT.into()),
+            });
+        };
+        let key = self.entry_key()?;
+        let mut next = entry.unwrap_or_default();
+        let grant = self.fetch_with(&secret).await?;
+        next.token = Some(grant.token.clone());
+        next.expires_at = grant
+            .expires_in
+            .map(|d| self.clock.now().saturating_add(d.as_secs()));
+        next.scope = grant.scope;
+        // A secret from the environment is not written to the keyring by a command;
+        // only `locadm login` stores one.
+        self.save(&key, &next).await;
+        Ok(grant.token)
+    }
+
+    /// One client credentials request with this secret.
+    pub async fn fetch_with(&self, secret: &SecretString) -> Result<oauth::Grant> {
+        let key = self.entry_key()?;
+        let token_url = self
+            .settings
+            .token_url
+            .as_ref()
+            .expect("entry_key checked it");
+        self.verbose.line(&format!(
+            "token: POST {token_url} (client credentials, client `{}`, {} auth)",
+            key.client_id,
+            self.settings.client_auth.as_str()
+        ));
+        let grant = oauth::fetch(
+            &self.http,
+            token_url,
+            &key.client_id,
+            secret,
+            self.settings.client_auth,
+            &self.settings.scopes,
+        )
+        .await?;
+        self.verbose.line(&format!(
+            "token: granted (token redacted), expires in {}, scope {}",
+            grant
+                .expires_in
+                .map(|d| format!("{} s", d.as_secs()))
+                .unwrap_or_else(|| "(not given)".into()),
+            grant.scope.as_deref().unwrap_or("(not given)")
+        ));
+        Ok(grant)
+    }
+
+    /// Writes the entry; a failure is reported, not fatal: the token is still used.
+    async fn save(&self, key: &EntryKey, entry: &StoredEntry) {
+        *self.cached.lock().expect("session lock") = Some(entry.clone());
+        let backend = match self.backend().await {
+            Ok(b) => b,
+            Err(e) => {
+                self.verbose.line(&format!("keyring: not cached: {e}"));
+                return;
+            }
+        };
+        let (k, e) = (key.clone(), entry.clone());
+        if let Err(err) = store::call(&backend.store, move |s| s.set(&k, &e)).await {
+            self.verbose.line(&format!(
+                "keyring: cannot cache the token in {}: {err}",
+                backend.store.name()
+            ));
+        }
+    }
+
+    /// Stores a login: the secret and the first token. Errors are fatal here.
+    pub async fn store_login(&self, secret: SecretString, grant: &oauth::Grant) -> Result<()> {
+        let key = self.entry_key()?;
+        let entry = StoredEntry {
+            token: Some(grant.token.clone()),
+            expires_at: grant
+                .expires_in
+                .map(|d| self.clock.now().saturating_add(d.as_secs())),
+            scope: grant.scope.clone(),
+            client_secret: Some(secret),
+        };
+        let backend = self.backend().await?;
+        let e = entry.clone();
+        store::call(&backend.store, move |s| s.set(&key, &e))
+            .await
+            .map_err(|err| Error::Auth {
+                message: format!("cannot store the login in {}: {err}", backend.store.name()),
+                hint: Some(
+                    "choose another backend with LOCADM_KEYRING, or use LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET without logging in".into(),
+                ),
+            })?;
+        *self.cached.lock().expect("session lock") = Some(entry);
+        Ok(())
+    }
+
+    /// Deletes the profile's entry; `Ok(false)` when there was none.
+    pub async fn forget(&self) -> Result<bool> {
+        let key = self.entry_key()?;
+        let backend = self.backend().await?;
+        *self.cached.lock().expect("session lock") = None;
+        store::call(&backend.store, move |s| s.delete(&key))
+            .await
+            .map_err(|err| {
+                Error::other(format!(
+                    "cannot delete the entry from {}: {err}",
+                    backend.store.name()
+                ))
+            })
+    }
+
+    pub fn now(&self) -> u64 {
+        self.clock.now()
+    }
+
+    /// Whether a client secret is available without the keyring (environment).
+    pub fn has_env_secret(&self) -> bool {
+        self.env_secret.is_some()
+    }
+}
+
+impl crate::api::Credentials for Session {
+    fn bearer(&self) -> crate::api::BoxFuture<'_, Result<SecretString>> {
+        Box::pin(Session::bearer(self))
+    }
+
+    fn renew<'a>(
+        &'a self,
+        refused: &'a SecretString,
+    ) -> crate::api::BoxFuture<'a, Result<SecretString>> {
+        Box::pin(self.renew_refused(refused))
+    }
+
+    fn granted_scope(&self) -> Option<Vec<String>> {
+        Session::granted_scope(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use secrecy::ExposeSecret;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    struct TestClock(AtomicU64);
+    impl Clock for TestClock {
+        fn now(&self) -> u64 {
+            self.0.load(Ordering::SeqCst)
+        }
+    }
+
+    fn settings() -> Settings {
+        let global = crate::cli::GlobalArgs {
+            profile: Some("t".into()),
+            config: None,
+            base_url: None,
+            // A port that refuses connections: any fetch fails with exit 6.
+            token_url: Some("http://127.0.0.1:9/token".into()),
+            timeout: Some(2.0),
+            ..Default::default()
+        };
+        let mut file = crate::settings::ConfigFile::default();
+        file.profile_mut("t").set("client_id", "admin").unwrap();
+        Settings::resolve_with(
+            &global,
+            "c.toml".into(),
+            crate::settings::Origin::Flag,
+            &file,
+        )
+        .unwrap()
+    }
+
+    fn session(store: &store::MemoryStore, clock: Arc<TestClock>) -> Session {
+        let s = settings();
+        let http = crate::api::http_client(&s).unwrap();
+        Session::from_settings(s, http)
+            .with_env(None, None)
+            .with_store(Arc::new(store.clone()))
+            .with_clock(clock)
+    }
+
+    #[test]
+    fn debug_output_never_shows_a_secret() {
+        const TOKEN: &str = "tok-Very-Secret-1";
+        const SECRET: &str = "sec-Very-Secret-2";
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0)))).with_env(
+            Some(SecretString::from(TOKEN)),
+            Some(SecretString::from(SECRET)),
+        );
+        *s.cached.lock().unwrap() = Some(StoredEntry {
+            token: Some(SecretString::from(TOKEN)),
+            expires_at: Some(1),
+            scope: Some("can-read-locations".into()),
+            client_secret: Some(SecretString::from(SECRET)),
+        });
+        let grant = oauth::Grant {
+            token: SecretString::from(TOKEN),
+            expires_in: None,
+            scope: None,
+        };
+        for text in [
+            format!("{s:?}"),
+            format!("{s:#?}"),
+            format!("{:?}", s.settings()),
+            format!("{grant:?}"),
+            format!("{:?}", s.cached.lock().unwrap()),
+        ] {
+            assert!(!text.contains(TOKEN) && !text.contains(SECRET), "{text}");
+        }
+        assert!(format!("{s:?}").contains("REDACTED"));
+        // A panic that formats the session does not carry the secret either.
+        let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            panic!("session in a bad state: {s:?}")
+        }))
+        .unwrap_err();
+        let message = payload.downcast_ref::<String>().unwrap();
+        assert!(!message.contains(TOKEN) && !message.contains(SECRET));
+    }
+
+    #[tokio::test]
+    async fn cached_token_is_used_until_60_s_before_expiry() {
+        let store = store::MemoryStore::new();
+        let clock = Arc::new(TestClock(AtomicU64::new(10_000)));
+        let s = session(&store, clock.clone());
+        let key = s.entry_key().unwrap();
+        use store::TokenStore;
+        store
+            .set(
+                &key,
+                &StoredEntry {
+                    token: Some(SecretString::from("cached")),
+                    expires_at: Some(10_000 + 120),
+                    scope: Some("can-read-locations".into()),
+                    client_secret: Some(SecretString::from("s")),
+                },
+            )
+            .unwrap();
+        assert_eq!(s.bearer().await.unwrap().expose_secret(), "cached");
+        assert_eq!(
+            s.granted_scope(),
+            Some(vec!["can-read-locations".to_string()])
+        );
+        // 61 s later the token is within the margin: a fetch is attempted (and fails
+        // here, since nothing listens on the token URL).
+        clock.0.store(10_000 + 61, Ordering::SeqCst);
+        let err = s.bearer().await.unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Unavailable, "{err}");
+        assert!(err.to_string().contains("127.0.0.1:9"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn a_token_renewed_meanwhile_is_shared() {
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
+        use store::TokenStore;
+        store
+            .set(
+                &s.entry_key().unwrap(),
+                &StoredEntry {
+                    token: Some(SecretString::from("new")),
+                    expires_at: Some(3600),
+                    scope: None,
+                    client_secret: None,
+                },
+            )
+            .unwrap();
+        assert_eq!(s.bearer().await.unwrap().expose_secret(), "new");
+        let got = s.renew_refused(&SecretString::from("old")).await.unwrap();
+        assert_eq!(got.expose_secret(), "new");
+        // The refused token itself is renewed (no secret here: exit 3).
+        let err = s
+            .renew_refused(&SecretString::from("new"))
+            .await
+            .unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Auth);
+    }
+
+    #[tokio::test]
+    async fn without_a_secret_renewal_asks_for_login() {
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
+        let err = s.renew().await.unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Auth);
+        assert!(err.hint().unwrap().contains("locadm login"));
+    }
+
+    #[tokio::test]
+    async fn env_token_is_used_as_is_and_nothing_is_stored() {
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))))
+            .with_env(Some(SecretString::from("from-env")), None);
+        assert_eq!(s.bearer().await.unwrap().expose_secret(), "from-env");
+        assert!(store.is_empty());
+        assert_eq!(
+            s.renew().await.unwrap_err().exit(),
+            crate::error::Exit::Auth
+        );
+    }
+}

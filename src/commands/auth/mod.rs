@@ -1,0 +1,19 @@
+//! `locadm login`, `locadm logout`, `locadm auth status`, `locadm auth token`: one verb a
+//! file. The session they act on is the run's (`Context::session`), so `--profile local`
+//! means the embedded emulator to them as to every other command.
+
+pub mod login;
+pub mod logout;
+pub mod status;
+pub mod token;
+
+use crate::cli::AuthCommand;
+use crate::context::Context;
+use crate::error::Result;
+
+pub async fn run(context: &Context<'_>, command: AuthCommand) -> Result<()> {
+    match command {
+        AuthCommand::Token => token::run(context).await,
+        AuthCommand::Status => status::run(context).await,
+    }
+}

@@ -1,0 +1,43 @@
+//! The progress bar of a bulk run, on stderr, drawn only at a terminal without `--quiet`.
+
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    pub(super) fn new(total: usize, drawn: bool) -> Progress {
+        if !drawn {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(total as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {rate} ETA {eta} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                // indicatif's own `{per_sec}` shows four decimals of records a second.
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                        let _ = write!(out, "{:.0}/s", state.per_sec());
+                    },
+                ),
+        );
+        Progress(Some(bar))
+    }
+
+    pub fn inc(&self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    pub fn message(&self, text: String) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(text);
+        }
+    }
+
+    /// Removes the bar (the summary line takes its place).
+    pub fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `ServiceUrl`: the URL of the service or of its token endpoint. It can only be made
+//! through [`ServiceUrl::parse`], which applies the one transport rule: `https`, or plain
+//! `http` to loopback only (unless the profile sets `allow_http`), since a bearer token or
+//! a client secret must not cross the network in clear text. Every path that makes such a
+//! URL (flags, environment, the config file, the `login` prompt, the embedded emulator)
+//! goes through it, so none can skip the rule.
+
+use std::fmt;
+use std::ops::Deref;
+
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceUrl(url::Url);
+
+impl ServiceUrl {
+    /// Parses `text` given for the setting `key` (named in every message): an absolute
+    /// `http(s)` URL, `http` only to loopback unless `allow_http`.
+    pub fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
+        let url = url::Url::parse(text.trim())
+            .map_err(|e| Error::usage(format!("`{key}` must be an absolute URL: `{text}`: {e}")))?;
+        match url.scheme() {
+            "https" => {}
+            "http" if allow_http || is_loopback(&url) => {}
+            "http" => {
+                return Err(Error::usage(format!(
+                    "`{key}` `{url}` uses plain http to a host that is not loopback; tokens and secrets would travel in clear text"
+                ))
+                .with_hint("use https, or `locadm config set allow_http true` if you really mean it"))
+            }
+            _ => {
+                return Err(Error::usage(format!(
+                    "`{key}` must be an http or https URL, not `{text}`"
+                )))
+            }
+        }
+        if url.host().is_none() {
+            return Err(Error::usage(format!("`{key}` `{text}` has no host")));
+        }
+        Ok(ServiceUrl(url))
+    }
+
+    pub fn as_url(&self) -> &url::Url {
+        &self.0
+    }
+}
+
+impl Deref for ServiceUrl {
+    type Target = url::Url;
+
+    fn deref(&self) -> &url::Url {
+        &self.0
+    }
+}
+
+impl fmt::Display for ServiceUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// `localhost`, 127.0.0.0/8 or `::1`.
+pub fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServiceUrl;
+
+    #[test]
+    fn https_anywhere_http_only_to_loopback() {
+        for ok in [
+            "https://locations.example.com",
+            "http://127.0.0.1:8080",
+            "http://localhost/x",
+            "http://[::1]:9/",
+            "http://127.9.9.9",
+        ] {
+            ServiceUrl::parse("base_url", ok, false).unwrap_or_else(|e| panic!("{ok}: {e}"));
+        }
+        for bad in [
+            "http://example.com",
+            "http://10.0.0.1",
+            "ftp://x",
+            "not a url",
+            "file:///etc",
+        ] {
+            let error = ServiceUrl::parse("token_url", bad, false).unwrap_err();
+            assert!(error.to_string().contains("`token_url`"), "{bad}: {error}");
+        }
+        ServiceUrl::parse("base_url", "http://example.com", true).unwrap();
+    }
+}
