@@ -2,6 +2,8 @@
 //! Shared by the commands and the emulator, so both apply the very same rules.
 
 pub mod country;
+pub mod document;
+pub mod fields;
 pub mod json;
 pub mod location;
 pub mod problem;

@@ -4,94 +4,13 @@
 //! Field flags are turned into JSON text first and then checked like a file, so a flag
 //! value breaks the same rule, with the same message, as the property in a file would.
 
-use std::borrow::Cow;
 use std::path::Path;
-
-use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::value::{to_raw_value, RawValue};
 
 use crate::cli::LocationFields;
 use crate::error::{Error, Result};
 use crate::input;
-use crate::model::json::{Kind, RawObject};
+pub(crate) use crate::model::document::{number_or_string, to_raw, RawMembers};
 use crate::model::{Checked, LocationBody};
-
-/// A JSON object whose members keep the order they were added in and whose values are
-/// raw JSON text (numbers stay as written).
-#[derive(Default)]
-pub(crate) struct RawMembers(Vec<(Cow<'static, str>, Box<RawValue>)>);
-
-impl RawMembers {
-    /// The members of a JSON object, values as they are written.
-    pub(crate) fn parse(object: &RawValue) -> Result<RawMembers> {
-        let object: RawObject = serde_json::from_str(object.get())
-            .map_err(|e| Error::other(format!("not a JSON object: {e}")))?;
-        Ok(RawMembers(
-            object
-                .members
-                .into_iter()
-                .map(|(name, value)| (Cow::Owned(name.into_owned()), value.to_owned()))
-                .collect(),
-        ))
-    }
-
-    pub(crate) fn push(&mut self, name: impl Into<Cow<'static, str>>, value: Box<RawValue>) {
-        self.0.push((name.into(), value));
-    }
-
-    /// Sets `name`, in its place when it is there already.
-    pub(crate) fn insert(&mut self, name: &'static str, value: Box<RawValue>) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
-            Some((_, old)) => *old = value,
-            None => self.push(name, value),
-        }
-    }
-
-    pub(crate) fn get(&self, name: &str) -> Option<&RawValue> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| &**v)
-    }
-
-    pub(crate) fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
-        let at = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(at).1)
-    }
-
-    pub(crate) fn string(&mut self, name: &'static str, value: &str) {
-        self.push(name, to_raw(&value));
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub(crate) fn to_raw(&self) -> Box<RawValue> {
-        to_raw(self)
-    }
-}
-
-impl Serialize for RawMembers {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (name, value) in &self.0 {
-            map.serialize_entry(name.as_ref(), value)?;
-        }
-        map.end()
-    }
-}
-
-pub(crate) fn to_raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
-    to_raw_value(value).expect("strings, arrays and raw values always serialize")
-}
-
-/// Flag text as a raw JSON number when it is one (kept exactly as typed, so `52.1` is
-/// sent as `52.1`), otherwise as a JSON string, so that the checker reports the type.
-pub(crate) fn number_or_string(text: &str) -> Box<RawValue> {
-    let trimmed = text.trim();
-    match serde_json::from_str::<Box<RawValue>>(trimmed) {
-        Ok(raw) if Kind::of(&raw) == Kind::Number && raw.get() == trimmed => raw,
-        _ => to_raw(text),
-    }
-}
 
 /// The structured-only flags, by their flag name, with their values.
 fn structured_only(fields: &LocationFields) -> Vec<(&'static str, &'static str, &str)> {

@@ -1,0 +1,454 @@
+//! A location as a JSON document whose values stay as written: the read form turned into
+//! a write form by one documented rule, a JSON merge patch (RFC 7396) laid over the
+//! current state, and the field-by-field difference a plan shows. Numbers are never
+//! re-encoded (`13.40` stays `13.40`): members are raw JSON text throughout.
+//!
+//! # The read form as input (PRODUCT.md: "set aside by a documented rule")
+//!
+//! What `location get` prints can be fed back to `apply` and `validate`. Members a write
+//! body may not carry are set aside, and no value is ever changed:
+//! - `id` names the location (the target), `links` is the service's, both left out;
+//! - the provider (`locationProvider`, or `service`) keeps only its `id` (`name` is the
+//!   service's);
+//! - `null` of an optional member means "unset": left out of a full body; in a merge
+//!   patch it removes the member, which is what "unset" means there too;
+//! - with a `structuredAddress`, the legacy `city`, `postCode` and `countryCode` are the
+//!   service's copies: they must equal the structured ones (a difference is an error
+//!   naming both, never a silent choice) and are left out, as is the derived `address`.
+
+use std::borrow::Cow;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::value::{to_raw_value, RawValue};
+
+use super::fields::SHARED_ADDRESS_PARTS;
+use super::json::{Kind, RawObject};
+use super::Problems;
+
+/// A JSON object whose members keep the order they were added in and whose values are
+/// raw JSON text (numbers stay as written).
+#[derive(Debug, Default, Clone)]
+pub struct RawMembers(Vec<(Cow<'static, str>, Box<RawValue>)>);
+
+impl RawMembers {
+    /// The members of a JSON object, values as they are written.
+    pub fn parse(object: &RawValue) -> Result<RawMembers, String> {
+        let object: RawObject =
+            serde_json::from_str(object.get()).map_err(|e| format!("not a JSON object: {e}"))?;
+        Ok(RawMembers::from_object(&object))
+    }
+
+    /// The members of the JSON object `text`.
+    pub fn parse_text(text: &str) -> Result<RawMembers, String> {
+        let object: RawObject =
+            serde_json::from_str(text).map_err(|e| format!("not a JSON object: {e}"))?;
+        Ok(RawMembers::from_object(&object))
+    }
+
+    pub fn from_object(object: &RawObject<'_>) -> RawMembers {
+        RawMembers(
+            object
+                .members
+                .iter()
+                .map(|(name, value)| (Cow::Owned(name.clone().into_owned()), (*value).to_owned()))
+                .collect(),
+        )
+    }
+
+    pub fn push(&mut self, name: impl Into<Cow<'static, str>>, value: Box<RawValue>) {
+        self.0.push((name.into(), value));
+    }
+
+    /// Sets `name`, in its place when it is there already.
+    pub fn insert(&mut self, name: impl Into<Cow<'static, str>>, value: Box<RawValue>) {
+        let name = name.into();
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, old)) => *old = value,
+            None => self.push(name, value),
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&RawValue> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| &**v)
+    }
+
+    /// The member at a dotted `path` (`structuredAddress.city`).
+    pub fn get_path(&self, path: &str) -> Option<Box<RawValue>> {
+        match path.split_once('.') {
+            None => self.get(path).map(RawValue::to_owned),
+            Some((outer, inner)) => RawMembers::parse(self.get(outer)?).ok()?.get_path(inner),
+        }
+    }
+
+    /// The object member `name`, when it is an object.
+    pub fn object(&self, name: &str) -> Option<RawMembers> {
+        self.get(name)
+            .filter(|raw| Kind::of(raw) == Kind::Object)
+            .and_then(|raw| RawMembers::parse(raw).ok())
+    }
+
+    pub fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
+        let at = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(at).1)
+    }
+
+    pub fn string(&mut self, name: &'static str, value: &str) {
+        self.push(name, to_raw(&value));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(n, _)| n.as_ref())
+    }
+
+    pub fn to_raw(&self) -> Box<RawValue> {
+        to_raw(self)
+    }
+}
+
+impl Serialize for RawMembers {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name.as_ref(), value)?;
+        }
+        map.end()
+    }
+}
+
+pub fn to_raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    to_raw_value(value).expect("strings, arrays and raw values always serialize")
+}
+
+/// Text as a raw JSON number when it is one (kept exactly as typed, so `52.1` is sent as
+/// `52.1`), otherwise as a JSON string, so that the checker reports the type.
+pub fn number_or_string(text: &str) -> Box<RawValue> {
+    let trimmed = text.trim();
+    match serde_json::from_str::<Box<RawValue>>(trimmed) {
+        Ok(raw) if Kind::of(&raw) == Kind::Number && raw.get() == trimmed => raw,
+        _ => to_raw(text),
+    }
+}
+
+/// Whether a record is (or was made from) a read form: it carries what only the service
+/// writes, `links`, or the provider under `service` or with its `name`.
+pub fn is_read_form(record: &RawMembers) -> bool {
+    record.get("links").is_some()
+        || record.get("service").is_some()
+        || record
+            .object("locationProvider")
+            .is_some_and(|p| p.get("name").is_some())
+}
+
+/// Applies the set-aside rule of the module documentation to a record. `keep_nulls` is
+/// for merge patches, where `null` removes a member. The `id` is left to the caller.
+pub fn set_aside(record: &RawMembers, keep_nulls: bool) -> Result<RawMembers, Problems> {
+    let mut problems = Problems::default();
+    let structured = record.object("structuredAddress");
+    let mut body = RawMembers::default();
+    for (name, raw) in &record.0 {
+        let name = name.as_ref();
+        if matches!(name, "id" | "links") {
+            continue;
+        }
+        if Kind::of(raw) == Kind::Null && !keep_nulls && name != "description" {
+            continue;
+        }
+        if let Some(s) = &structured {
+            if name == "address" {
+                continue;
+            }
+            if SHARED_ADDRESS_PARTS.contains(&name) {
+                let twin = s.get(name);
+                let same = twin.is_some_and(|t| same_value(t, raw)) || Kind::of(raw) == Kind::Null;
+                if !same {
+                    problems.error(
+                        name,
+                        format!(
+                            "the legacy `{name}` {} disagrees with `structuredAddress.{name}` {}: edit one address form and drop the other",
+                            raw.get(),
+                            twin.map_or("(unset)", RawValue::get)
+                        ),
+                    );
+                }
+                continue;
+            }
+        }
+        if name == "locationProvider" || name == "service" {
+            let provider = record
+                .object(name)
+                .and_then(|p| p.get("id").map(RawValue::to_owned));
+            let mut reduced = RawMembers::default();
+            reduced.push("id", provider.unwrap_or_else(|| raw.to_owned()));
+            body.insert("locationProvider", reduced.to_raw());
+            continue;
+        }
+        body.push(name.to_owned(), raw.clone());
+    }
+    if problems.has_errors() {
+        return Err(problems);
+    }
+    Ok(body)
+}
+
+/// Write-form members a read form may leave out. When the read form has the key (even as
+/// `null`), the service carries it; when the key is missing, it may not.
+pub const MAYBE_NOT_CARRIED: [&str; 5] = [
+    "supplementaryName",
+    "email",
+    "tags",
+    "translations",
+    "structuredAddress",
+];
+
+/// The members of [`MAYBE_NOT_CARRIED`] that a read form lacks: a PUT made from it cannot
+/// keep their current values.
+pub fn not_carried(read: &RawMembers) -> Vec<&'static str> {
+    MAYBE_NOT_CARRIED
+        .into_iter()
+        .filter(|name| read.get(name).is_none())
+        .collect()
+}
+
+/// Two JSON values that mean the same (`13.40` and `13.4`, members in any order).
+pub fn same_value(a: &RawValue, b: &RawValue) -> bool {
+    a.get() == b.get()
+        || matches!(
+            (serde_json::from_str::<serde_json::Value>(a.get()), serde_json::from_str::<serde_json::Value>(b.get())),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// Lays a merge patch (RFC 7396: a member set to `null` is removed, an object merges into
+/// an object) over the current write form. The address forms follow the flags' rule:
+/// a patch's `structuredAddress` switches a legacy location to the structured form (its
+/// legacy parts seed it), a patch's `address` switches a structured one to the legacy
+/// form, and a top-level `city`, `postCode` or `countryCode` goes into whichever form the
+/// location has, so that a CSV of just `id,city` works for both.
+pub fn merge(current: &RawMembers, patch: &RawMembers) -> RawMembers {
+    let mut result = current.clone();
+    let mut patch = patch.clone();
+    let current_structured = current.object("structuredAddress").is_some();
+    let patch_structured = patch.object("structuredAddress").is_some();
+    let patch_legacy = patch
+        .get("address")
+        .is_some_and(|a| Kind::of(a) != Kind::Null);
+    let after_structured = if patch_structured {
+        true
+    } else if patch_legacy {
+        false
+    } else {
+        current_structured
+    };
+    if after_structured && !current_structured {
+        let mut seed = RawMembers::default();
+        for part in SHARED_ADDRESS_PARTS {
+            if let Some(v) = result.remove(part) {
+                seed.push(part, v);
+            }
+        }
+        result.remove("address");
+        result.insert("structuredAddress", seed.to_raw());
+    }
+    if !after_structured && current_structured {
+        if let Some(s) = result.object("structuredAddress") {
+            for part in SHARED_ADDRESS_PARTS {
+                if let Some(v) = s.get(part) {
+                    result.insert(part, v.to_owned());
+                }
+            }
+        }
+        result.remove("structuredAddress");
+    }
+    if after_structured {
+        let mut moved = patch.object("structuredAddress").unwrap_or_default();
+        let mut any = false;
+        for part in SHARED_ADDRESS_PARTS {
+            if let Some(v) = patch.remove(part) {
+                moved.insert(part, v);
+                any = true;
+            }
+        }
+        if any {
+            patch.insert("structuredAddress", moved.to_raw());
+        }
+    }
+    merge_members(&mut result, &patch);
+    result
+}
+
+/// RFC 7396 on raw members.
+fn merge_members(target: &mut RawMembers, patch: &RawMembers) {
+    for (name, value) in &patch.0 {
+        match Kind::of(value) {
+            Kind::Null => {
+                target.remove(name);
+            }
+            Kind::Object => {
+                let mut inner = target.object(name).unwrap_or_default();
+                let patch_inner = RawMembers::parse(value).unwrap_or_default();
+                merge_members(&mut inner, &patch_inner);
+                target.insert(name.clone(), inner.to_raw());
+            }
+            _ => target.insert(name.clone(), value.clone()),
+        }
+    }
+}
+
+/// One field that a write would change.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Change {
+    pub field: String,
+    /// The value before, as JSON text; `None` when unset.
+    pub before: Option<Box<RawValue>>,
+    /// The value after, as JSON text; `None` when the write clears it.
+    pub after: Option<Box<RawValue>>,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown =
+            |v: &Option<Box<RawValue>>| v.as_ref().map_or("(unset)", |v| v.get()).to_owned();
+        write!(
+            f,
+            "{}: {} → {}",
+            self.field,
+            shown(&self.before),
+            shown(&self.after)
+        )
+    }
+}
+
+/// The fields that differ between two write forms, in the order of `after` then the
+/// fields only `before` has; nested objects (`structuredAddress`, `locationProvider`) by
+/// their members, `translations` as a whole.
+pub fn diff(before: &RawMembers, after: &RawMembers) -> Vec<Change> {
+    let mut changes = Vec::new();
+    diff_into(&mut changes, "", before, after);
+    changes
+}
+
+fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after: &RawMembers) {
+    let mut names: Vec<&str> = after.names().collect();
+    names.extend(before.names().filter(|n| after.get(n).is_none()));
+    for name in names {
+        let path = format!("{prefix}{name}");
+        let (b, a) = (before.get(name), after.get(name));
+        let nested = prefix.is_empty() && matches!(name, "structuredAddress" | "locationProvider");
+        match (b, a) {
+            (Some(b), Some(a)) if same_value(b, a) => {}
+            (Some(b), Some(a))
+                if nested && Kind::of(b) == Kind::Object && Kind::of(a) == Kind::Object =>
+            {
+                let (b, a) = (RawMembers::parse(b), RawMembers::parse(a));
+                if let (Ok(b), Ok(a)) = (b, a) {
+                    diff_into(changes, &format!("{path}."), &b, &a);
+                }
+            }
+            _ => changes.push(Change {
+                field: path,
+                before: b.map(RawValue::to_owned),
+                after: a.map(RawValue::to_owned),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(text: &str) -> RawMembers {
+        RawMembers::parse(&serde_json::from_str::<Box<RawValue>>(text).unwrap()).unwrap()
+    }
+
+    fn text(m: &RawMembers) -> String {
+        m.to_raw().get().to_owned()
+    }
+
+    #[test]
+    fn merge_follows_rfc_7396_and_keeps_numbers_as_written() {
+        let current = members(r#"{"storeId":"S","latitude":13.40,"email":"a@b.c","tags":["x"]}"#);
+        let patch = members(r#"{"email":null,"tags":["y"],"storeName":"N"}"#);
+        assert_eq!(
+            text(&merge(&current, &patch)),
+            r#"{"storeId":"S","latitude":13.40,"tags":["y"],"storeName":"N"}"#
+        );
+    }
+
+    #[test]
+    fn a_top_level_city_goes_into_the_form_the_location_has() {
+        let structured = members(
+            r#"{"structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
+        );
+        let merged = merge(&structured, &members(r#"{"city":"Potsdam"}"#));
+        assert_eq!(
+            text(&merged),
+            r#"{"structuredAddress":{"street":"Main","city":"Potsdam","postCode":"1","countryCode":"DE"}}"#
+        );
+        let legacy =
+            members(r#"{"address":"Main 1","city":"Berlin","postCode":"1","countryCode":"DE"}"#);
+        let merged = merge(&legacy, &members(r#"{"city":"Potsdam"}"#));
+        assert_eq!(
+            text(&merged),
+            r#"{"address":"Main 1","city":"Potsdam","postCode":"1","countryCode":"DE"}"#
+        );
+        // Switching forms: the parts seed the new form.
+        let merged = merge(
+            &legacy,
+            &members(r#"{"structuredAddress":{"street":"Main"}}"#),
+        );
+        assert_eq!(
+            text(&merged),
+            r#"{"structuredAddress":{"city":"Berlin","postCode":"1","countryCode":"DE","street":"Main"}}"#
+        );
+    }
+
+    #[test]
+    fn the_read_form_is_set_aside_by_the_rule() {
+        let read = members(
+            r#"{"id":"x","storeId":"S","links":[],"locationProvider":{"id":"p","name":"Demo"},"telephoneNumber":null,"description":null,"address":"Main 1","city":"Berlin","postCode":"1","countryCode":"DE","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
+        );
+        assert!(is_read_form(&read));
+        let body = set_aside(&read, false).unwrap();
+        assert_eq!(
+            text(&body),
+            r#"{"storeId":"S","locationProvider":{"id":"p"},"description":null,"structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#
+        );
+        // A legacy copy that disagrees is an error naming both, not a choice.
+        let edited = members(
+            r#"{"city":"Potsdam","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
+        );
+        let problems = set_aside(&edited, false).unwrap_err();
+        assert!(
+            problems
+                .to_string()
+                .contains("disagrees with `structuredAddress.city`"),
+            "{problems}"
+        );
+    }
+
+    #[test]
+    fn diff_names_each_changed_field() {
+        let before = members(
+            r#"{"storeId":"S","latitude":1.50,"structuredAddress":{"city":"Berlin","street":"M"},"email":"a@b.c"}"#,
+        );
+        let after = members(
+            r#"{"storeId":"S","latitude":1.5,"structuredAddress":{"city":"Potsdam","street":"M"}}"#,
+        );
+        let shown: Vec<String> = diff(&before, &after)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                r#"structuredAddress.city: "Berlin" → "Potsdam""#,
+                r#"email: "a@b.c" → (unset)"#
+            ]
+        );
+    }
+}
