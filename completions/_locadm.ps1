@@ -67,11 +67,11 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a location from a file or from field flags')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read a location')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read one location, or export many as NDJSON')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Replace a location with a complete body from a file or from field flags')
-            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a location')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete one location or many')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check location bodies offline: nothing is sent')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create and update locations in bulk from NDJSON, a JSON array or CSV')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -121,6 +121,8 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             break
         }
         'locadm;location;get' {
+            [CompletionResult]::new('--ids-from', '--ids-from', [CompletionResultType]::ParameterName, 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once, each on an HTTP/1.1 connection of its own')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -129,6 +131,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('--ignore-not-found', '--ignore-not-found', [CompletionResultType]::ParameterName, 'A location that does not exist is not a failure')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
@@ -187,6 +190,9 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             break
         }
         'locadm;location;delete' {
+            [CompletionResult]::new('--ids-from', '--ids-from', [CompletionResultType]::ParameterName, 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once, each on an HTTP/1.1 connection of its own')
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Record each deletion and the location''s last state here (`apply --undo` reads it)')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -195,8 +201,10 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('--ignore-not-found', '--ignore-not-found', [CompletionResultType]::ParameterName, 'A location that does not exist is not a failure')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('--plan', '--plan', [CompletionResultType]::ParameterName, 'Read every location and show what would be deleted; delete nothing')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
@@ -210,6 +218,9 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         'locadm;location;validate' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input file; `-` or nothing reads standard input')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Input file; `-` or nothing reads standard input')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format [default: from the file name''s extension, else told from the content]')
+            [CompletionResult]::new('--delimiter', '--delimiter', [CompletionResultType]::ParameterName, 'The delimiter [default: told from the header row: `,`, `;` or tab]')
+            [CompletionResult]::new('--ignore-column', '--ignore-column', [CompletionResultType]::ParameterName, 'Skip this column (repeatable): a spreadsheet''s notes, say')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -219,6 +230,8 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings (such as an unassigned country code) as errors')
+            [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'Records with an `id` are complete bodies, as `apply --replace` takes them')
+            [CompletionResult]::new('--decimal-comma', '--decimal-comma', [CompletionResultType]::ParameterName, 'Numbers are written with a decimal comma (`52,52`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
@@ -232,10 +245,14 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         'locadm;location;apply' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input file; `-` reads standard input')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Input file; `-` reads standard input')
+            [CompletionResult]::new('--undo', '--undo', [CompletionResultType]::ParameterName, 'Put back what the run of this journal did: delete what it created, restore what it changed, re-create what it deleted (new ids are reported)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format [default: from the file name''s extension, else told from the content]')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once, each on an HTTP/1.1 connection of its own')
             [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Append each finished record here; a re-run with the same journal skips what is done')
+            [CompletionResult]::new('--only-failed', '--only-failed', [CompletionResultType]::ParameterName, 'Skip what an earlier run did (its results or journal): creates matched by storeId, changes by id; re-run a fixed file without sending anything twice')
             [CompletionResult]::new('--attempts', '--attempts', [CompletionResultType]::ParameterName, 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)')
+            [CompletionResult]::new('--delimiter', '--delimiter', [CompletionResultType]::ParameterName, 'The delimiter [default: told from the header row: `,`, `;` or tab]')
+            [CompletionResult]::new('--ignore-column', '--ignore-column', [CompletionResultType]::ParameterName, 'Skip this column (repeatable): a spreadsheet''s notes, say')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -244,9 +261,15 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('--plan', '--plan', [CompletionResultType]::ParameterName, 'Read the current state of every record with an id and print the changes; write nothing')
+            [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'Records with an `id` are complete bodies: every field they leave out is cleared')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Send even when the service''s read form cannot carry some fields (named first)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Send even when the service''s read form cannot carry some fields (named first)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate and print what would be sent; send nothing')
             [CompletionResult]::new('--skip-invalid', '--skip-invalid', [CompletionResultType]::ParameterName, 'Send the valid records even when some are invalid (each invalid one is reported)')
-            [CompletionResult]::new('--retry-unknown', '--retry-unknown', [CompletionResultType]::ParameterName, 'Send again the creates whose outcome a journal records as unknown (may duplicate)')
+            [CompletionResult]::new('--retry-unknown', '--retry-unknown', [CompletionResultType]::ParameterName, 'Send again the creates whose outcome an earlier run records as unknown (may duplicate)')
+            [CompletionResult]::new('--retry-unconfirmed', '--retry-unconfirmed', [CompletionResultType]::ParameterName, 'Send again the creates an earlier run saw answered without an id (may duplicate)')
+            [CompletionResult]::new('--decimal-comma', '--decimal-comma', [CompletionResultType]::ParameterName, 'Numbers are written with a decimal comma (`52,52`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
@@ -259,11 +282,11 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         }
         'locadm;location;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a location from a file or from field flags')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read a location')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read one location, or export many as NDJSON')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Replace a location with a complete body from a file or from field flags')
-            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a location')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete one location or many')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check location bodies offline: nothing is sent')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create and update locations in bulk from NDJSON, a JSON array or CSV')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -346,7 +369,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
-            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings (such as an unassigned country code) as errors')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat warnings as errors')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
@@ -683,11 +706,11 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         }
         'locadm;help;location' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a location from a file or from field flags')
-            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read a location')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Read one location, or export many as NDJSON')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Replace a location with a complete body from a file or from field flags')
-            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a location')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete one location or many')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check location bodies offline: nothing is sent')
-            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create and update locations in bulk from NDJSON, a JSON array or CSV')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV')
             break
         }
         'locadm;help;location;create' {

@@ -1266,7 +1266,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__apply)
-            opts="-f -o -q -v -h -V --file --format --concurrency --dry-run --skip-invalid --journal --retry-unknown --attempts --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -y -o -q -v -h -V --file --undo --format --plan --replace --yes --concurrency --dry-run --skip-invalid --journal --only-failed --retry-unknown --retry-unconfirmed --attempts --delimiter --decimal-comma --ignore-column --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1277,6 +1277,10 @@ _locadm() {
                     return 0
                     ;;
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --undo)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1292,7 +1296,19 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --only-failed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --attempts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --delimiter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore-column)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1478,12 +1494,24 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__delete)
-            opts="-y -o -q -v -h -V --yes --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-y -o -q -v -h -V --ids-from --ignore-not-found --concurrency --yes --plan --journal --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --ids-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --journal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1524,12 +1552,20 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__get)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --ids-from --ignore-not-found --concurrency --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --ids-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1824,7 +1860,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__validate)
-            opts="-f -o -q -v -h -V --file --strict --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --strict --format --replace --delimiter --decimal-comma --ignore-column --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1835,6 +1871,18 @@ _locadm() {
                     return 0
                     ;;
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "json csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --delimiter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore-column)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

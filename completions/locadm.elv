@@ -63,11 +63,11 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand create 'Create a location from a file or from field flags'
-            cand get 'Read a location'
+            cand get 'Read one location, or export many as NDJSON'
             cand update 'Replace a location with a complete body from a file or from field flags'
-            cand delete 'Delete a location'
+            cand delete 'Delete one location or many'
             cand validate 'Check location bodies offline: nothing is sent'
-            cand apply 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+            cand apply 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;location;create'= {
@@ -115,6 +115,8 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --version 'Print version'
         }
         &'locadm;location;get'= {
+            cand --ids-from 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)'
+            cand --concurrency 'Requests in flight at once, each on an HTTP/1.1 connection of its own'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -123,6 +125,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --output 'Output format [default: table on a terminal, json otherwise]'
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
+            cand --ignore-not-found 'A location that does not exist is not a failure'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
@@ -179,6 +182,9 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --version 'Print version'
         }
         &'locadm;location;delete'= {
+            cand --ids-from 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)'
+            cand --concurrency 'Requests in flight at once, each on an HTTP/1.1 connection of its own'
+            cand --journal 'Record each deletion and the location''s last state here (`apply --undo` reads it)'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -187,8 +193,10 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --output 'Output format [default: table on a terminal, json otherwise]'
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
+            cand --ignore-not-found 'A location that does not exist is not a failure'
             cand -y 'Do not ask for confirmation (required without a terminal)'
             cand --yes 'Do not ask for confirmation (required without a terminal)'
+            cand --plan 'Read every location and show what would be deleted; delete nothing'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
@@ -201,6 +209,9 @@ set edit:completion:arg-completer[locadm] = {|@words|
         &'locadm;location;validate'= {
             cand -f 'Input file; `-` or nothing reads standard input'
             cand --file 'Input file; `-` or nothing reads standard input'
+            cand --format 'Input format [default: from the file name''s extension, else told from the content]'
+            cand --delimiter 'The delimiter [default: told from the header row: `,`, `;` or tab]'
+            cand --ignore-column 'Skip this column (repeatable): a spreadsheet''s notes, say'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -210,6 +221,8 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
             cand --strict 'Treat warnings (such as an unassigned country code) as errors'
+            cand --replace 'Records with an `id` are complete bodies, as `apply --replace` takes them'
+            cand --decimal-comma 'Numbers are written with a decimal comma (`52,52`)'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
@@ -222,10 +235,14 @@ set edit:completion:arg-completer[locadm] = {|@words|
         &'locadm;location;apply'= {
             cand -f 'Input file; `-` reads standard input'
             cand --file 'Input file; `-` reads standard input'
+            cand --undo 'Put back what the run of this journal did: delete what it created, restore what it changed, re-create what it deleted (new ids are reported)'
             cand --format 'Input format [default: from the file name''s extension, else told from the content]'
             cand --concurrency 'Requests in flight at once, each on an HTTP/1.1 connection of its own'
             cand --journal 'Append each finished record here; a re-run with the same journal skips what is done'
+            cand --only-failed 'Skip what an earlier run did (its results or journal): creates matched by storeId, changes by id; re-run a fixed file without sending anything twice'
             cand --attempts 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)'
+            cand --delimiter 'The delimiter [default: told from the header row: `,`, `;` or tab]'
+            cand --ignore-column 'Skip this column (repeatable): a spreadsheet''s notes, say'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -234,9 +251,15 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --output 'Output format [default: table on a terminal, json otherwise]'
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
+            cand --plan 'Read the current state of every record with an id and print the changes; write nothing'
+            cand --replace 'Records with an `id` are complete bodies: every field they leave out is cleared'
+            cand -y 'Send even when the service''s read form cannot carry some fields (named first)'
+            cand --yes 'Send even when the service''s read form cannot carry some fields (named first)'
             cand --dry-run 'Validate and print what would be sent; send nothing'
             cand --skip-invalid 'Send the valid records even when some are invalid (each invalid one is reported)'
-            cand --retry-unknown 'Send again the creates whose outcome a journal records as unknown (may duplicate)'
+            cand --retry-unknown 'Send again the creates whose outcome an earlier run records as unknown (may duplicate)'
+            cand --retry-unconfirmed 'Send again the creates an earlier run saw answered without an id (may duplicate)'
+            cand --decimal-comma 'Numbers are written with a decimal comma (`52,52`)'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
@@ -248,11 +271,11 @@ set edit:completion:arg-completer[locadm] = {|@words|
         }
         &'locadm;location;help'= {
             cand create 'Create a location from a file or from field flags'
-            cand get 'Read a location'
+            cand get 'Read one location, or export many as NDJSON'
             cand update 'Replace a location with a complete body from a file or from field flags'
-            cand delete 'Delete a location'
+            cand delete 'Delete one location or many'
             cand validate 'Check location bodies offline: nothing is sent'
-            cand apply 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+            cand apply 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;location;help;create'= {
@@ -325,7 +348,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --output 'Output format [default: table on a terminal, json otherwise]'
             cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
             cand --timeout 'Per-request timeout in seconds'
-            cand --strict 'Treat warnings (such as an unassigned country code) as errors'
+            cand --strict 'Treat warnings as errors'
             cand -q 'Print only identifiers, one per line'
             cand --quiet 'Print only identifiers, one per line'
             cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
@@ -633,11 +656,11 @@ set edit:completion:arg-completer[locadm] = {|@words|
         }
         &'locadm;help;location'= {
             cand create 'Create a location from a file or from field flags'
-            cand get 'Read a location'
+            cand get 'Read one location, or export many as NDJSON'
             cand update 'Replace a location with a complete body from a file or from field flags'
-            cand delete 'Delete a location'
+            cand delete 'Delete one location or many'
             cand validate 'Check location bodies offline: nothing is sent'
-            cand apply 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+            cand apply 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
         }
         &'locadm;help;location;create'= {
         }

@@ -61,11 +61,11 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_s
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -s h -l help -d 'Print help'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "create" -d 'Create a location from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "get" -d 'Read a location'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "get" -d 'Read one location, or export many as NDJSON'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "update" -d 'Replace a location with a complete body from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "delete" -d 'Delete a location'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "delete" -d 'Delete one location or many'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "validate" -d 'Check location bodies offline: nothing is sent'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "apply" -d 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "apply" -d 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -s f -l file -d 'The request body as JSON (the spec\'s camelCase names); `-` reads standard input' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l store-id -d 'storeId (at most 36 characters)' -r
@@ -105,6 +105,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l ids-from -d 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l concurrency -d 'Requests in flight at once, each on an HTTP/1.1 connection of its own' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l base-url -d 'The service\'s base URL' -r
@@ -114,6 +116,7 @@ json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l ignore-not-found -d 'A location that does not exist is not a failure'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -157,6 +160,9 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l ids-from -d 'Read the ids from a file (`-`: standard input): one a line, or JSON lines with an `id` (what `apply` prints, a journal, an export)' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l concurrency -d 'Requests in flight at once, each on an HTTP/1.1 connection of its own' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l journal -d 'Record each deletion and the location\'s last state here (`apply --undo` reads it)' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l base-url -d 'The service\'s base URL' -r
@@ -166,12 +172,18 @@ json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l ignore-not-found -d 'A location that does not exist is not a failure'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s y -l yes -d 'Do not ask for confirmation (required without a terminal)'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l plan -d 'Read every location and show what would be deleted; delete nothing'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s f -l file -d 'Input file; `-` or nothing reads standard input' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l format -d 'Input format [default: from the file name\'s extension, else told from the content]' -r -f -a "json\t'One JSON body a line, a JSON array, or one body (told from the content)'
+csv\t'A header row of field names, one location a row'"
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l delimiter -d 'The delimiter [default: told from the header row: `,`, `;` or tab]' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l ignore-column -d 'Skip this column (repeatable): a spreadsheet\'s notes, say' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l base-url -d 'The service\'s base URL' -r
@@ -182,16 +194,22 @@ ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l timeout -d 'Per-request timeout in seconds' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l strict -d 'Treat warnings (such as an unassigned country code) as errors'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l replace -d 'Records with an `id` are complete bodies, as `apply --replace` takes them'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l decimal-comma -d 'Numbers are written with a decimal comma (`52,52`)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s f -l file -d 'Input file; `-` reads standard input' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l undo -d 'Put back what the run of this journal did: delete what it created, restore what it changed, re-create what it deleted (new ids are reported)' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l format -d 'Input format [default: from the file name\'s extension, else told from the content]' -r -f -a "json\t'One JSON body a line, a JSON array, or one body (told from the content)'
 csv\t'A header row of field names, one location a row'"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l concurrency -d 'Requests in flight at once, each on an HTTP/1.1 connection of its own' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l journal -d 'Append each finished record here; a re-run with the same journal skips what is done' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l only-failed -d 'Skip what an earlier run did (its results or journal): creates matched by storeId, changes by id; re-run a fixed file without sending anything twice' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l attempts -d 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l delimiter -d 'The delimiter [default: told from the header row: `,`, `;` or tab]' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l ignore-column -d 'Skip this column (repeatable): a spreadsheet\'s notes, say' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l base-url -d 'The service\'s base URL' -r
@@ -201,19 +219,24 @@ json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l plan -d 'Read the current state of every record with an id and print the changes; write nothing'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l replace -d 'Records with an `id` are complete bodies: every field they leave out is cleared'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s y -l yes -d 'Send even when the service\'s read form cannot carry some fields (named first)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l dry-run -d 'Validate and print what would be sent; send nothing'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l skip-invalid -d 'Send the valid records even when some are invalid (each invalid one is reported)'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l retry-unknown -d 'Send again the creates whose outcome a journal records as unknown (may duplicate)'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l retry-unknown -d 'Send again the creates whose outcome an earlier run records as unknown (may duplicate)'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l retry-unconfirmed -d 'Send again the creates an earlier run saw answered without an id (may duplicate)'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l decimal-comma -d 'Numbers are written with a decimal comma (`52,52`)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a location from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "get" -d 'Read a location'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "get" -d 'Read one location, or export many as NDJSON'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "update" -d 'Replace a location with a complete body from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a location'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete one location or many'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "validate" -d 'Check location bodies offline: nothing is sent'
-complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
@@ -259,7 +282,7 @@ json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l timeout -d 'Per-request timeout in seconds' -r
-complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l strict -d 'Treat warnings (such as an unassigned country code) as errors'
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l strict -d 'Treat warnings as errors'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -469,11 +492,11 @@ complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "completions" -d 'Print a shell completion script'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "create" -d 'Create a location from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "get" -d 'Read a location'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "get" -d 'Read one location, or export many as NDJSON'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "update" -d 'Replace a location with a complete body from a file or from field flags'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "delete" -d 'Delete a location'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "delete" -d 'Delete one location or many'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "validate" -d 'Check location bodies offline: nothing is sent'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "apply" -d 'Create and update locations in bulk from NDJSON, a JSON array or CSV'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "apply" -d 'Create, change and undo locations in bulk from NDJSON, a JSON array or CSV'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from provider" -f -a "update" -d 'Update a location provider from a file or from flags'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from provider" -f -a "validate" -d 'Check provider bodies offline: nothing is sent'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the profile, client, keyring backend, token expiry and granted permissions'

@@ -135,13 +135,15 @@ pub enum LocationCommand {
     ///
     /// Example: id=$(locadm location create -q --file store.json)
     Create(WriteArgs),
-    /// Read a location
+    /// Read one location, or export many as NDJSON
     ///
-    /// Example: locadm location get 0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11 -o json
-    Get {
-        /// The location's id (a UUID)
-        id: String,
-    },
+    /// With several ids or `--ids-from`, the locations are read concurrently and printed
+    /// as they come, one read form a line with `-o ndjson` (the default in a pipe); an id
+    /// that fails is a result line of its own, and the run ends with exit 7. What it
+    /// prints can be edited and given back to `location apply`.
+    ///
+    /// Example: locadm location get --ids-from ids.txt -o ndjson > locations.ndjson
+    Get(GetArgs),
     /// Replace a location with a complete body from a file or from field flags
     ///
     /// With field flags and no --file, the body starts from the location's current state;
@@ -157,16 +159,14 @@ pub enum LocationCommand {
         #[arg(long, short = 'y')]
         yes: bool,
     },
-    /// Delete a location
+    /// Delete one location or many
     ///
-    /// Example: locadm location delete "$id" --yes
-    Delete {
-        /// The location's id (a UUID)
-        id: String,
-        /// Do not ask for confirmation (required without a terminal)
-        #[arg(long, short = 'y')]
-        yes: bool,
-    },
+    /// Each location is read first (its storeId is shown, and its last state kept in the
+    /// journal so `apply --undo` can re-create it). At a terminal one confirmation names
+    /// the count and the first storeIds; without a terminal `--yes` is required.
+    ///
+    /// Example: locadm location delete --ids-from closing.txt --plan
+    Delete(DeleteArgs),
     /// Check location bodies offline: nothing is sent
     ///
     /// Input: one body, a JSON array of bodies, or NDJSON (one body a line). Every problem
@@ -174,24 +174,90 @@ pub enum LocationCommand {
     ///
     /// Example: locadm location validate --file stores.ndjson -o ndjson
     Validate(ValidateArgs),
-    /// Create and update locations in bulk from NDJSON, a JSON array or CSV
+    /// Create, change and undo locations in bulk from NDJSON, a JSON array or CSV
     ///
-    /// A record with an `id` updates that location; one without creates a location. Every
-    /// record is validated first, and nothing is sent if any is invalid. One NDJSON result
-    /// per record goes to stdout; progress and the summary to stderr.
+    /// A record without `id` creates a location. A record with `id` changes that location:
+    /// only the fields it carries (a JSON merge patch over the current state; `null`
+    /// removes a field), so a CSV of just `id,city` works; `--replace` takes records as
+    /// complete bodies instead. What `location get` prints is taken as it is. Every record
+    /// is validated first, and nothing is sent if any is invalid. `--plan` shows every
+    /// change and writes nothing. One NDJSON result per record goes to stdout; progress
+    /// and the summary to stderr.
     ///
-    /// Example: locadm location apply --file stores.csv --journal stores.journal
+    /// Example: locadm location apply --file stores.csv --plan
     Apply(ApplyArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct GetArgs {
+    /// The locations' ids (UUIDs)
+    #[arg(value_name = "ID", required_unless_present = "ids_from")]
+    pub ids: Vec<String>,
+    #[command(flatten)]
+    pub bulk: BulkIds,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DeleteArgs {
+    /// The locations' ids (UUIDs)
+    #[arg(value_name = "ID", required_unless_present = "ids_from")]
+    pub ids: Vec<String>,
+    #[command(flatten)]
+    pub bulk: BulkIds,
+    /// Do not ask for confirmation (required without a terminal)
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// Read every location and show what would be deleted; delete nothing
+    #[arg(long)]
+    pub plan: bool,
+    /// Record each deletion and the location's last state here (`apply --undo` reads it)
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+}
+
+/// Ids for a bulk read or delete.
+#[derive(Debug, Clone, Args)]
+pub struct BulkIds {
+    /// Read the ids from a file (`-`: standard input): one a line, or JSON lines with an
+    /// `id` (what `apply` prints, a journal, an export)
+    #[arg(long, value_name = "PATH")]
+    pub ids_from: Option<PathBuf>,
+    /// A location that does not exist is not a failure
+    #[arg(long)]
+    pub ignore_not_found: bool,
+    /// Requests in flight at once, each on an HTTP/1.1 connection of its own
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct ApplyArgs {
     /// Input file; `-` reads standard input
-    #[arg(long, short = 'f', value_name = "PATH")]
-    pub file: PathBuf,
+    #[arg(
+        long,
+        short = 'f',
+        value_name = "PATH",
+        required_unless_present = "undo",
+        conflicts_with = "undo"
+    )]
+    pub file: Option<PathBuf>,
+    /// Put back what the run of this journal did: delete what it created, restore what it
+    /// changed, re-create what it deleted (new ids are reported)
+    #[arg(long, value_name = "JOURNAL")]
+    pub undo: Option<PathBuf>,
     /// Input format [default: from the file name's extension, else told from the content]
     #[arg(long, value_enum)]
     pub format: Option<InputFormat>,
+    /// Read the current state of every record with an id and print the changes; write
+    /// nothing
+    #[arg(long)]
+    pub plan: bool,
+    /// Records with an `id` are complete bodies: every field they leave out is cleared
+    #[arg(long)]
+    pub replace: bool,
+    /// Send even when the service's read form cannot carry some fields (named first)
+    #[arg(long, short = 'y')]
+    pub yes: bool,
     /// Requests in flight at once, each on an HTTP/1.1 connection of its own
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,
@@ -204,12 +270,47 @@ pub struct ApplyArgs {
     /// Append each finished record here; a re-run with the same journal skips what is done
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
-    /// Send again the creates whose outcome a journal records as unknown (may duplicate)
-    #[arg(long, requires = "journal")]
+    /// Skip what an earlier run did (its results or journal): creates matched by storeId,
+    /// changes by id; re-run a fixed file without sending anything twice
+    #[arg(long, value_name = "RESULTS_OR_JOURNAL")]
+    pub only_failed: Option<PathBuf>,
+    /// Send again the creates whose outcome an earlier run records as unknown (may
+    /// duplicate)
+    #[arg(long)]
     pub retry_unknown: bool,
+    /// Send again the creates an earlier run saw answered without an id (may duplicate)
+    #[arg(long)]
+    pub retry_unconfirmed: bool,
     /// Attempts per record for retryable failures (429, 502, 503, 504, refused connection)
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub attempts: u32,
+    #[command(flatten)]
+    pub csv: CsvArgs,
+}
+
+/// How a CSV input is read.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "CSV input")]
+pub struct CsvArgs {
+    /// The delimiter [default: told from the header row: `,`, `;` or tab]
+    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
+    pub delimiter: Option<u8>,
+    /// Numbers are written with a decimal comma (`52,52`)
+    #[arg(long)]
+    pub decimal_comma: bool,
+    /// Skip this column (repeatable): a spreadsheet's notes, say
+    #[arg(long = "ignore-column", value_name = "NAME")]
+    pub ignore_columns: Vec<String>,
+}
+
+fn parse_delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "\\t" | "tab" => Ok(b'\t'),
+        _ if text.len() == 1 && text.is_ascii() => Ok(text.as_bytes()[0]),
+        _ => Err(format!(
+            "`{text}` is not one character (use `tab` for a tab)"
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -234,7 +335,17 @@ pub enum ProviderCommand {
     /// Check provider bodies offline: nothing is sent
     ///
     /// Example: locadm provider validate --file provider.json
-    Validate(ValidateArgs),
+    Validate(ProviderValidateArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ProviderValidateArgs {
+    /// Input file; `-` or nothing reads standard input
+    #[arg(long, short = 'f', value_name = "PATH", default_value = "-")]
+    pub file: PathBuf,
+    /// Treat warnings as errors
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -245,6 +356,14 @@ pub struct ValidateArgs {
     /// Treat warnings (such as an unassigned country code) as errors
     #[arg(long)]
     pub strict: bool,
+    /// Input format [default: from the file name's extension, else told from the content]
+    #[arg(long, value_enum)]
+    pub format: Option<InputFormat>,
+    /// Records with an `id` are complete bodies, as `apply --replace` takes them
+    #[arg(long)]
+    pub replace: bool,
+    #[command(flatten)]
+    pub csv: CsvArgs,
 }
 
 #[derive(Debug, Clone, Args)]

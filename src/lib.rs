@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bulk;
 pub mod cli;
 pub mod commands;
 pub mod context;

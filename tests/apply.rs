@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use emulator::{serve_binary, Served};
+use emulator::{serve_binary, serve_binary_on, Served};
 use locadm::emulator::Banner;
 use serde_json::{json, Value};
 
@@ -180,7 +180,7 @@ fn wait_with_timeout(child: &mut Child, limit: Duration) -> std::process::ExitSt
 
 /// Record `i` of a test input: both address forms, coordinates with trailing zeros.
 fn record(i: usize) -> Value {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         json!({
             "storeId": format!("S-{i:06}"),
             "storeName": format!("Filiale {i}"),
@@ -470,7 +470,17 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
     let m = updates.len();
     let emu = serve_binary(&["--db", db, "--drop-rate", "0.1", "--seed", "12"]);
     let input = env.write("up.ndjson", &ndjson(updates));
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--concurrency", "8"]);
+    // Complete bodies: one PUT each (a merge would read each location first).
+    let out = env.apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--concurrency",
+            "8",
+            "--replace",
+        ],
+    );
     assert_code(&out, 0);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), m);
@@ -679,10 +689,16 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
     let t1 = tally(&first);
     let (failed, unknown) = (t1["failed"], t1["unknown"]);
     assert!(failed > 0 && unknown > 0, "{t1:?}");
+    let addr = emu
+        .banner
+        .base_url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
     assert_eq!(emu.terminate().code(), Some(0));
 
-    // No faults from here on.
-    let emu = serve_binary(&["--db", db]);
+    // No faults from here on; the same service (its base URL: the journal is bound to it).
+    let emu = serve_binary_on(&addr, &["--db", db]);
     let out = env.apply(&emu, &args);
     assert_code(&out, 7);
     let second = outcomes(&report(&out.stdout), n);

@@ -1160,17 +1160,20 @@ mod terminal {
         let env = Env::new();
         let id = create(&env, &rich_location("Doomed"));
 
-        // Declined: nothing deleted, exit 1.
+        // The question names what is deleted; declined: nothing deleted, and that is not
+        // an error (exit 0).
         let mut p = env.terminal(&["location", "delete", &id]);
-        p.expect(format!("Delete location {id}?").as_str()).unwrap();
+        p.expect(format!("Delete location {id} (storeId BER-RICH, Doomed, Berlin)?").as_str())
+            .unwrap();
         p.send("n").unwrap();
+        p.expect("nothing was deleted").unwrap();
         p.expect(Eof).unwrap();
-        assert_eq!(common::terminal_exit_code(&p), 1);
+        assert_eq!(common::terminal_exit_code(&p), 0);
         assert_eq!(counter(&env, "deletes"), 0);
 
         // Confirmed: deleted.
         let mut p = env.terminal(&["location", "delete", &id]);
-        p.expect(format!("Delete location {id}?").as_str()).unwrap();
+        p.expect(format!("Delete location {id} (storeId").as_str()).unwrap();
         p.send("y").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);

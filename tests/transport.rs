@@ -157,7 +157,8 @@ fn pki() -> Pki {
     }
 }
 
-/// An HTTPS server on 127.0.0.1 answering every request with `READ`.
+/// An HTTPS server on 127.0.0.1 answering a POST with a created link (as the service's
+/// create does) and every other request with `READ`.
 struct TlsServer {
     url: String,
     _runtime: tokio::runtime::Runtime,
@@ -203,9 +204,16 @@ fn tls_server(pki: &Pki) -> TlsServer {
                         Ok(n) => seen.extend_from_slice(&buf[..n]),
                     }
                 }
-                let _ = tls
-                    .write_all(&response("200 OK", "application/json", READ.as_bytes()))
-                    .await;
+                let answer = if seen.starts_with(b"POST ") {
+                    response(
+                        "201 Created",
+                        "application/json",
+                        br#"{"rel":"self","href":"/locations/0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b"}"#,
+                    )
+                } else {
+                    response("200 OK", "application/json", READ.as_bytes())
+                };
+                let _ = tls.write_all(&answer).await;
                 let _ = tls.shutdown().await;
             });
         }

@@ -10,7 +10,7 @@ use crate::error::Error;
 
 /// The permission each operation needs (the spec's table, and PRODUCT.md for read and
 /// delete).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Permission {
     CreateLocations,
     ReadLocations,

@@ -307,18 +307,23 @@ impl ApiClient {
     }
 
     pub async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
-        let path = format!("{}/locations/{id}", self.read_prefix);
-        let reply = self
-            .send::<()>(
-                Method::GET,
-                &path,
-                None,
-                Permission::ReadLocations,
-                Idempotency::Idempotent,
-                Some(id),
-            )
-            .await?;
+        let reply = self.read_location(&mut Route::Shared, id).await?;
         Ok((reply.json("a location")?, reply))
+    }
+
+    /// A location's read form as the service sent it, on `route` (bulk export, merge).
+    pub async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
+        let path = format!("{}/locations/{id}", self.read_prefix);
+        self.send_payload(
+            route,
+            Method::GET,
+            &path,
+            None,
+            Permission::ReadLocations,
+            Idempotency::Idempotent,
+            Some(id),
+        )
+        .await
     }
 
     pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
@@ -348,8 +353,13 @@ impl ApiClient {
     }
 
     pub async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
+        self.delete_location_on(&mut Route::Shared, id).await
+    }
+
+    pub async fn delete_location_on(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
         let path = format!("/locations/{id}");
-        self.send::<()>(
+        self.send_payload(
+            route,
             Method::DELETE,
             &path,
             None,

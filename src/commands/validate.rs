@@ -1,13 +1,14 @@
 //! `location validate` and `provider validate`: offline checks of every record of an
-//! input, streamed. Nothing is sent.
+//! input, streamed, by the very reader and checks `location apply` uses. Nothing is sent.
 
 use serde::Serialize;
 
-use crate::cli::ValidateArgs;
+use crate::bulk::{preflight, Updates};
+use crate::cli::{InputFormat, OutputFormat, ProviderValidateArgs, ValidateArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::input::{self, Position};
-use crate::model::{CheckResult, Problem, Severity};
+use crate::input::{Position, Source};
+use crate::model::{Problem, Problems, ProviderBody, Severity};
 use crate::output::{Human, Record};
 
 /// One problem of one record, as `-o json` and `-o ndjson` report it.
@@ -41,25 +42,50 @@ struct Tally {
     warnings: usize,
 }
 
-/// Checks every record of `args.file` with `check`, printing each problem as it is found.
-pub fn run<T>(
+/// `location validate`: every record read as `apply` reads it (JSON or CSV, records with
+/// an `id` as merge patches unless `--replace`, read forms by the set-aside rule).
+pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
+    let source = Source::new(&args.file, args.format, (&args.csv).into());
+    let updates = if args.replace {
+        Updates::Replace
+    } else {
+        Updates::Merge
+    };
+    check_all(context, &source, args.strict, |position, text| {
+        preflight::prepare(position, text, updates).problems
+    })
+}
+
+/// `provider validate`: every provider body of the input.
+pub fn providers(context: &Context<'_>, args: ProviderValidateArgs) -> Result<()> {
+    let source = Source::new(&args.file, Some(InputFormat::Json), Default::default());
+    check_all(
+        context,
+        &source,
+        args.strict,
+        |_, text| match ProviderBody::check_json(text) {
+            Ok(checked) => checked.warnings,
+            Err(problems) => problems,
+        },
+    )
+}
+
+/// Checks every record of `source` with `check`, printing each problem as it is found.
+fn check_all(
     context: &Context<'_>,
-    args: ValidateArgs,
-    check: impl Fn(&str) -> CheckResult<T>,
+    source: &Source,
+    strict: bool,
+    check: impl Fn(Position, &str) -> Problems,
 ) -> Result<()> {
     let printer = context.printer;
-    let reader = input::open(&args.file)?;
-    let mut findings = printer.records(crate::cli::OutputFormat::Json);
+    let mut findings = printer.records(OutputFormat::Json);
     let mut tally = Tally::default();
     let mut write_error = None;
 
-    input::for_each_record(reader, |position, text| {
+    source.for_each(|position, text| {
         tally.records += 1;
-        let problems = match check(text) {
-            Ok(checked) => checked.warnings,
-            Err(problems) => problems,
-        };
-        let strict_fail = args.strict && !problems.is_empty();
+        let problems = check(position, text);
+        let strict_fail = strict && !problems.is_empty();
         if problems.has_errors() || strict_fail {
             tally.invalid += 1;
         }

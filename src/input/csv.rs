@@ -2,11 +2,17 @@
 //! `structuredAddress.city`), one location a row. Each row becomes the JSON text of a body,
 //! so that it is validated by exactly the rules of a JSON body.
 //!
-//! Cells: empty means absent; `latitude`, `longitude` and `archivingPeriod` go in as
-//! numbers when they are numbers (as written), `hasDisabledAccess` as a boolean when it is
-//! `true` or `false`, `tags` split on commas into a list, `photoUrls` as written (the
-//! comma-separated form). Anything else is a string. A cell that is not what its field
-//! needs is passed on as a string, for validation to report by name.
+//! Spreadsheet exports are read as spreadsheets write them:
+//! - the delimiter is told from the header row (`,`, `;` or tab, whichever it has most
+//!   of), or given with `--delimiter`;
+//! - empty header columns at the end of the row are ignored (a sheet's trailing cells);
+//! - a column that is not a field is one error naming it, with the field it is nearest
+//!   to, before any row is read; `--ignore-column NAME` skips such a column on purpose;
+//! - cells, by the field's kind in the catalogue (`model::fields`): empty means absent;
+//!   numbers go in as written (`52,1` only with `--decimal-comma`); booleans as `true`,
+//!   `false`, `TRUE`, `FALSE`, `yes`, `no`, `1` or `0`; `tags` split on commas;
+//!   `photoUrls` as written (the comma-separated form). A cell that is not what its
+//!   field needs is passed on as a string, for validation to report by name.
 
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -15,12 +21,36 @@ use serde_json::value::RawValue;
 
 use super::Position;
 use crate::error::{Error, Result};
+use crate::model::fields::{self, Kind};
 
-const NUMBER_FIELDS: [&str; 3] = ["latitude", "longitude", "archivingPeriod"];
+/// How a CSV input is read (`--delimiter`, `--decimal-comma`, `--ignore-column`).
+#[derive(Debug, Clone, Default)]
+pub struct CsvOptions {
+    pub delimiter: Option<u8>,
+    pub decimal_comma: bool,
+    pub ignore_columns: Vec<String>,
+}
+
+impl From<&crate::cli::CsvArgs> for CsvOptions {
+    fn from(args: &crate::cli::CsvArgs) -> CsvOptions {
+        CsvOptions {
+            delimiter: args.delimiter,
+            decimal_comma: args.decimal_comma,
+            ignore_columns: args.ignore_columns.clone(),
+        }
+    }
+}
+
+/// Columns a record may have besides the location's fields.
+const EXTRA_COLUMNS: [&str; 1] = ["id"];
 
 /// Calls `each` with every row as JSON text, with its line number.
-pub fn for_each_row(reader: impl Read, mut each: impl FnMut(Position, &str)) -> Result<()> {
-    try_for_each_row(reader, |position, text| {
+pub fn for_each_row(
+    reader: impl Read,
+    options: &CsvOptions,
+    mut each: impl FnMut(Position, &str),
+) -> Result<()> {
+    try_for_each_row(reader, options, |position, text| {
         each(position, text);
         ControlFlow::Continue(())
     })
@@ -28,19 +58,33 @@ pub fn for_each_row(reader: impl Read, mut each: impl FnMut(Position, &str)) -> 
 
 /// [`for_each_row`] that stops reading as soon as `each` says `Break`.
 pub fn try_for_each_row(
-    reader: impl Read,
+    mut reader: impl Read,
+    options: &CsvOptions,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
 ) -> Result<()> {
+    // The header row decides the delimiter: read the start of the input to see it.
+    let mut head = Vec::with_capacity(8192);
+    (&mut reader)
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(|e| Error::usage(format!("cannot read the CSV input: {e}")))?;
+    let delimiter = options.delimiter.unwrap_or_else(|| sniff_delimiter(&head));
+    let reader = std::io::Cursor::new(head).chain(reader);
     let mut csv = csv::ReaderBuilder::new()
-        .flexible(false)
+        .flexible(true)
+        .delimiter(delimiter)
         .trim(csv::Trim::Headers)
         .from_reader(reader);
-    let headers: Vec<String> = csv
+    let mut headers: Vec<String> = csv
         .headers()
         .map_err(|e| Error::usage(format!("the CSV header row cannot be read: {e}")))?
         .iter()
         .map(|h| h.trim_start_matches('\u{feff}').to_owned())
         .collect();
+    // A sheet's trailing empty cells in the header row are not columns.
+    while headers.last().is_some_and(String::is_empty) {
+        headers.pop();
+    }
     // An empty file has no header row at all: as with JSON input, that is a usage error
     // rather than a run over no records that ends in success.
     if headers.is_empty() {
@@ -48,9 +92,13 @@ pub fn try_for_each_row(
             "the input is empty: no CSV header row to read",
         ));
     }
-    if headers.iter().any(String::is_empty) {
-        return Err(Error::usage("the CSV header row has an empty column name"));
+    if let Some(at) = headers.iter().position(String::is_empty) {
+        return Err(Error::usage(format!(
+            "the CSV header row has an empty column name (column {})",
+            at + 1
+        )));
     }
+    let columns = columns(&headers, options)?;
     let mut record = csv::StringRecord::new();
     let mut last_line = 1;
     loop {
@@ -61,7 +109,7 @@ pub fn try_for_each_row(
         match csv.read_record(&mut record) {
             Ok(false) => return Ok(()),
             Ok(true) => {
-                let text = row_to_json(&headers, &record);
+                let text = row_to_json(&columns, &record, options);
                 if each(Position::Line(line), &text).is_break() {
                     return Ok(());
                 }
@@ -76,23 +124,72 @@ pub fn try_for_each_row(
     }
 }
 
+/// `,`, `;` or tab: the one the header row (its first line) has most of, `,` on a tie.
+fn sniff_delimiter(head: &[u8]) -> u8 {
+    let first = head.split(|b| *b == b'\n').next().unwrap_or_default();
+    [b',', b';', b'\t']
+        .into_iter()
+        .max_by_key(|d| (first.iter().filter(|b| *b == d).count(), *d == b','))
+        .unwrap_or(b',')
+}
+
+/// The header's columns: the field each names, or `None` for a column ignored on purpose.
+/// A column that names no field is an error, once, naming the column.
+fn columns<'h>(headers: &'h [String], options: &CsvOptions) -> Result<Vec<Option<&'h str>>> {
+    let mut unknown = Vec::new();
+    let columns = headers
+        .iter()
+        .map(|name| {
+            if options.ignore_columns.iter().any(|i| i == name) {
+                return None;
+            }
+            let known =
+                fields::location_field(name).is_some() || EXTRA_COLUMNS.contains(&name.as_str());
+            if !known {
+                unknown.push(name.as_str());
+            }
+            Some(name.as_str())
+        })
+        .collect();
+    if let Some(first) = unknown.first() {
+        let suggestion = fields::nearest(first, &EXTRA_COLUMNS)
+            .map(|near| format!("; did you mean `{near}`?"))
+            .unwrap_or_default();
+        let names = unknown
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Error::usage(format!(
+            "the CSV column {names} is not a location field{suggestion}"
+        ))
+        .with_hint(format!(
+            "rename the column, or skip it with `--ignore-column {first}`"
+        )));
+    }
+    Ok(columns)
+}
+
 /// The JSON text of one row. Nested columns (`structuredAddress.city`) are gathered into
 /// their object, in the order of their first column.
-fn row_to_json(headers: &[String], record: &csv::StringRecord) -> String {
+fn row_to_json(
+    columns: &[Option<&str>],
+    record: &csv::StringRecord,
+    options: &CsvOptions,
+) -> String {
     let mut members: Vec<(&str, Member)> = Vec::new();
-    for (name, cell) in headers.iter().zip(record.iter()) {
+    for (name, cell) in columns.iter().zip(record.iter()) {
+        let Some(name) = name else { continue };
         if cell.is_empty() {
             continue;
         }
+        let value = cell_json(name, cell, options);
         match name.split_once('.') {
-            Some((outer, inner)) => {
-                let value = cell_json(inner, cell);
-                match members.iter_mut().find(|(n, _)| *n == outer) {
-                    Some((_, Member::Object(fields))) => fields.push((inner, value)),
-                    _ => members.push((outer, Member::Object(vec![(inner, value)]))),
-                }
-            }
-            None => members.push((name, Member::Value(cell_json(name, cell)))),
+            Some((outer, inner)) => match members.iter_mut().find(|(n, _)| *n == outer) {
+                Some((_, Member::Object(fields))) => fields.push((inner, value)),
+                _ => members.push((outer, Member::Object(vec![(inner, value)]))),
+            },
+            None => members.push((name, Member::Value(value))),
         }
     }
     let mut text = String::from("{");
@@ -127,20 +224,36 @@ enum Member<'a> {
     Object(Vec<(&'a str, String)>),
 }
 
-/// A cell as JSON text: numbers as written, booleans, lists, or a string.
-fn cell_json(field: &str, cell: &str) -> String {
-    let is_number = serde_json::from_str::<&RawValue>(cell).is_ok_and(|raw| {
-        raw.get()
-            .starts_with(|c: char| c == '-' || c.is_ascii_digit())
-    });
-    match (field, cell) {
-        _ if NUMBER_FIELDS.contains(&field) && is_number => cell.to_owned(),
-        ("hasDisabledAccess", "true" | "false") => cell.to_owned(),
-        ("tags", _) => {
-            let tags: Vec<&str> = cell.split(',').map(str::trim).collect();
-            serde_json::to_string(&tags).expect("strings serialize")
+/// A cell as JSON text, by its field's kind: numbers as written, booleans, lists, or a
+/// string.
+fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
+    match fields::kind_of(field) {
+        Kind::Number => {
+            let written = if options.decimal_comma {
+                cell.trim().replacen(',', ".", 1)
+            } else {
+                cell.trim().to_owned()
+            };
+            let is_number = serde_json::from_str::<&RawValue>(&written).is_ok_and(|raw| {
+                raw.get()
+                    .starts_with(|c: char| c == '-' || c.is_ascii_digit())
+            });
+            if is_number {
+                written
+            } else {
+                json_string(cell)
+            }
         }
-        _ => json_string(cell),
+        Kind::Boolean => match cell.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" | "1" => "true".to_owned(),
+            "false" | "no" | "0" => "false".to_owned(),
+            _ => json_string(cell),
+        },
+        Kind::List => {
+            let items: Vec<&str> = cell.split(',').map(str::trim).collect();
+            serde_json::to_string(&items).expect("strings serialize")
+        }
+        Kind::Text | Kind::Urls | Kind::Object => json_string(cell),
     }
 }
 
@@ -154,7 +267,10 @@ mod tests {
 
     #[test]
     fn an_empty_csv_is_a_usage_error() {
-        let err = for_each_row(&b""[..], |_, _| panic!("no row expected")).unwrap_err();
+        let err = for_each_row(&b""[..], &CsvOptions::default(), |_, _| {
+            panic!("no row expected")
+        })
+        .unwrap_err();
         assert_eq!(err.exit() as i32, 2);
         assert!(err.to_string().contains("empty"), "{err}");
     }
@@ -163,7 +279,10 @@ mod tests {
     fn rows_become_bodies_with_numbers_as_written() {
         let input = "storeId,structuredAddress.city,latitude,tags,hasDisabledAccess,description\r\nS1,Berlin,52.10,\"a, b\",true,\r\n";
         let mut rows = Vec::new();
-        for_each_row(input.as_bytes(), |p, t| rows.push((p, t.to_owned()))).unwrap();
+        for_each_row(input.as_bytes(), &CsvOptions::default(), |p, t| {
+            rows.push((p, t.to_owned()))
+        })
+        .unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].0, Position::Line(2));
         let text = &rows[0].1;
@@ -179,10 +298,59 @@ mod tests {
     fn line_numbers_count_the_header_and_multi_line_cells() {
         let input = "storeId,storeName\r\nA,x\nB,\"two\nlines\"\nC,y\n";
         let mut lines = Vec::new();
-        for_each_row(input.as_bytes(), |p, _| lines.push(p)).unwrap();
+        for_each_row(input.as_bytes(), &CsvOptions::default(), |p, _| {
+            lines.push(p)
+        })
+        .unwrap();
         assert_eq!(
             lines,
             [Position::Line(2), Position::Line(3), Position::Line(5)]
         );
+    }
+
+    #[test]
+    fn spreadsheet_exports_are_read_as_sheets_write_them() {
+        let input =
+            "id;city;hasDisabledAccess;latitude;;\nx;Potsdam;TRUE;52,5;;\ny;Berlin;no;1.5;;\n";
+        let options = CsvOptions {
+            decimal_comma: true,
+            ..CsvOptions::default()
+        };
+        let mut rows = Vec::new();
+        for_each_row(input.as_bytes(), &options, |_, t| rows.push(t.to_owned())).unwrap();
+        assert_eq!(
+            rows,
+            [
+                r#"{"id":"x","city":"Potsdam","hasDisabledAccess":true,"latitude":52.5}"#,
+                r#"{"id":"y","city":"Berlin","hasDisabledAccess":false,"latitude":1.5}"#
+            ]
+        );
+        // Without `--decimal-comma` a decimal comma is a string, for validation to name.
+        let mut rows = Vec::new();
+        for_each_row(input.as_bytes(), &CsvOptions::default(), |_, t| {
+            rows.push(t.to_owned())
+        })
+        .unwrap();
+        assert!(rows[0].contains(r#""latitude":"52,5""#), "{}", rows[0]);
+    }
+
+    #[test]
+    fn an_unknown_column_is_one_error_with_a_suggestion() {
+        let input = "storeId,Notes,citty\nS,hello,Berlin\n";
+        let err = for_each_row(input.as_bytes(), &CsvOptions::default(), |_, _| {
+            panic!("no row is read")
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("`Notes`, `citty`"), "{err}");
+        let ignored = CsvOptions {
+            ignore_columns: vec!["Notes".into(), "citty".into()],
+            ..CsvOptions::default()
+        };
+        let mut rows = Vec::new();
+        for_each_row(input.as_bytes(), &ignored, |_, t| rows.push(t.to_owned())).unwrap();
+        assert_eq!(rows, [r#"{"storeId":"S"}"#]);
+        let err =
+            for_each_row("storeid\nS\n".as_bytes(), &CsvOptions::default(), |_, _| {}).unwrap_err();
+        assert!(err.to_string().contains("did you mean `storeId`"), "{err}");
     }
 }

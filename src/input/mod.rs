@@ -13,6 +13,48 @@ use serde_json::value::RawValue;
 use crate::error::{Error, Result};
 
 pub mod csv;
+mod ids;
+
+pub use self::csv::CsvOptions;
+pub use ids::for_each_id;
+
+/// A bulk input: a file or standard input, JSON (one body, an array, NDJSON) or CSV.
+pub struct Source {
+    pub path: std::path::PathBuf,
+    pub format: crate::cli::InputFormat,
+    pub csv: CsvOptions,
+}
+
+impl Source {
+    /// `format` when given, else CSV for a `.csv` file and JSON for anything else.
+    pub fn new(path: &Path, format: Option<crate::cli::InputFormat>, csv: CsvOptions) -> Source {
+        use crate::cli::InputFormat;
+        let format = format.unwrap_or_else(|| {
+            let csv = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+            if csv {
+                InputFormat::Csv
+            } else {
+                InputFormat::Json
+            }
+        });
+        Source {
+            path: path.to_owned(),
+            format,
+            csv,
+        }
+    }
+
+    /// Calls `each` with every record as JSON text, read once, streamed.
+    pub fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+        let reader = open(&self.path)?;
+        match self.format {
+            crate::cli::InputFormat::Json => for_each_record(reader, each),
+            crate::cli::InputFormat::Csv => self::csv::for_each_row(reader, &self.csv, each),
+        }
+    }
+}
 
 /// Where a record stands in its input, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

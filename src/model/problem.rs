@@ -36,25 +36,51 @@ impl fmt::Display for Problem {
     }
 }
 
+/// The messages of the rules about what a body lacks (a required member, an incomplete
+/// address form) rather than about a value it carries: a merge patch leaves members out on
+/// purpose, so these do not apply to it.
+const ABOUT_ABSENCE: [&str; 4] = [
+    "required property is missing",
+    "required in the structured address form",
+    "the legacy address form needs all four",
+    "an address is required",
+];
+
+impl Problem {
+    /// Whether this finding is about a member the body lacks (see [`ABOUT_ABSENCE`]).
+    pub fn is_about_absence(&self) -> bool {
+        ABOUT_ABSENCE.iter().any(|m| self.message.starts_with(m))
+    }
+}
+
 /// Every finding of one body, in the order the rules met them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Problems(Vec<Problem>);
 
 impl Problems {
     pub fn error(&mut self, property: impl Into<String>, message: impl Into<String>) {
-        self.push(property.into(), message.into(), Severity::Error);
+        self.push_new(property.into(), message.into(), Severity::Error);
     }
 
     pub fn warning(&mut self, property: impl Into<String>, message: impl Into<String>) {
-        self.push(property.into(), message.into(), Severity::Warning);
+        self.push_new(property.into(), message.into(), Severity::Warning);
     }
 
-    fn push(&mut self, property: String, message: String, severity: Severity) {
+    fn push_new(&mut self, property: String, message: String, severity: Severity) {
         self.0.push(Problem {
             property,
             message,
             severity,
         });
+    }
+
+    pub fn push(&mut self, problem: Problem) {
+        self.0.push(problem);
+    }
+
+    /// Adds every finding of `other`, after these.
+    pub fn extend(&mut self, other: Problems) {
+        self.0.extend(other.0);
     }
 
     pub fn has_errors(&self) -> bool {

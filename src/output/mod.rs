@@ -50,11 +50,25 @@ pub struct Printer {
 pub struct Messages {
     quiet: bool,
     colour: bool,
+    /// Nothing is written (unit tests of code that warns).
+    discard: bool,
 }
 
 impl Messages {
+    /// A channel that writes nothing, for unit tests.
+    pub fn discard() -> Messages {
+        Messages {
+            quiet: true,
+            colour: false,
+            discard: true,
+        }
+    }
+
     /// `prefix: text`, the prefix coloured at a terminal unless `NO_COLOR`.
     fn prefixed(self, prefix: &str, colour: &str, text: &str) {
+        if self.discard {
+            return;
+        }
         let prefix = if self.colour {
             format!("\x1b[{colour}m{prefix}\x1b[0m")
         } else {
@@ -78,7 +92,9 @@ impl Messages {
     /// A line of detail on stderr that belongs to an error (a problem of a record), shown
     /// even with `--quiet`.
     pub fn detail(self, text: &str) {
-        let _ = writeln!(io::stderr().lock(), "{text}");
+        if !self.discard {
+            let _ = writeln!(io::stderr().lock(), "{text}");
+        }
     }
 
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
@@ -146,7 +162,11 @@ impl Printer {
             format,
             jq,
             quiet,
-            messages: Messages { quiet, colour },
+            messages: Messages {
+                quiet,
+                colour,
+                discard: false,
+            },
             verbose: Verbose(verbose),
             stderr_is_terminal,
             stdout_is_terminal,
@@ -162,6 +182,7 @@ impl Printer {
             messages: Messages {
                 quiet: false,
                 colour: false,
+                discard: false,
             },
             verbose: Verbose(false),
             jq: None,

@@ -123,8 +123,14 @@ impl Drop for Served {
 
 /// Spawns `locadm emulator serve ARGS` and reads its first stdout line.
 pub fn serve_binary(args: &[&str]) -> Served {
+    serve_binary_on("127.0.0.1:0", args)
+}
+
+/// [`serve_binary`] on `addr`: a service restarted where it was (a journal is bound to its
+/// base URL).
+pub fn serve_binary_on(addr: &str, args: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_locadm"))
-        .args(["emulator", "serve", "--addr", "127.0.0.1:0"])
+        .args(["emulator", "serve", "--addr", addr])
         .args(args)
         .env_remove("LOCADM_PROFILE")
         .env_remove("LOCADM_CONFIG")

@@ -1,27 +1,97 @@
-//! `locadm location delete ID [--yes]`: asks at a terminal; refuses without one unless
-//! `--yes`.
+//! `locadm location delete ID... | --ids-from FILE`: reads each location first (what is
+//! deleted is shown, and kept in the journal for `apply --undo`), asks once at a
+//! terminal, and refuses without one unless `--yes`.
 
+use super::get::id_tasks;
 use super::parse_id;
+use crate::bulk::{self, Operation, Run};
+use crate::cli::DeleteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::prompt;
 
-pub async fn run(context: &Context<'_>, id: String, yes: bool) -> Result<()> {
-    let id = parse_id(&id)?;
+pub async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
+    let printer = context.printer;
+    if let ([id], None, false, None) = (
+        args.ids.as_slice(),
+        &args.bulk.ids_from,
+        args.plan,
+        &args.journal,
+    ) {
+        return delete_one(context, id, args.yes).await;
+    }
+    let run_of = |plan: bool| Run {
+        plan,
+        ignore_not_found: args.bulk.ignore_not_found,
+        journal: if plan { None } else { args.journal.clone() },
+        // One id in a pipe keeps printing `{"deleted": id}`-like results line by line.
+        ..Run::new("delete", args.bulk.concurrency)
+    };
+    let tasks = || id_tasks(&args.ids, &args.bulk, Operation::Delete, context);
+    if args.plan {
+        bulk::execute(context, run_of(true), tasks()?).await?;
+        return Ok(());
+    }
+    if !args.yes {
+        if !printer.can_prompt() {
+            let preflight = tasks()?;
+            return Err(Error::usage(format!(
+                "refusing to delete {} location{} without confirmation",
+                preflight.records,
+                if preflight.records == 1 { "" } else { "s" }
+            ))
+            .with_hint("pass `--yes` to delete without a terminal, or `--plan` to see what would be deleted"));
+        }
+        // What would be deleted, read first, then one question naming it.
+        let tally = bulk::execute(context, run_of(true), tasks()?).await?;
+        let count = tally.get("delete");
+        if count == 0 {
+            printer.note("nothing to delete");
+            return Ok(());
+        }
+        let question = format!(
+            "Delete {count} location{} listed above?",
+            if count == 1 { "" } else { "s" }
+        );
+        if !prompt::confirm(&question)? {
+            printer.note("nothing was deleted");
+            return Ok(());
+        }
+    }
+    bulk::execute(context, run_of(false), tasks()?).await?;
+    Ok(())
+}
+
+/// One id: the location is read and shown before the question (at a terminal), and the
+/// answer is `{"deleted": ID}` as it has always been.
+async fn delete_one(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
+    let printer = context.printer;
+    let id = parse_id(id)?;
+    let api = context.api().await?;
     if !yes {
-        if !context.printer.can_prompt() {
+        if !printer.can_prompt() {
             return Err(Error::usage(format!(
                 "refusing to delete location `{id}` without confirmation"
             ))
             .with_hint("pass `--yes` to delete without a terminal"));
         }
-        if !prompt::confirm(&format!("Delete location {id}?"))? {
-            return Err(Error::other("nothing was deleted"));
+        let (location, _) = api.get_location(&id).await?;
+        let city = location
+            .structured_address
+            .as_ref()
+            .map(|a| a.city.clone())
+            .or(location.city.clone())
+            .unwrap_or_default();
+        let question = format!(
+            "Delete location {id} (storeId {}, {}, {city})?",
+            location.store_id, location.store_name
+        );
+        if !prompt::confirm(&crate::output::sanitize(&question))? {
+            printer.note("nothing was deleted");
+            return Ok(());
         }
     }
-    let api = context.api().await?;
     api.delete_location(&id).await?;
-    let printer = context.printer;
     if printer.quiet {
         printer.line(&id.to_string())?;
     } else if printer.wants_table() {

@@ -1,11 +1,28 @@
-//! `locadm location get ID`
+//! `locadm location get ID...` / `--ids-from FILE`: one location as the service sent it,
+//! or many exported through the bulk engine, concurrently, one read form a line.
 
 use super::{parse_id, view};
+use crate::bulk::{self, Builder, Operation, Run, Task};
+use crate::cli::{BulkIds, GetArgs};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::input::{self, Position};
 
-pub async fn run(context: &Context<'_>, id: String) -> Result<()> {
-    let id = parse_id(&id)?;
+pub async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
+    if let ([id], None) = (args.ids.as_slice(), &args.bulk.ids_from) {
+        return get_one(context, id).await;
+    }
+    let preflight = id_tasks(&args.ids, &args.bulk, Operation::Get, context)?;
+    let run = Run {
+        ignore_not_found: args.bulk.ignore_not_found,
+        ..Run::new("get", args.bulk.concurrency)
+    };
+    bulk::execute(context, run, preflight).await?;
+    Ok(())
+}
+
+async fn get_one(context: &Context<'_>, id: &str) -> Result<()> {
+    let id = parse_id(id)?;
     let api = context.api().await?;
     let (location, reply) = api.get_location(&id).await?;
     let printer = context.printer;
@@ -17,4 +34,51 @@ pub async fn run(context: &Context<'_>, id: String) -> Result<()> {
         printer.body(&reply.body)?;
     }
     Ok(())
+}
+
+/// The tasks for ids given as arguments and `--ids-from`; an id that is not one is a
+/// usage error naming it, and nothing is sent.
+pub fn id_tasks(
+    ids: &[String],
+    bulk: &BulkIds,
+    operation: Operation,
+    context: &Context<'_>,
+) -> Result<bulk::Preflight> {
+    let mut builder = Builder::new()?;
+    let mut seen = std::collections::HashSet::new();
+    let mut bad = Vec::new();
+    let mut push = |position: Position, id: std::result::Result<uuid::Uuid, String>| match id {
+        Ok(id) if seen.insert(id) => builder.push(Task {
+            position,
+            operation,
+            id: Some(id),
+            store_id: None,
+            body: Ok(String::new()),
+        }),
+        Ok(_) => {}
+        Err(reason) => bad.push(format!("{position}: {reason}")),
+    };
+    for (i, id) in ids.iter().enumerate() {
+        push(Position::Index(i), parse_id(id).map_err(|e| e.to_string()));
+    }
+    if let Some(path) = &bulk.ids_from {
+        input::for_each_id(path, &mut push)?;
+    }
+    if !bad.is_empty() {
+        for line in &bad {
+            context.printer.detail(line);
+        }
+        return Err(Error::usage(format!(
+            "{} of the ids {} not location ids; nothing was sent",
+            bad.len(),
+            if bad.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    let preflight = builder.finish(String::from("ids"))?;
+    if preflight.records == 0 {
+        return Err(Error::usage(
+            "no location ids were given: the input holds none",
+        ));
+    }
+    Ok(preflight)
 }

@@ -12,20 +12,19 @@ use crate::cli::LocationCommand;
 use crate::commands::validate;
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::model::LocationBody;
 use crate::output::Printer;
 
 pub async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
     match command {
         LocationCommand::Create(args) => create::run(context, args).await,
-        LocationCommand::Get { id } => get::run(context, id).await,
+        LocationCommand::Get(args) => get::run(context, args).await,
         LocationCommand::Update { id, write, yes } => {
             update::run(context, update::Args { id, write, yes }).await
         }
-        LocationCommand::Delete { id, yes } => delete::run(context, id, yes).await,
+        LocationCommand::Delete(args) => delete::run(context, args).await,
         LocationCommand::Apply(args) => apply::run(context, args).await,
         // Offline: nothing is sent, so no session or client is ever made.
-        LocationCommand::Validate(args) => validate::run(context, args, LocationBody::check_json),
+        LocationCommand::Validate(args) => validate::locations(context, args),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The records as pre-flight left them: checked, the `id` taken out, the body serialized
+//! The tasks as pre-flight left them: checked, the `id` taken out, the body serialized
 //! for its operation (or the problems that make it invalid), in input order, in a
 //! temporary file. The send pass reads them back instead of parsing and checking the
 //! input a second time, so memory stays flat and each record is validated once.
@@ -15,14 +15,15 @@ use super::Operation;
 use crate::error::{Error, Result};
 use crate::input::Position;
 
-/// One record, ready to send or to report as invalid.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Spooled {
+/// One task of a bulk run, ready to carry out or to report as invalid.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Task {
     pub position: Position,
     pub operation: Operation,
     pub id: Option<uuid::Uuid>,
     pub store_id: Option<String>,
-    /// The JSON body to send, or why the record is invalid.
+    /// The JSON to send (a full body, or a merge patch), empty for a read or a delete, or
+    /// why the record is invalid.
     pub body: std::result::Result<String, String>,
 }
 
@@ -39,7 +40,7 @@ impl SpoolWriter {
         })
     }
 
-    pub fn push(&mut self, record: &Spooled) -> Result<()> {
+    pub fn push(&mut self, record: &Task) -> Result<()> {
         rmp_serde::encode::write(&mut self.file, record)
             .map_err(|e| Error::other(format!("cannot write the record spool: {e}")))
     }
@@ -63,7 +64,7 @@ pub struct SpoolReader {
 
 impl SpoolReader {
     /// The next record; `None` after the last.
-    pub fn next(&mut self) -> Result<Option<Spooled>> {
+    pub fn next(&mut self) -> Result<Option<Task>> {
         use std::io::BufRead;
         let at_end = self
             .file
@@ -93,16 +94,16 @@ mod tests {
     #[test]
     fn records_come_back_in_order_and_unchanged() {
         let records = [
-            Spooled {
+            Task {
                 position: Position::Line(1),
                 operation: Operation::Create,
                 id: None,
                 store_id: Some("S-1".into()),
                 body: Ok(r#"{"storeId":"S-1","latitude":52.10}"#.into()),
             },
-            Spooled {
+            Task {
                 position: Position::Index(7),
-                operation: Operation::Update,
+                operation: Operation::Replace,
                 id: Some(uuid::Uuid::from_u128(42)),
                 store_id: None,
                 body: Err("storeId: required".into()),

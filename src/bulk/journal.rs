@@ -1,0 +1,414 @@
+//! The journal of a bulk run: an append-only file with one JSON line per event, written
+//! through (no user-space buffer) so that a crash loses nothing that was finished.
+//!
+//! - Its first line binds it to the command, the input (a digest) and the service (base
+//!   URL and profile): used with other input or against another service it is refused
+//!   before anything is sent.
+//! - Before a create is sent a `started` line is written; when a task finishes, its
+//!   outcome, with the id and, for a location changed or deleted, its before-image (the
+//!   write form it had), so that `apply --undo` can put everything back.
+//! - A run holds an advisory lock on `JOURNAL.lock` (which keeps the holder's PID) for
+//!   its whole length: a second run on the same journal is refused at once.
+//! - A last line cut short (a crash or power loss mid-write) is set aside into
+//!   `JOURNAL.torn` before anything is appended, so the next entry starts on a line of
+//!   its own. A cut `started` line means the create was never sent; a cut outcome leaves
+//!   the `started` line before it, so the record is `unknown`, never sent twice.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::error::{Error, Result};
+use crate::output::Messages;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Recorded {
+    Started,
+    Created,
+    Updated,
+    Unchanged,
+    Deleted,
+    Failed,
+    /// Sent without an answer: it may or may not have been carried out.
+    Unknown,
+    /// Answered 2xx without the new location's id: it may exist, under an id not known.
+    Unconfirmed,
+    /// Put back by `apply --undo`.
+    Undone,
+}
+
+impl Recorded {
+    /// Done: a re-run skips it.
+    pub fn is_done(self) -> bool {
+        matches!(
+            self,
+            Recorded::Created | Recorded::Updated | Recorded::Unchanged | Recorded::Deleted
+        )
+    }
+
+    /// A create that may have been carried out: never sent again blindly.
+    pub fn may_exist(self) -> bool {
+        matches!(
+            self,
+            Recorded::Started | Recorded::Unknown | Recorded::Unconfirmed
+        )
+    }
+}
+
+/// One line of a journal after the header.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry {
+    pub key: String,
+    pub outcome: Recorded,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The location's write form before this run changed or deleted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<Box<RawValue>>,
+}
+
+/// The first line of a journal: what it was written for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Binding {
+    /// `apply` or `delete`.
+    #[serde(default)]
+    pub command: String,
+    /// The digest of the input (its keys are positions in that input).
+    pub input: String,
+    /// The base URL of the service, and the profile.
+    #[serde(default)]
+    pub service: Option<String>,
+    #[serde(default)]
+    pub profile: Option<String>,
+}
+
+pub struct Journal {
+    path: PathBuf,
+    file: Mutex<File>,
+    /// What earlier runs recorded, by task key: the last word on each.
+    previous: HashMap<String, Entry>,
+    /// Held for the run: a second run on this journal is refused.
+    _lock: File,
+}
+
+/// What a journal holds, read without taking it over (`--undo`, `--only-failed`).
+pub struct Contents {
+    pub binding: Option<Binding>,
+    /// Every entry, in the order written.
+    pub entries: Vec<Entry>,
+}
+
+impl Journal {
+    /// Opens (or starts) the journal at `path` for `binding`, locked for this run.
+    pub fn open(path: &Path, binding: &Binding, messages: Messages) -> Result<Journal> {
+        let lock = lock(path)?;
+        let contents = read(path, true, messages)?;
+        if let Some(written) = &contents.binding {
+            check_binding(path, written, binding)?;
+        } else if !contents.entries.is_empty() {
+            return Err(Error::usage(format!(
+                "the journal `{}` does not say what it was written for",
+                path.display()
+            ))
+            .with_hint("use a new journal with `--only-failed` naming this one, so that nothing done is sent again"));
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| journal_error(path, "write", e))?;
+        if contents.binding.is_none() {
+            let mut header =
+                serde_json::to_vec(binding).map_err(|e| Error::other(e.to_string()))?;
+            header.push(b'\n');
+            (&file)
+                .write_all(&header)
+                .map_err(|e| journal_error(path, "write", e))?;
+        }
+        let mut previous = HashMap::new();
+        for entry in contents.entries {
+            previous.insert(entry.key.clone(), entry);
+        }
+        Ok(Journal {
+            path: path.to_owned(),
+            file: Mutex::new(file),
+            previous,
+            _lock: lock,
+        })
+    }
+
+    /// What an earlier run recorded last for `key`.
+    pub fn previous(&self, key: &str) -> Option<&Entry> {
+        self.previous.get(key)
+    }
+
+    pub fn record(&self, entry: &Entry) -> Result<()> {
+        let mut line = serde_json::to_vec(entry).map_err(|e| Error::other(e.to_string()))?;
+        line.push(b'\n');
+        // One write of one whole line, so concurrent writers never interleave.
+        let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
+        file.write_all(&line)
+            .map_err(|e| journal_error(&self.path, "write", e))
+    }
+}
+
+/// Refuses a journal written for other input or against another service.
+fn check_binding(path: &Path, written: &Binding, now: &Binding) -> Result<()> {
+    let shown = path.display();
+    if written.service.is_some() && written.service != now.service
+        || written.profile.is_some() && written.profile != now.profile
+    {
+        return Err(Error::usage(format!(
+            "the journal `{shown}` was written against {} (profile `{}`), not {} (profile `{}`)",
+            written.service.as_deref().unwrap_or("another service"),
+            written.profile.as_deref().unwrap_or("?"),
+            now.service.as_deref().unwrap_or("?"),
+            now.profile.as_deref().unwrap_or("?"),
+        ))
+        .with_hint("its ids belong to that service: use it only there, and a new journal here"));
+    }
+    if !written.command.is_empty() && !now.command.is_empty() && written.command != now.command {
+        return Err(Error::usage(format!(
+            "the journal `{shown}` was written by `location {}`, not `location {}`",
+            written.command, now.command
+        )));
+    }
+    if written.input != now.input {
+        return Err(Error::usage(format!(
+            "the journal `{shown}` was written for other input: the records changed since"
+        ))
+        .with_hint(format!(
+            "to send only what did not succeed, without sending anything twice: `--only-failed {shown} --journal NEW_JOURNAL`"
+        )));
+    }
+    Ok(())
+}
+
+/// Takes the journal's lock, or names the run that holds it.
+fn lock(path: &Path) -> Result<File> {
+    let lock_path = sibling(path, "lock");
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(|e| journal_error(&lock_path, "lock", e))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim();
+            return Err(Error::usage(format!(
+                "the journal `{}` is in use by another run (PID {})",
+                path.display(),
+                if holder.is_empty() { "unknown" } else { holder }
+            ))
+            .with_hint(
+                "two runs on one journal could send records twice: wait for that run, or stop it",
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(journal_error(&lock_path, "lock", e)),
+    }
+    file.set_len(0)
+        .and_then(|()| file.write_all(std::process::id().to_string().as_bytes()))
+        .map_err(|e| journal_error(&lock_path, "lock", e))?;
+    Ok(file)
+}
+
+/// Reads a journal; a missing file is an empty one. With `repair`, a last line cut short
+/// is moved to `JOURNAL.torn` and cut from the journal (the caller holds the lock).
+pub fn read(path: &Path, repair: bool, messages: Messages) -> Result<Contents> {
+    let mut bytes = Vec::new();
+    match File::open(path) {
+        Ok(mut file) => {
+            file.read_to_end(&mut bytes)
+                .map_err(|e| journal_error(path, "read", e))?;
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(journal_error(path, "read", e)),
+    }
+    let whole = bytes
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |at| at + 1);
+    if whole < bytes.len() {
+        let torn = &bytes[whole..];
+        if repair {
+            set_aside(path, torn, whole)?;
+            messages.warning(&format!(
+                "{}: the last line was cut short ({} bytes, a crash mid-write); it is set aside in {}",
+                path.display(),
+                torn.len(),
+                sibling(path, "torn").display()
+            ));
+        }
+        bytes.truncate(whole);
+    }
+    let mut contents = Contents {
+        binding: None,
+        entries: Vec::new(),
+    };
+    for (n, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if contents.binding.is_none() && contents.entries.is_empty() {
+            if let Ok(binding) = serde_json::from_slice::<Binding>(line) {
+                contents.binding = Some(binding);
+                continue;
+            }
+        }
+        match serde_json::from_slice::<Entry>(line) {
+            Ok(entry) => contents.entries.push(entry),
+            Err(_) => messages.warning(&format!(
+                "{} line {}: not a journal entry; ignored",
+                path.display(),
+                n + 1
+            )),
+        }
+    }
+    Ok(contents)
+}
+
+/// Appends the torn bytes to `JOURNAL.torn` (never lost), then cuts them from the journal.
+fn set_aside(path: &Path, torn: &[u8], keep: usize) -> Result<()> {
+    let torn_path = sibling(path, "torn");
+    let mut kept = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&torn_path)
+        .map_err(|e| journal_error(&torn_path, "write", e))?;
+    kept.write_all(torn)
+        .and_then(|()| kept.write_all(b"\n"))
+        .and_then(|()| kept.sync_all())
+        .map_err(|e| journal_error(&torn_path, "write", e))?;
+    let journal = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| journal_error(path, "repair", e))?;
+    journal
+        .set_len(keep as u64)
+        .and_then(|()| journal.sync_all())
+        .map_err(|e| journal_error(path, "repair", e))
+}
+
+/// `JOURNAL.suffix`, beside the journal.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{suffix}"));
+    path.with_file_name(name)
+}
+
+fn journal_error(path: &Path, what: &str, e: std::io::Error) -> Error {
+    Error::usage(format!(
+        "cannot {what} the journal `{}`: {e}",
+        path.display()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binding(input: &str, service: &str) -> Binding {
+        Binding {
+            command: "apply".into(),
+            input: input.into(),
+            service: Some(service.into()),
+            profile: Some("default".into()),
+        }
+    }
+
+    fn quiet() -> Messages {
+        Messages::discard()
+    }
+
+    fn entry(key: &str, outcome: Recorded) -> Entry {
+        Entry {
+            key: key.into(),
+            outcome,
+            store_id: None,
+            id: None,
+            before: None,
+        }
+    }
+
+    #[test]
+    fn a_journal_is_bound_to_its_input_and_service_and_locked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.journal");
+        let here = binding("sha256:a", "http://127.0.0.1:1/");
+        {
+            let journal = Journal::open(&path, &here, quiet()).unwrap();
+            journal.record(&entry("k1", Recorded::Created)).unwrap();
+            let second = Journal::open(&path, &here, quiet()).err().unwrap();
+            assert!(
+                second
+                    .to_string()
+                    .contains(&format!("PID {}", std::process::id())),
+                "{second}"
+            );
+        }
+        let journal = Journal::open(&path, &here, quiet()).unwrap();
+        assert_eq!(journal.previous("k1").unwrap().outcome, Recorded::Created);
+        drop(journal);
+        let other = Journal::open(
+            &path,
+            &binding("sha256:a", "https://prod.example/"),
+            quiet(),
+        )
+        .err()
+        .unwrap();
+        assert!(other.to_string().contains("was written against"), "{other}");
+        let changed = Journal::open(&path, &binding("sha256:b", "http://127.0.0.1:1/"), quiet())
+            .err()
+            .unwrap();
+        assert!(
+            changed.hint().unwrap().contains("--only-failed"),
+            "{changed:?}"
+        );
+    }
+
+    #[test]
+    fn a_torn_last_line_is_set_aside_at_every_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        let here = binding("sha256:a", "s");
+        {
+            let journal = Journal::open(&path, &here, quiet()).unwrap();
+            journal.record(&entry("k1", Recorded::Started)).unwrap();
+            journal.record(&entry("k1", Recorded::Created)).unwrap();
+        }
+        let full = std::fs::read(&path).unwrap();
+        let last_start = full[..full.len() - 1]
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .unwrap()
+            + 1;
+        for cut in last_start + 1..full.len() - 1 {
+            std::fs::write(&path, &full[..cut]).unwrap();
+            let journal = Journal::open(&path, &here, quiet()).unwrap();
+            assert_eq!(
+                journal.previous("k1").unwrap().outcome,
+                Recorded::Started,
+                "cut at {cut}"
+            );
+            journal.record(&entry("k2", Recorded::Created)).unwrap();
+            drop(journal);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.ends_with("\"outcome\":\"created\"}\n"), "{text}");
+            assert_eq!(text.lines().count(), 3, "{text}");
+        }
+    }
+}

@@ -1,0 +1,522 @@
+//! The bulk engine: every bulk verb is "tasks → maybe read the current state → request →
+//! journal → report", and runs here. A verb (`location apply`, `get`, `delete`, `apply
+//! --undo`) only makes its tasks (`preflight.rs`) and its [`Run`]; this module checks
+//! what can be checked before anything is sent (permissions, what the service's read form
+//! carries, the journal's binding and lock), then streams the spooled tasks to
+//! `--concurrency` workers (`worker.rs`), each on an HTTP/1.1 connection of its own, and
+//! prints one result per task and the summary (`report.rs`).
+
+pub mod journal;
+pub mod preflight;
+mod report;
+mod spool;
+mod worker;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+use self::journal::{Binding, Journal, Recorded};
+pub use self::preflight::{Builder, Preflight, Updates};
+pub use self::report::{Outcome, Report, Tally};
+pub use self::spool::Task;
+use self::worker::{Rules, Worker};
+use crate::api::Permission;
+use crate::cli::OutputFormat;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::model::document::{self, RawMembers};
+use crate::output::{prompt, Messages};
+
+/// What a task asks of the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Operation {
+    Create,
+    /// A complete body in place of the current one (`--replace`, undo).
+    Replace,
+    /// A merge patch over the current state.
+    Merge,
+    Get,
+    Delete,
+}
+
+impl Operation {
+    /// The operation as the service knows it, for the report's `operation`.
+    pub fn service_name(self) -> &'static str {
+        match self {
+            Operation::Create => "create",
+            Operation::Replace | Operation::Merge => "update",
+            Operation::Get => "get",
+            Operation::Delete => "delete",
+        }
+    }
+
+    /// The permissions a task needs: to write, and to read first when it reads first.
+    fn permissions(self, plan: bool, journal: bool) -> Vec<Permission> {
+        use Permission::*;
+        let reads = match self {
+            Operation::Create => false,
+            Operation::Replace => plan || journal,
+            Operation::Merge | Operation::Get | Operation::Delete => true,
+        };
+        let write = match self {
+            _ if plan => None,
+            Operation::Create => Some(CreateLocations),
+            Operation::Replace | Operation::Merge => Some(UpdateLocations),
+            Operation::Delete => Some(DeleteLocations),
+            Operation::Get => None,
+        };
+        reads
+            .then_some(ReadLocations)
+            .into_iter()
+            .chain(write)
+            .collect()
+    }
+}
+
+impl Task {
+    /// The journal key: the task's place in its input, its storeId and its target.
+    pub fn key(&self) -> String {
+        format!(
+            "{}|{}|{}",
+            self.position,
+            self.store_id.as_deref().unwrap_or(""),
+            self.id.map(|i| i.to_string()).unwrap_or_default()
+        )
+    }
+}
+
+/// How a bulk run goes.
+pub struct Run {
+    /// `apply`, `get`, `delete`: named in the journal's binding.
+    pub command: &'static str,
+    pub concurrency: u16,
+    pub attempts: u32,
+    /// Read the current state, print the changes, write nothing.
+    pub plan: bool,
+    pub journal: Option<PathBuf>,
+    pub retry_unknown: bool,
+    pub retry_unconfirmed: bool,
+    pub ignore_not_found: bool,
+    /// Send even when the service's read form cannot carry some fields.
+    pub yes: bool,
+    /// `--only-failed`: results or a journal of an earlier run.
+    pub earlier: Option<PathBuf>,
+    /// The format of the results in a pipe when none is chosen.
+    pub in_pipe: OutputFormat,
+}
+
+impl Run {
+    /// A run of `command` with the defaults of every bulk verb.
+    pub fn new(command: &'static str, concurrency: u16) -> Run {
+        Run {
+            command,
+            concurrency,
+            attempts: 5,
+            plan: false,
+            journal: None,
+            retry_unknown: false,
+            retry_unconfirmed: false,
+            ignore_not_found: false,
+            yes: false,
+            earlier: None,
+            in_pipe: OutputFormat::Ndjson,
+        }
+    }
+}
+
+/// Carries out the tasks pre-flight left, and reports each. Ends with exit 7 when some
+/// failed.
+pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> Result<Tally> {
+    let printer = context.printer;
+    let Preflight {
+        records,
+        digest,
+        operations,
+        first_merge,
+        spool,
+        ..
+    } = preflight;
+    let earlier = run
+        .earlier
+        .as_deref()
+        .map(|path| Earlier::load(path, printer.messages()))
+        .transpose()?;
+    let mut api = context.api().await?;
+    api.max_attempts = run.attempts;
+    check_permissions(context, &api, &run, &operations).await?;
+    if let Some(id) = first_merge {
+        check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
+    }
+    let journal = match &run.journal {
+        Some(path) => {
+            let settings = context.service_settings().await?;
+            let binding = Binding {
+                command: run.command.to_owned(),
+                input: digest,
+                service: settings.base_url.as_ref().map(ToString::to_string),
+                profile: Some(settings.profile.clone()),
+            };
+            Some(Arc::new(Journal::open(path, &binding, printer.messages())?))
+        }
+        None => None,
+    };
+    let routes = api.bulk_routes(context.service_settings().await?)?;
+    let api = Arc::new(api);
+
+    let state = Arc::new(RunState::default());
+    let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
+    let rules = Arc::new(Rules {
+        plan: run.plan,
+        retry_unknown: run.retry_unknown,
+        retry_unconfirmed: run.retry_unconfirmed,
+        ignore_not_found: run.ignore_not_found,
+        earlier,
+        messages: printer.messages(),
+    });
+
+    let concurrency = usize::from(run.concurrency);
+    let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
+    // The workers take tasks from the spool in turn. It is read right here, on the
+    // runtime's thread: the file was just written and is in the page cache, and a reader
+    // thread handing tasks over cost two context switches per batch.
+    let feed = Arc::new(std::sync::Mutex::new(spool));
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..concurrency {
+        let worker = Worker {
+            api: api.clone(),
+            route: routes.route(),
+            journal: journal.clone(),
+            rules: rules.clone(),
+        };
+        workers.spawn(worker.run(feed.clone(), state.clone(), report_tx.clone()));
+    }
+    drop(report_tx);
+
+    // The writer is a task of its own: polled by `block_on` on the main thread, every
+    // report would wake that thread (a context switch per record).
+    let started = Instant::now();
+    let progress = printer.progress(records);
+    let sink = printer.records(run.in_pipe);
+    let writer = tokio::spawn(report::write_reports(
+        report_rx,
+        sink,
+        progress,
+        state.clone(),
+    ));
+    let (tally, output_error) = writer
+        .await
+        .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
+    while workers.join_next().await.is_some() {}
+    signals.abort();
+    if let Some(e) = output_error {
+        return Err(Error::other(format!(
+            "cannot write the report to stdout: {e}; the run was stopped"
+        ))
+        .with_hint(resume_hint(&run)));
+    }
+
+    let elapsed = started.elapsed().as_secs_f64();
+    let what = if run.plan { "plan: " } else { "" };
+    printer.note(&format!(
+        "{}{} record{}: {}{}, in {:.1} s ({:.0}/s)",
+        what,
+        tally.total,
+        if tally.total == 1 { "" } else { "s" },
+        tally.describe(),
+        if run.plan && tally.cleared > 0 {
+            format!(
+                " ({} field{} cleared)",
+                tally.cleared,
+                if tally.cleared == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        },
+        elapsed,
+        (tally.total as f64 / elapsed.max(1e-9))
+    ));
+    if run.plan {
+        printer.note("plan: nothing was written");
+    }
+    if let Some(error) = state.take_failure() {
+        printer.detail(&format!(
+            "the run was stopped: {} of {records} records were not sent",
+            records - tally.total
+        ));
+        return Err(error);
+    }
+    if state.interrupted.load(Ordering::SeqCst) {
+        return Err(Error::other(format!(
+            "interrupted: {} of {records} records were not sent",
+            records - tally.total
+        ))
+        .with_hint(resume_hint(&run)));
+    }
+    if tally.failed > 0 {
+        return Err(Error::BulkFailed(format!(
+            "{} of {} record{} did not succeed ({}); each is reported on stdout",
+            tally.failed,
+            tally.total,
+            if tally.total == 1 { "" } else { "s" },
+            ["failed", "unknown", "unconfirmed", "invalid"]
+                .iter()
+                .filter(|name| tally.get(name) > 0)
+                .map(|name| format!("{} {name}", tally.get(name)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(tally)
+}
+
+/// Stops before anything is sent when the token's scope lacks a permission that some
+/// tasks need (when the scope is known: a token from the environment does not say).
+async fn check_permissions(
+    context: &Context<'_>,
+    api: &crate::api::ApiClient,
+    run: &Run,
+    operations: &BTreeMap<Operation, usize>,
+) -> Result<()> {
+    api.token().await?;
+    let Some(scope) = context.session().await?.granted_scope() else {
+        return Ok(());
+    };
+    let mut needed: BTreeMap<Permission, usize> = BTreeMap::new();
+    for (operation, count) in operations {
+        for permission in operation.permissions(run.plan, run.journal.is_some()) {
+            *needed.entry(permission).or_default() += count;
+        }
+    }
+    let missing: Vec<(Permission, usize)> = needed
+        .into_iter()
+        .filter(|(p, _)| !scope.iter().any(|g| g == p.name()))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let named = missing
+        .iter()
+        .map(|(p, n)| {
+            format!(
+                "`{}` (needed by {n} record{})",
+                p.name(),
+                if *n == 1 { "" } else { "s" }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(Error::Permission {
+        message: format!("the token's scope lacks {named}; nothing was sent"),
+        hint: Some(format!(
+            "the token grants: {}; ask for the permission, or log in with a client that has it",
+            if scope.is_empty() {
+                "nothing".to_owned()
+            } else {
+                scope.join(" ")
+            }
+        )),
+    })
+}
+
+/// A merge keeps what the record leaves out only when the service's read form carries it.
+/// The read form of the first location to merge shows which members it does not carry:
+/// they are named before anything is sent, and the run needs `--yes` (or a yes at a
+/// terminal), as `location update` by flags does.
+async fn check_read_form(
+    context: &Context<'_>,
+    api: &crate::api::ApiClient,
+    run: &Run,
+    id: uuid::Uuid,
+    merges: usize,
+) -> Result<()> {
+    let reply = match api.read_location(&mut crate::api::Route::Shared, &id).await {
+        Ok(reply) => reply,
+        // That record will report its own failure; another may show the read form.
+        Err(Error::NotFound { .. }) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
+        .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
+    let missing = document::not_carried(&read);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names = missing
+        .iter()
+        .map(|f| format!("`{f}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let printer = context.printer;
+    printer.warning(&format!(
+        "the service's read form does not carry {names}: {merges} merge{} cannot keep their current values, and the service may clear them",
+        if merges == 1 { "" } else { "s" }
+    ));
+    if run.plan || run.yes {
+        return Ok(());
+    }
+    if printer.can_prompt() && prompt::confirm("Send the updates anyway?")? {
+        return Ok(());
+    }
+    Err(Error::usage("nothing was sent").with_hint(
+        "give those fields in every record, use `--replace` with complete bodies, or pass `--yes` to accept",
+    ))
+}
+
+/// What an earlier run did (`--only-failed`): by storeId for creates, by id for the rest.
+pub struct Earlier {
+    creates: HashMap<String, (Recorded, Option<String>)>,
+    others: HashMap<uuid::Uuid, Recorded>,
+}
+
+impl Earlier {
+    /// Reads the results (`apply`'s NDJSON) or the journal of an earlier run.
+    pub fn load(path: &Path, messages: Messages) -> Result<Earlier> {
+        let mut earlier = Earlier {
+            creates: HashMap::new(),
+            others: HashMap::new(),
+        };
+        let contents = journal::read(path, false, messages)?;
+        for entry in contents.entries {
+            let store_id = entry.store_id.clone().or_else(|| {
+                entry
+                    .key
+                    .split('|')
+                    .nth(1)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+            });
+            earlier.note(entry.outcome, store_id, entry.id, entry.key.ends_with('|'));
+        }
+        if contents.binding.is_none() {
+            // Results lines rather than a journal.
+            let reader = crate::input::open(path)?;
+            use std::io::BufRead;
+            for line in reader.lines() {
+                let line = line
+                    .map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
+                let Ok(result) = serde_json::from_str::<Result_>(&line) else {
+                    continue;
+                };
+                let create = result.operation.as_deref() == Some("create");
+                let recorded = match result.outcome.as_deref() {
+                    Some("created") => Recorded::Created,
+                    Some("updated") => Recorded::Updated,
+                    Some("unchanged") => Recorded::Unchanged,
+                    Some("deleted") => Recorded::Deleted,
+                    Some("skipped") if create => Recorded::Created,
+                    Some("skipped") => Recorded::Updated,
+                    Some("unknown") => Recorded::Unknown,
+                    Some("unconfirmed") => Recorded::Unconfirmed,
+                    _ => continue,
+                };
+                earlier.note(recorded, result.store_id, result.id, create);
+            }
+        }
+        Ok(earlier)
+    }
+
+    fn note(
+        &mut self,
+        recorded: Recorded,
+        store_id: Option<String>,
+        id: Option<String>,
+        create: bool,
+    ) {
+        if create {
+            if let Some(store_id) = store_id {
+                // Once done, a later failure of the same storeId (a duplicate line) does
+                // not make it undone.
+                let previous = self.creates.get(&store_id).map(|(r, _)| *r);
+                if !previous.is_some_and(Recorded::is_done) {
+                    self.creates.insert(store_id, (recorded, id));
+                }
+            }
+        } else if let Some(id) = id.and_then(|i| uuid::Uuid::parse_str(&i).ok()) {
+            self.others.insert(id, recorded);
+        }
+    }
+
+    /// What the earlier run did with this task's record, when it did something.
+    pub fn of(&self, task: &Task) -> Option<(Recorded, Option<String>)> {
+        match (task.operation, &task.store_id, task.id) {
+            (Operation::Create, Some(store_id), _) => self.creates.get(store_id).cloned(),
+            (_, _, Some(id)) => self.others.get(&id).map(|r| (*r, Some(id.to_string()))),
+            _ => None,
+        }
+    }
+}
+
+/// A result line of an earlier run, as `--only-failed` reads it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Result_ {
+    operation: Option<String>,
+    outcome: Option<String>,
+    store_id: Option<String>,
+    id: Option<String>,
+}
+
+/// What the tasks of a run share: whether to stop sending, and why.
+#[derive(Default)]
+pub struct RunState {
+    stop: AtomicBool,
+    /// Ctrl-C or SIGTERM.
+    interrupted: AtomicBool,
+    /// A run-wide failure (the service refuses every token, the spool cannot be read):
+    /// every other task would fail the same way, so the run stops on it.
+    failure: std::sync::Mutex<Option<Error>>,
+}
+
+impl RunState {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn fail(&self, error: Error) {
+        self.stop();
+        let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
+        failure.get_or_insert(error);
+    }
+
+    fn take_failure(&self) -> Option<Error> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+}
+
+/// Stops the run on the first Ctrl-C or SIGTERM; ends the process on the second.
+async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
+    let mut signals = crate::signal::Interrupts::new();
+    if !signals.next().await {
+        return;
+    }
+    state.interrupted.store(true, Ordering::SeqCst);
+    state.stop();
+    messages.detail("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
+    // Installing the handler took away the default action of SIGINT: a second Ctrl-C
+    // must still end the process. Creates in flight stay `started` in the journal, so a
+    // re-run reports them as unknown rather than sending them twice.
+    if signals.next().await {
+        crate::output::exit_interrupted();
+    }
+}
+
+fn resume_hint(run: &Run) -> String {
+    match &run.journal {
+        Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
+        None => "use `--journal FILE` to make a run resumable".to_owned(),
+    }
+}

@@ -1,0 +1,305 @@
+//! What a bulk run prints: one result per task (through the printer's record sink), the
+//! progress bar, the tally, and the summary line on stderr.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::{Operation, RunState};
+use crate::error::Error;
+use crate::input::Position;
+use crate::model::document::Change;
+use crate::output::{Human, Progress, Record, RecordSink};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Created,
+    Updated,
+    /// A merge whose result equals the current state: nothing was sent.
+    Unchanged,
+    Deleted,
+    /// Read (`location get`): the record printed is the location itself.
+    Read,
+    /// Done by an earlier run (journal, `--only-failed`).
+    Skipped,
+    /// Not there, and `--ignore-not-found` says that is fine.
+    NotFound,
+    Invalid,
+    Failed,
+    /// Sent without an answer: it may or may not have been carried out.
+    Unknown,
+    /// A create answered 2xx without the new location's id: it may exist.
+    Unconfirmed,
+    /// `--plan`: what would happen.
+    Planned,
+    /// `--dry-run`: would be sent.
+    DryRun,
+}
+
+impl Outcome {
+    /// The outcomes that make a run end with exit 7.
+    pub fn failed(self) -> bool {
+        matches!(
+            self,
+            Outcome::Invalid | Outcome::Failed | Outcome::Unknown | Outcome::Unconfirmed
+        )
+    }
+
+    fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+}
+
+/// The result line of one task.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    pub store_id: Option<String>,
+    pub operation: &'static str,
+    pub outcome: Outcome,
+    pub id: Option<String>,
+    pub status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// `--plan`: what the write would do (`create`, `change`, `unchanged`, `delete`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<&'static str>,
+    /// `--plan`: the fields a write would change, before and after.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+    /// `--dry-run`: the body that would be sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<Box<RawValue>>,
+    /// `location get`: the location as the service sent it, printed instead of the report.
+    #[serde(skip)]
+    pub location: Option<Box<RawValue>>,
+}
+
+impl Report {
+    pub fn new(position: Position, operation: Operation, outcome: Outcome) -> Report {
+        Report {
+            line: match position {
+                Position::Line(n) => Some(n),
+                _ => None,
+            },
+            index: match position {
+                Position::Index(i) => Some(i),
+                _ => None,
+            },
+            store_id: None,
+            operation: operation.service_name(),
+            outcome,
+            id: None,
+            status: None,
+            error: None,
+            plan: None,
+            changes: Vec::new(),
+            body: None,
+            location: None,
+        }
+    }
+
+    fn position(&self) -> String {
+        match (self.line, self.index) {
+            (Some(line), _) => format!("line {line}"),
+            (_, Some(index)) => format!("[{index}]"),
+            _ => "body".to_owned(),
+        }
+    }
+}
+
+impl Record for Report {
+    const HEADER: &'static [&'static str] = &["Record", "storeId", "Outcome", "Id", "Detail"];
+
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// At a terminal the table shows what did not succeed and, in a plan, what would
+    /// change; the summary counts the rest.
+    fn human(&self) -> Human {
+        let detail = if !self.changes.is_empty() {
+            self.changes
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            self.error.clone().unwrap_or_default()
+        };
+        let shown = self.outcome.failed()
+            || (self.outcome == Outcome::Planned && self.plan != Some("unchanged"));
+        if !shown {
+            return Human::Hidden;
+        }
+        Human::Row(vec![
+            self.position(),
+            self.store_id.clone().unwrap_or_default(),
+            self.plan.map_or_else(|| self.outcome.name(), str::to_owned),
+            self.id.clone().unwrap_or_default(),
+            detail,
+        ])
+    }
+}
+
+/// What goes to stdout for a task: the report, or for an export the location itself.
+pub struct Printed(pub Report);
+
+impl Serialize for Printed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0.location {
+            Some(location) => location.serialize(s),
+            None => self.0.serialize(s),
+        }
+    }
+}
+
+impl Record for Printed {
+    const HEADER: &'static [&'static str] = Report::HEADER;
+
+    fn id(&self) -> Option<&str> {
+        self.0.id()
+    }
+
+    fn human(&self) -> Human {
+        match &self.0.location {
+            Some(_) => Human::Row(vec![
+                self.0.position(),
+                self.0.store_id.clone().unwrap_or_default(),
+                self.0.outcome.name(),
+                self.0.id.clone().unwrap_or_default(),
+                String::new(),
+            ]),
+            None => self.0.human(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Tally {
+    pub counts: std::collections::BTreeMap<&'static str, usize>,
+    pub total: usize,
+    pub failed: usize,
+    /// `--plan`: fields the writes would clear.
+    pub cleared: usize,
+}
+
+impl Tally {
+    pub fn count(&mut self, report: &Report) {
+        self.total += 1;
+        let name = match (report.outcome, report.plan) {
+            (Outcome::Planned, Some(plan)) => plan,
+            (outcome, _) => outcome_key(outcome),
+        };
+        *self.counts.entry(name).or_default() += 1;
+        if report.outcome.failed() {
+            self.failed += 1;
+        }
+        self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
+    }
+
+    pub fn get(&self, name: &str) -> usize {
+        self.counts.get(name).copied().unwrap_or(0)
+    }
+
+    /// `12 created, 3 unchanged, 1 failed`: the outcomes that occurred.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect();
+        if parts.is_empty() {
+            "nothing".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+fn outcome_key(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Created => "created",
+        Outcome::Updated => "updated",
+        Outcome::Unchanged => "unchanged",
+        Outcome::Deleted => "deleted",
+        Outcome::Read => "read",
+        Outcome::Skipped => "skipped",
+        Outcome::NotFound => "not found",
+        Outcome::Invalid => "invalid",
+        Outcome::Failed => "failed",
+        Outcome::Unknown => "unknown",
+        Outcome::Unconfirmed => "unconfirmed",
+        Outcome::Planned => "planned",
+        Outcome::DryRun => "dry run",
+    }
+}
+
+/// How long a result line may wait in the stdout buffer when no other comes.
+const FLUSH_AFTER: Duration = Duration::from_millis(100);
+
+/// The writer: one result per task on stdout, the progress bar, the tally. Returns the
+/// tally and the error that made stdout unusable, if one did.
+pub async fn write_reports(
+    mut reports: mpsc::Receiver<Report>,
+    mut sink: RecordSink,
+    progress: Progress,
+    state: Arc<RunState>,
+) -> (Tally, Option<Error>) {
+    let mut tally = Tally::default();
+    // Lines reach stdout when the buffer fills, or when no report came for a moment (a
+    // reader of the pipe sees progress), never one write per record.
+    let mut pending = false;
+    let mut output_error: Option<Error> = None;
+    loop {
+        let next = if pending {
+            match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
+                Ok(next) => next,
+                Err(_) => {
+                    if let Err(e) = sink.flush() {
+                        output_error.get_or_insert(e.into());
+                        state.stop();
+                    }
+                    pending = false;
+                    continue;
+                }
+            }
+        } else {
+            reports.recv().await
+        };
+        let Some(report) = next else { break };
+        tally.count(&report);
+        let failed = report.outcome.failed();
+        if output_error.is_none() {
+            if let Err(e) = sink.push(&Printed(report)) {
+                // Stdout is gone (a closed pipe): stop sending, but let the requests in
+                // flight finish so that the journal records their outcome.
+                output_error = Some(e);
+                state.stop();
+            }
+            pending = true;
+        }
+        progress.inc();
+        if failed {
+            progress.message(format!("{} failed", tally.failed));
+        }
+    }
+    if output_error.is_none() {
+        if let Err(e) = sink.finish() {
+            output_error = Some(e);
+        }
+    }
+    progress.finish();
+    (tally, output_error)
+}

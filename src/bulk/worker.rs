@@ -1,0 +1,361 @@
+//! One of `--concurrency` workers: takes tasks from the shared spool, one at a time, and
+//! carries each out on a connection of its own: read the current state when the task
+//! needs it, write, record the outcome in the journal, report.
+
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::journal::{Entry, Journal, Recorded};
+use super::report::{Outcome, Report};
+use super::spool::{SpoolReader, Task};
+use super::{Earlier, Operation, RunState};
+use crate::api::{ApiClient, Route};
+use crate::error::{Error, Result};
+use crate::model::document::{self, RawMembers};
+use crate::model::{LocationBody, WriteOp};
+use crate::output::Messages;
+
+/// What every worker of a run is told.
+pub struct Rules {
+    pub plan: bool,
+    pub retry_unknown: bool,
+    pub retry_unconfirmed: bool,
+    pub ignore_not_found: bool,
+    /// What an earlier run did, from `--only-failed`.
+    pub earlier: Option<Earlier>,
+    pub messages: Messages,
+}
+
+pub struct Worker {
+    pub api: Arc<ApiClient>,
+    pub route: Route,
+    pub journal: Option<Arc<Journal>>,
+    pub rules: Arc<Rules>,
+}
+
+impl Worker {
+    pub async fn run(
+        mut self,
+        feed: Arc<std::sync::Mutex<SpoolReader>>,
+        state: Arc<RunState>,
+        reports: mpsc::Sender<Report>,
+    ) {
+        while !state.stopped() {
+            let next = feed.lock().unwrap_or_else(|p| p.into_inner()).next();
+            let task = match next {
+                Ok(Some(task)) => task,
+                Ok(None) => break,
+                Err(error) => {
+                    state.fail(error);
+                    break;
+                }
+            };
+            let (report, error) = self.perform(task).await;
+            if let Some(error @ Error::Auth { .. }) = error {
+                // No token is accepted even after renewing it (and each task would ask
+                // the token endpoint again).
+                state.fail(error);
+            }
+            if reports.send(report).await.is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Carries out one task, or reports why it is not (with the error, when there is one).
+    async fn perform(&mut self, mut task: Task) -> (Report, Option<Error>) {
+        let mut report = Report::new(task.position, task.operation, Outcome::Failed);
+        report.store_id = task.store_id.clone();
+        report.id = task.id.map(|i| i.to_string());
+        let body = match std::mem::replace(&mut task.body, Ok(String::new())) {
+            Ok(body) => body,
+            Err(problems) => {
+                report.outcome = Outcome::Invalid;
+                report.error = Some(problems);
+                return (report, None);
+            }
+        };
+        if let Some(done) = self.done_earlier(&task, &mut report) {
+            return (done, None);
+        }
+        let result = if self.rules.plan {
+            self.plan(&task, body, &mut report).await
+        } else {
+            self.carry_out(&task, body, &mut report).await
+        };
+        match result {
+            Ok(()) => (report, None),
+            Err(e) => {
+                let status = e.status();
+                if status == Some(404) && self.rules.ignore_not_found {
+                    report.outcome = Outcome::NotFound;
+                    report.status = status;
+                    return (report, None);
+                }
+                let (outcome, note) = match (&e, task.operation, status) {
+                    (Error::OutcomeUnknown { .. }, _, _) => (Outcome::Unknown, ""),
+                    // A gateway's 502 or 504 may hide a create that went through (which
+                    // is why the client does not retry it): it must not be sent again
+                    // blindly by a re-run either, as a `failed` one would be.
+                    (_, Operation::Create, Some(502 | 504)) => (
+                        Outcome::Unknown,
+                        "; a gateway error: the create may or may not have been carried out",
+                    ),
+                    (Error::Invalid(_), _, _) => (Outcome::Invalid, ""),
+                    _ => (Outcome::Failed, ""),
+                };
+                report.outcome = outcome;
+                report.status = status;
+                report.error = Some(format!("{e}{note}"));
+                self.record(&task, &report, None);
+                (report, Some(e))
+            }
+        }
+    }
+
+    /// The report of a task an earlier run finished (or may have carried out), from the
+    /// journal or `--only-failed`.
+    fn done_earlier(&self, task: &Task, report: &mut Report) -> Option<Report> {
+        let key = task.key();
+        let journal = self.journal.as_ref().and_then(|j| j.previous(&key));
+        let earlier = self.rules.earlier.as_ref().and_then(|e| e.of(task));
+        let (recorded, id) = match (journal, earlier) {
+            (Some(entry), _) => (entry.outcome, entry.id.clone()),
+            (None, Some((recorded, id))) => (recorded, id),
+            (None, None) => return None,
+        };
+        let mut done = Report::new(task.position, task.operation, Outcome::Skipped);
+        done.store_id = report.store_id.clone();
+        done.id = id.or_else(|| report.id.clone());
+        if recorded.is_done() {
+            return Some(done);
+        }
+        if task.operation == Operation::Create && recorded.may_exist() {
+            let (outcome, retry, flag) = if recorded == Recorded::Unconfirmed {
+                (
+                    Outcome::Unconfirmed,
+                    self.rules.retry_unconfirmed,
+                    "--retry-unconfirmed",
+                )
+            } else {
+                (
+                    Outcome::Unknown,
+                    self.rules.retry_unknown,
+                    "--retry-unknown",
+                )
+            };
+            if !retry {
+                done.outcome = outcome;
+                done.error = Some(format!(
+                    "an earlier run sent this create without learning the new location's id; check whether it exists, then re-run with `{flag}` to send it again"
+                ));
+                return Some(done);
+            }
+        }
+        None
+    }
+
+    /// `--plan`: reads what a write would change, writes nothing.
+    async fn plan(&mut self, task: &Task, body: String, report: &mut Report) -> Result<()> {
+        report.outcome = Outcome::Planned;
+        match task.operation {
+            Operation::Create => {
+                report.plan = Some("create");
+                report.body = RawValue::from_string(body).ok();
+            }
+            Operation::Replace | Operation::Merge => {
+                let (current, _) = self.current(task).await?;
+                let after = self.target(task, &current, &body)?;
+                report.changes = document::diff(&current, &after.0);
+                report.plan = Some(if report.changes.is_empty() {
+                    "unchanged"
+                } else {
+                    "change"
+                });
+            }
+            Operation::Delete => {
+                let (_, read) = self.current(task).await?;
+                fill_from_read(report, &read);
+                report.plan = Some("delete");
+            }
+            Operation::Get => {
+                let (_, read) = self.current(task).await?;
+                fill_from_read(report, &read);
+                report.plan = Some("read");
+            }
+        }
+        Ok(())
+    }
+
+    async fn carry_out(&mut self, task: &Task, body: String, report: &mut Report) -> Result<()> {
+        let id = task.id;
+        match task.operation {
+            Operation::Create => {
+                self.record(task, report, Some(Recorded::Started));
+                let reply = self
+                    .api
+                    .create_location_json(&mut self.route, bytes::Bytes::from(body))
+                    .await?;
+                report.status = Some(reply.status.as_u16());
+                match ApiClient::link_of(&reply)
+                    .ok()
+                    .and_then(|l| l.id().map(str::to_owned))
+                {
+                    Some(new_id) => {
+                        report.outcome = Outcome::Created;
+                        report.id = Some(new_id);
+                    }
+                    None => {
+                        report.outcome = Outcome::Unconfirmed;
+                        report.error = Some(format!(
+                            "the service answered {} without a link to the new location: it may exist, under an id not known",
+                            reply.status
+                        ));
+                    }
+                }
+                self.record(task, report, None);
+            }
+            Operation::Replace | Operation::Merge => {
+                let id = id.expect("an update has an id");
+                // The before-image is read when it is needed: to merge, or for the
+                // journal (so that `--undo` can put it back).
+                let needs_current = task.operation == Operation::Merge || self.journal.is_some();
+                let (current, target) = if needs_current {
+                    let (current, _) = self.current(task).await?;
+                    let target = self.target(task, &current, &body)?;
+                    (Some(current), target)
+                } else {
+                    (None, (RawMembers::default(), body))
+                };
+                if let Some(current) = &current {
+                    if task.operation == Operation::Merge
+                        && document::diff(current, &target.0).is_empty()
+                    {
+                        report.outcome = Outcome::Unchanged;
+                        self.record(task, report, None);
+                        return Ok(());
+                    }
+                }
+                let reply = self
+                    .api
+                    .update_location_json(&mut self.route, &id, bytes::Bytes::from(target.1))
+                    .await?;
+                report.status = Some(reply.status.as_u16());
+                report.outcome = Outcome::Updated;
+                self.record_with(task, report, None, current.map(|c| c.to_raw()));
+            }
+            Operation::Delete => {
+                let id = id.expect("a delete has an id");
+                let (current, read) = self.current(task).await?;
+                fill_from_read(report, &read);
+                let reply = self.api.delete_location_on(&mut self.route, &id).await?;
+                report.status = Some(reply.status.as_u16());
+                report.outcome = Outcome::Deleted;
+                self.record_with(task, report, None, Some(current.to_raw()));
+            }
+            Operation::Get => {
+                let id = id.expect("a read has an id");
+                let reply = self.api.read_location(&mut self.route, &id).await?;
+                let text = String::from_utf8(reply.body.to_vec())
+                    .map_err(|_| Error::other("the location's read form is not UTF-8"))?;
+                let read = RawMembers::parse_text(&text)
+                    .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
+                fill_from_read(report, &read);
+                report.status = Some(reply.status.as_u16());
+                report.outcome = Outcome::Read;
+                report.location = RawValue::from_string(text).ok();
+            }
+        }
+        Ok(())
+    }
+
+    /// The location's current write form (by the set-aside rule) and its read form.
+    async fn current(&mut self, task: &Task) -> Result<(RawMembers, RawMembers)> {
+        let id = task.id.expect("a task that reads has an id");
+        let reply = self.api.read_location(&mut self.route, &id).await?;
+        let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
+            .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
+        let current = document::set_aside(&read, false).map_err(|p| {
+            Error::other(format!(
+                "the read form of location {id} cannot be made a write form: {}",
+                p.to_string().replace('\n', "; ")
+            ))
+        })?;
+        Ok((current, read))
+    }
+
+    /// What the location becomes: the record's body (replace) or the merge of its patch
+    /// over the current state, checked, and its text as sent.
+    fn target(
+        &self,
+        task: &Task,
+        current: &RawMembers,
+        body: &str,
+    ) -> Result<(RawMembers, String)> {
+        let mut after = RawMembers::parse_text(body).map_err(Error::other)?;
+        if task.operation == Operation::Merge {
+            after = document::merge(current, &after);
+        }
+        let checked = LocationBody::check_json(after.to_raw().get()).map_err(|p| {
+            Error::Invalid(format!(
+                "the merged body is invalid, nothing was sent: {}",
+                p.to_string().replace('\n', "; ")
+            ))
+        })?;
+        let sent = serde_json::to_string(&checked.body.into_op(WriteOp::Update))
+            .map_err(|e| Error::other(e.to_string()))?;
+        // Compared in the form sent: `photoUrls` as an array, as the read form has it.
+        let after = RawMembers::parse_text(&sent).map_err(Error::other)?;
+        Ok((after, sent))
+    }
+
+    fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) {
+        self.record_with(task, report, outcome, None);
+    }
+
+    /// Writes the task's outcome (or `outcome`) to the journal, with the before-image.
+    fn record_with(
+        &self,
+        task: &Task,
+        report: &Report,
+        outcome: Option<Recorded>,
+        before: Option<Box<RawValue>>,
+    ) {
+        let Some(journal) = &self.journal else {
+            return;
+        };
+        let recorded = outcome.unwrap_or(match report.outcome {
+            Outcome::Created => Recorded::Created,
+            Outcome::Updated => Recorded::Updated,
+            Outcome::Unchanged => Recorded::Unchanged,
+            Outcome::Deleted => Recorded::Deleted,
+            Outcome::Unknown => Recorded::Unknown,
+            Outcome::Unconfirmed => Recorded::Unconfirmed,
+            _ => Recorded::Failed,
+        });
+        let entry = Entry {
+            key: task.key(),
+            outcome: recorded,
+            store_id: report.store_id.clone(),
+            id: report.id.clone(),
+            before,
+        };
+        if let Err(e) = journal.record(&entry) {
+            // A journal that cannot be written makes every later resume unsafe.
+            self.rules
+                .messages
+                .warning(&format!("{e}; the journal is incomplete from here"));
+        }
+    }
+}
+
+/// The storeId of a location read, for reports and confirmations.
+fn fill_from_read(report: &mut Report, read: &RawMembers) {
+    if report.store_id.is_none() {
+        report.store_id = read
+            .get("storeId")
+            .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+    }
+}

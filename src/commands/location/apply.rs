@@ -1,0 +1,217 @@
+//! `locadm location apply`: creates, merges and replacements in bulk, `--plan` to see
+//! them first, and `--undo JOURNAL` to put back what a run did. The work is the bulk
+//! engine's (`crate::bulk`); this file turns the arguments into its tasks and its run.
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::bulk::journal::{self, Recorded};
+use crate::bulk::{self, preflight, Builder, Operation, Run, Task, Updates};
+use crate::cli::ApplyArgs;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::input::{Position, Source};
+use crate::output::{Human, Record};
+
+pub async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
+    if let Some(journal) = args.undo.clone() {
+        return undo(context, args, &journal).await;
+    }
+    let printer = context.printer;
+    let file = args
+        .file
+        .clone()
+        .expect("clap requires --file without --undo");
+    let source = Source::new(&file, args.format, (&args.csv).into());
+    let updates = if args.replace {
+        Updates::Replace
+    } else {
+        Updates::Merge
+    };
+    let preflight = preflight::records(&source, updates, printer.messages())?;
+    if preflight.invalid > 0 && !args.skip_invalid {
+        return Err(Error::usage(format!(
+            "{} of {} records are invalid; nothing was sent",
+            preflight.invalid, preflight.records
+        ))
+        .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
+    }
+    if args.dry_run {
+        return dry_run(context, preflight);
+    }
+    bulk::execute(context, run_of(&args, "apply"), preflight).await?;
+    Ok(())
+}
+
+fn run_of(args: &ApplyArgs, command: &'static str) -> Run {
+    Run {
+        attempts: args.attempts,
+        plan: args.plan,
+        journal: args.journal.clone(),
+        retry_unknown: args.retry_unknown,
+        retry_unconfirmed: args.retry_unconfirmed,
+        yes: args.yes,
+        earlier: args.only_failed.clone(),
+        ..Run::new(command, args.concurrency)
+    }
+}
+
+/// `--undo JOURNAL`: the tasks that put back what the journal's run did. Every location
+/// it created is deleted, every one it changed gets its before-image back (a complete
+/// body), every one it deleted is created again (under a new id: ids cannot be chosen).
+/// What was done is recorded as `undone` in that journal, so an undo can be resumed and
+/// never re-creates a location twice.
+async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) -> Result<()> {
+    let printer = context.printer;
+    let contents = journal::read(path, false, printer.messages())?;
+    let Some(binding) = contents.binding.clone() else {
+        return Err(Error::usage(format!(
+            "`{}` is not a journal (it has no header line)",
+            path.display()
+        )));
+    };
+    // The last word on each key, in the order first written.
+    let mut order = Vec::new();
+    let mut last = std::collections::HashMap::new();
+    for entry in contents.entries {
+        if !last.contains_key(&entry.key) {
+            order.push(entry.key.clone());
+        }
+        last.insert(entry.key.clone(), entry);
+    }
+    let mut builder = Builder::new()?;
+    let mut unsure = 0;
+    for (n, key) in order.iter().enumerate() {
+        let entry = &last[key];
+        let position = Position::Index(n);
+        let id = entry
+            .id
+            .as_deref()
+            .and_then(|i| uuid::Uuid::parse_str(i).ok());
+        let (operation, body) = match (entry.outcome, &entry.before) {
+            (Recorded::Created, _) => (Operation::Delete, String::new()),
+            (Recorded::Updated, Some(before)) => (Operation::Replace, before.get().to_owned()),
+            (Recorded::Deleted, Some(before)) => (Operation::Create, before.get().to_owned()),
+            (Recorded::Updated | Recorded::Deleted, None) => {
+                printer.warning(&format!(
+                    "{key}: the journal holds no before-image (written by an older locadm); it cannot be put back"
+                ));
+                continue;
+            }
+            (outcome, _) if outcome.may_exist() => {
+                unsure += 1;
+                continue;
+            }
+            _ => continue,
+        };
+        builder.push(Task {
+            position,
+            operation,
+            id: if operation == Operation::Create {
+                None
+            } else {
+                id
+            },
+            store_id: entry.store_id.clone(),
+            body: Ok(body),
+        });
+    }
+    if unsure > 0 {
+        printer.warning(&format!(
+            "{unsure} create{} of that run may have been carried out without an id to undo them by; check by storeId",
+            if unsure == 1 { "" } else { "s" }
+        ));
+    }
+    // The undo run's journal is the undone journal's twin: `JOURNAL.undo`, bound to the
+    // same service, so that a resumed undo skips what it already put back.
+    let mut run = run_of(&args, "undo");
+    run.journal = Some(args.journal.clone().unwrap_or_else(|| {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".undo");
+        path.with_file_name(name)
+    }));
+    // Restoring a before-image replaces the whole body: nothing is merged.
+    run.yes = true;
+    let settings = context.service_settings().await?;
+    let here = settings.base_url.as_ref().map(ToString::to_string);
+    if binding.service.is_some() && binding.service != here {
+        return Err(Error::usage(format!(
+            "the journal `{}` was written against {}, not {}",
+            path.display(),
+            binding.service.as_deref().unwrap_or("?"),
+            here.as_deref().unwrap_or("?")
+        ))
+        .with_hint("undo it against the service it was written for"));
+    }
+    let preflight = builder.finish(format!("undo:{}", binding.input))?;
+    if preflight.records == 0 {
+        printer.note("nothing to undo: the journal records no change that can be put back");
+        return Ok(());
+    }
+    bulk::execute(context, run, preflight).await?;
+    Ok(())
+}
+
+/// A `--dry-run` line: what would be sent.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DryRun {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+    store_id: Option<String>,
+    operation: &'static str,
+    outcome: &'static str,
+    id: Option<String>,
+    body: Box<RawValue>,
+    #[serde(skip)]
+    position: Position,
+}
+
+impl Record for DryRun {
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    fn human(&self) -> Human {
+        Human::Line(format!(
+            "{}: {} {}",
+            self.position,
+            self.operation,
+            self.body.get()
+        ))
+    }
+}
+
+/// `--dry-run`: what would be sent, one line per valid record; nothing is read or sent.
+/// (A merge is shown as its patch: what it changes needs the current state, `--plan`.)
+fn dry_run(context: &Context<'_>, preflight: bulk::Preflight) -> Result<()> {
+    let printer = context.printer;
+    let mut spool = preflight.spool;
+    let mut sink = printer.records(crate::cli::OutputFormat::Ndjson);
+    while let Some(task) = spool.next()? {
+        let Ok(body) = task.body else { continue };
+        let body = RawValue::from_string(body)
+            .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
+        sink.push(&DryRun {
+            line: match task.position {
+                Position::Line(n) => Some(n),
+                _ => None,
+            },
+            index: match task.position {
+                Position::Index(i) => Some(i),
+                _ => None,
+            },
+            store_id: task.store_id,
+            operation: task.operation.service_name(),
+            outcome: "dry-run",
+            id: task.id.map(|i| i.to_string()),
+            body,
+            position: task.position,
+        })?;
+    }
+    sink.finish()?;
+    printer.note("dry run: nothing was sent");
+    Ok(())
+}

@@ -1,0 +1,79 @@
+//! Location ids from a file or standard input (`--ids-from`): one id a line, or JSON
+//! lines with an `id` member, so that what `apply` printed, a journal, or what `get`
+//! exported can be given as they are. Blank lines and JSON lines without an id (a
+//! journal's header, a create that never got one) are passed over; an id given twice is
+//! taken once.
+
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::path::Path;
+
+use super::Position;
+use crate::error::{Error, Result};
+
+/// Calls `each` with every id, or with the reason a line holds none that can be used.
+pub fn for_each_id(
+    path: &Path,
+    mut each: impl FnMut(Position, std::result::Result<uuid::Uuid, String>),
+) -> Result<()> {
+    let reader = super::open(path)?;
+    let mut seen = HashSet::new();
+    for (n, line) in reader.lines().enumerate() {
+        let position = Position::Line(n + 1);
+        let line =
+            line.map_err(|e| Error::usage(format!("cannot read the ids ({position}): {e}")))?;
+        let text = line.trim().trim_start_matches('\u{feff}');
+        if text.is_empty() {
+            continue;
+        }
+        let id = if text.starts_with('{') {
+            match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(value) => match value.get("id") {
+                    None | Some(serde_json::Value::Null) => continue,
+                    Some(serde_json::Value::String(id)) => parse(id),
+                    Some(other) => Err(format!("`id` is {other}, not a location id")),
+                },
+                Err(e) => Err(format!("not an id and not a JSON line with one ({e})")),
+            }
+        } else {
+            parse(text.trim_matches('"'))
+        };
+        match id {
+            Ok(id) if !seen.insert(id) => continue,
+            id => each(position, id),
+        }
+    }
+    Ok(())
+}
+
+fn parse(text: &str) -> std::result::Result<uuid::Uuid, String> {
+    uuid::Uuid::parse_str(text.trim())
+        .map_err(|_| format!("`{text}` is not a location id (a UUID is expected)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_plain_and_from_json_lines_once_each() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ids");
+        let a = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+        let b = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+        std::fs::write(
+            &path,
+            format!(
+                "{a}\n\n{{\"command\":\"apply\",\"input\":\"x\"}}\n{{\"line\":1,\"id\":\"{b}\",\"outcome\":\"created\"}}\n{{\"key\":\"k\",\"outcome\":\"started\"}}\n{a}\nnot-an-id\n"
+            ),
+        )
+        .unwrap();
+        let mut got = Vec::new();
+        for_each_id(&path, |p, id| got.push((p, id.map(|i| i.to_string())))).unwrap();
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[0].1.as_deref(), Ok(a));
+        assert_eq!(got[1].1.as_deref(), Ok(b));
+        assert_eq!(got[2].0, Position::Line(7));
+        assert!(got[2].1.is_err());
+    }
+}
