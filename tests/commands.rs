@@ -1173,7 +1173,8 @@ mod terminal {
 
         // Confirmed: deleted.
         let mut p = env.terminal(&["location", "delete", &id]);
-        p.expect(format!("Delete location {id} (storeId").as_str()).unwrap();
+        p.expect(format!("Delete location {id} (storeId").as_str())
+            .unwrap();
         p.send("y").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);

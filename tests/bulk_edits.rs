@@ -1,0 +1,698 @@
+//! Editing many locations (issue 13), through the real binary against the real emulator:
+//! export, edit, plan, merge, delete, undo; journals bound to their service, locked and
+//! repaired; permissions checked first; spreadsheet CSV.
+#![cfg(feature = "emulator")]
+
+mod common;
+#[path = "common/raw_server.rs"]
+mod raw_server;
+
+use std::collections::BTreeMap;
+use std::process::Output;
+
+use common::{http_text, Env};
+use predicates::prelude::*;
+use raw_server::{response, RawServer};
+use serde_json::{json, Value};
+
+const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+/// A location with every optional field, numbers written with trailing zeros.
+fn rich(i: usize) -> Value {
+    json!({
+        "storeId": format!("R-{i:05}"),
+        "storeName": format!("Store {i}"),
+        "supplementaryName": "Mitte",
+        "structuredAddress": {
+            "street": "Alexanderplatz",
+            "houseNumber": format!("{i}a"),
+            "city": "Berlin",
+            "postCode": "10178",
+            "countryCode": "DE"
+        },
+        "latitude": 52.52190000,
+        "longitude": 13.41320,
+        "locationProvider": { "id": PROVIDER },
+        "email": format!("s{i}@example.com"),
+        "photoUrls": ["https://example.com/a.jpg", "https://example.com/b.jpg"],
+        "hasDisabledAccess": true,
+        "description": "Upstairs",
+        "tags": ["collection-point", format!("t{}", i % 7)],
+    })
+}
+
+fn ndjson(values: impl IntoIterator<Item = Value>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string() + "\n")
+        .collect::<String>()
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn run(env: &Env, args: &[&str]) -> Output {
+    env.cmd(args).output().unwrap()
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn counter(env: &Env, name: &str) -> u64 {
+    env.emulator().counters()[name].as_u64().unwrap()
+}
+
+/// Creates `n` rich locations; returns their ids by storeId.
+fn create_many(env: &Env, n: usize) -> BTreeMap<String, String> {
+    let input = env.write("create.ndjson", &ndjson((0..n).map(rich)));
+    let out = run(env, &["location", "apply", "-f", input.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    lines(&out)
+        .into_iter()
+        .map(|r| {
+            (
+                r["storeId"].as_str().unwrap().to_owned(),
+                r["id"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The read form of a location, exactly as the service sends it.
+fn raw_read(env: &Env, id: &str) -> String {
+    let token = run(env, &["auth", "token"]);
+    let token = String::from_utf8(token.stdout).unwrap();
+    let (status, text) = http_text(
+        &format!("{}/locations/{id}", env.emulator().base_url),
+        "GET",
+        Some(token.trim()),
+        None,
+    );
+    assert_eq!(status, 200, "{text}");
+    text
+}
+
+fn ids_file(env: &Env, ids: &BTreeMap<String, String>) -> String {
+    let text: String = ids.values().map(|id| format!("{id}\n")).collect();
+    env.write("ids.txt", &text).to_str().unwrap().to_owned()
+}
+
+#[test]
+fn export_edit_with_jq_apply_and_read_back_only_the_edit() {
+    let env = Env::new();
+    let ids = create_many(&env, 1000);
+    let ids_path = ids_file(&env, &ids);
+    let before: BTreeMap<String, Value> = ids
+        .values()
+        .map(|id| {
+            (
+                id.clone(),
+                serde_json::from_str(&raw_read(&env, id)).unwrap(),
+            )
+        })
+        .take(20)
+        .collect();
+
+    // Export, edited on the way by `--jq` (one record a line).
+    let out = run(
+        &env,
+        &[
+            "location",
+            "get",
+            "--ids-from",
+            &ids_path,
+            "-o",
+            "ndjson",
+            "--concurrency",
+            "8",
+            "--jq",
+            ".storeName |= \"Renamed \" + .",
+        ],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let exported = lines(&out);
+    assert_eq!(exported.len(), 1000);
+    let edited = env.write("edited.ndjson", &ndjson(exported));
+
+    // The read form goes back as it is; every record changes exactly one field.
+    let out = run(&env, &["location", "apply", "-f", edited.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let results = lines(&out);
+    assert!(
+        results.iter().all(|r| r["outcome"] == "updated"),
+        "{:?}",
+        &results[..2]
+    );
+    assert_eq!(counter(&env, "updates"), 1000);
+
+    for (id, was) in &before {
+        let now: Value = serde_json::from_str(&raw_read(&env, id)).unwrap();
+        let mut expected = was.clone();
+        expected["storeName"] = json!(format!("Renamed {}", was["storeName"].as_str().unwrap()));
+        assert_eq!(now, expected, "only storeName changed for {id}");
+    }
+
+    // Applied again, nothing differs: every record unchanged, no PUT sent.
+    let out = run(&env, &["location", "apply", "-f", edited.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(lines(&out).iter().all(|r| r["outcome"] == "unchanged"));
+    assert_eq!(
+        counter(&env, "updates"),
+        1000,
+        "unchanged records send no PUT"
+    );
+    assert!(stderr(&out).contains("1000 unchanged"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_csv_of_id_and_city_changes_the_city_and_keeps_every_other_byte() {
+    let env = Env::new();
+    let ids = create_many(&env, 500);
+    let before: BTreeMap<&String, String> =
+        ids.values().map(|id| (id, raw_read(&env, id))).collect();
+    let csv: String = std::iter::once("id,city\n".to_owned())
+        .chain(ids.values().map(|id| format!("{id},Potsdam\n")))
+        .collect();
+    let csv = env.write("move.csv", &csv);
+
+    // The plan first: one change a record, nothing written.
+    let out = run(
+        &env,
+        &["location", "apply", "-f", csv.to_str().unwrap(), "--plan"],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let plan = lines(&out);
+    assert_eq!(plan.len(), 500);
+    for line in &plan {
+        assert_eq!(line["plan"], "change", "{line}");
+        assert_eq!(
+            line["changes"],
+            json!([{"field": "structuredAddress.city", "before": "Berlin", "after": "Potsdam"}]),
+            "{line}"
+        );
+    }
+    assert!(stderr(&out).contains("500 change"), "{}", stderr(&out));
+    assert_eq!(counter(&env, "updates"), 0, "a plan writes nothing");
+
+    let out = run(&env, &["location", "apply", "-f", csv.to_str().unwrap()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(counter(&env, "updates"), 500);
+    for (id, was) in before {
+        let expected = was.replace("\"city\":\"Berlin\"", "\"city\":\"Potsdam\"");
+        assert_ne!(expected, was);
+        assert_eq!(
+            raw_read(&env, id),
+            expected,
+            "every other byte kept for {id}"
+        );
+    }
+}
+
+#[test]
+fn undo_restores_creates_merges_and_deletes() {
+    let env = Env::new();
+    let ids = create_many(&env, 30);
+    let id_list: Vec<&String> = ids.values().collect();
+    let before: BTreeMap<String, String> = id_list
+        .iter()
+        .map(|id| ((*id).clone(), raw_read(&env, id)))
+        .collect();
+    let journal = env.path("edit.journal");
+    let journal = journal.to_str().unwrap();
+
+    // One run: 10 merges (a field removed, one changed), 5 creates.
+    let mut records: Vec<Value> = id_list[..10]
+        .iter()
+        .map(|id| json!({"id": id, "email": null, "storeName": "Changed"}))
+        .collect();
+    records.extend((100..105).map(rich));
+    let input = env.write("mixed.ndjson", &ndjson(records));
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--journal",
+            journal,
+        ],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let created: Vec<String> = lines(&out)
+        .iter()
+        .filter(|r| r["outcome"] == "created")
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(created.len(), 5);
+    assert!(raw_read(&env, id_list[0]).contains("\"storeName\":\"Changed\""));
+
+    // Undo: the creates are deleted, the merges put back byte for byte.
+    let plan = run(&env, &["location", "apply", "--undo", journal, "--plan"]);
+    assert_eq!(code(&plan), 0, "{}", stderr(&plan));
+    assert!(
+        stderr(&plan).contains("5 delete") && stderr(&plan).contains("10 change"),
+        "{}",
+        stderr(&plan)
+    );
+    let out = run(&env, &["location", "apply", "--undo", journal]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    for id in &created {
+        env.cmd(&["location", "get", id]).assert().code(5);
+    }
+    for id in &id_list[..10] {
+        assert_eq!(&raw_read(&env, id), &before[*id], "{id} restored");
+    }
+    // Undone once: a second undo finds everything done.
+    let again = run(&env, &["location", "apply", "--undo", journal]);
+    assert_eq!(code(&again), 0, "{}", stderr(&again));
+    assert!(lines(&again).iter().all(|r| r["outcome"] == "skipped"));
+
+    // A bulk delete, journaled, then undone: re-created with new ids, every field back.
+    let deleted: Vec<&String> = id_list[10..20].to_vec();
+    let ids_text: String = deleted.iter().map(|id| format!("{id}\n")).collect();
+    let ids_path = env.write("gone.txt", &ids_text);
+    let delete_journal = env.path("delete.journal");
+    let delete_journal = delete_journal.to_str().unwrap();
+    let out = run(
+        &env,
+        &[
+            "location",
+            "delete",
+            "--ids-from",
+            ids_path.to_str().unwrap(),
+            "--yes",
+            "--journal",
+            delete_journal,
+        ],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(lines(&out).iter().all(|r| r["outcome"] == "deleted"));
+    let out = run(&env, &["location", "apply", "--undo", delete_journal]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let recreated = lines(&out);
+    assert_eq!(recreated.len(), 10);
+    for r in &recreated {
+        assert_eq!(r["outcome"], "created");
+        let new_id = r["id"].as_str().unwrap();
+        let store_id = r["storeId"].as_str().unwrap();
+        let old_id = &ids[store_id];
+        assert_ne!(
+            new_id, old_id,
+            "ids cannot be chosen: a new one is reported"
+        );
+        let strip = |text: &str, id: &str| text.replace(id, "ID");
+        assert_eq!(
+            strip(&raw_read(&env, new_id), new_id),
+            strip(&before[old_id], old_id)
+        );
+    }
+}
+
+#[test]
+fn a_journal_is_refused_against_another_service_with_zero_requests() {
+    let rehearsal = Env::new();
+    let journal = rehearsal.path("run.journal");
+    let input = rehearsal.write("in.ndjson", &ndjson((0..5).map(rich)));
+    let args = [
+        "location",
+        "apply",
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+    ];
+    assert_eq!(code(&run(&rehearsal, &args)), 0);
+
+    let production = Env::new();
+    let before = production.emulator().counters()["requests"]
+        .as_u64()
+        .unwrap();
+    let out = production.cmd(&args).output().unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("was written against"),
+        "{}",
+        stderr(&out)
+    );
+    let counters = production.emulator().counters();
+    assert_eq!(counters["creates"], 0);
+    // The token request of the refused run is the only one it made; no location request.
+    assert!(
+        counters["requests"].as_u64().unwrap() <= before + 1,
+        "{counters}"
+    );
+}
+
+#[test]
+fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
+    let env = Env::new();
+    let mut records: Vec<Value> = (0..100).map(rich).collect();
+    for i in [3, 50, 77] {
+        records[i]["latitude"] = json!("north");
+    }
+    let input = env.write("in.ndjson", &ndjson(records.clone()));
+    let journal = env.path("first.journal");
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--skip-invalid",
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code(&out), 7);
+    assert_eq!(counter(&env, "creates"), 97);
+
+    // Fixed: the same journal refuses the changed input and names the way on.
+    for i in [3, 50, 77] {
+        records[i]["latitude"] = json!(52.5);
+    }
+    let fixed = env.write("fixed.ndjson", &ndjson(records));
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            fixed.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--only-failed"), "{}", stderr(&out));
+    assert_eq!(counter(&env, "creates"), 97);
+
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            fixed.to_str().unwrap(),
+            "--only-failed",
+            journal.to_str().unwrap(),
+            "--journal",
+            env.path("second.journal").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let results = lines(&out);
+    assert_eq!(
+        results.iter().filter(|r| r["outcome"] == "created").count(),
+        3
+    );
+    assert_eq!(
+        results.iter().filter(|r| r["outcome"] == "skipped").count(),
+        97
+    );
+    assert_eq!(counter(&env, "creates"), 100, "zero duplicates");
+}
+
+#[test]
+fn bulk_delete_needs_yes_without_a_terminal_and_ignores_not_found_when_told() {
+    let env = Env::new();
+    let ids = create_many(&env, 5);
+    let path = ids_file(&env, &ids);
+    env.cmd(&["location", "delete", "--ids-from", &path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("refusing to delete 5 locations"));
+    assert_eq!(counter(&env, "deletes"), 0);
+    let plan = run(&env, &["location", "delete", "--ids-from", &path, "--plan"]);
+    assert_eq!(code(&plan), 0);
+    assert!(lines(&plan)
+        .iter()
+        .all(|r| r["plan"] == "delete" && r["storeId"].is_string()));
+    assert_eq!(counter(&env, "deletes"), 0);
+    let out = run(
+        &env,
+        &["location", "delete", "--ids-from", &path, "--yes", "-q"],
+    );
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        5,
+        "-q prints the ids"
+    );
+    // Gone now: a failure each (exit 7), or nothing with --ignore-not-found.
+    assert_eq!(
+        code(&run(
+            &env,
+            &["location", "delete", "--ids-from", &path, "--yes"]
+        )),
+        7
+    );
+    assert_eq!(
+        code(&run(
+            &env,
+            &[
+                "location",
+                "delete",
+                "--ids-from",
+                &path,
+                "--yes",
+                "--ignore-not-found"
+            ]
+        )),
+        0
+    );
+    // Export of missing ids: one result line each, exit 7; ignored when told.
+    let out = run(&env, &["location", "get", "--ids-from", &path]);
+    assert_eq!(code(&out), 7);
+    assert_eq!(lines(&out).iter().filter(|r| r["status"] == 404).count(), 5);
+    assert_eq!(
+        code(&run(
+            &env,
+            &["location", "get", "--ids-from", &path, "--ignore-not-found"]
+        )),
+        0
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn bulk_delete_at_a_terminal_asks_once_naming_the_count() {
+    use expectrl::{Eof, Expect};
+    let env = Env::new();
+    let ids = create_many(&env, 3);
+    let path = ids_file(&env, &ids);
+    let mut p = env.terminal(&["location", "delete", "--ids-from", &path]);
+    p.expect("R-00000").unwrap();
+    p.expect("Delete 3 locations listed above?").unwrap();
+    p.send("y").unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 0);
+    assert_eq!(counter(&env, "deletes"), 3);
+}
+
+#[test]
+fn a_read_only_client_is_stopped_before_anything_is_sent() {
+    let env = Env::with_emulator(&["--client", "reader:reader-secret:can-read-locations"])
+        .with_client("reader", "reader-secret");
+    let input = env.write("in.ndjson", &ndjson((0..50).map(rich)));
+    let out = run(&env, &["location", "apply", "-f", input.to_str().unwrap()]);
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`can-create-locations` (needed by 50 records)"),
+        "{}",
+        stderr(&out)
+    );
+    let counters = env.emulator().counters();
+    assert_eq!(counters["creates"], 0);
+    assert_eq!(counters["tokens_issued"], 1);
+    assert_eq!(counters["requests"], 0, "no location request: {counters}");
+}
+
+#[test]
+fn merging_against_the_spec_read_form_names_what_it_cannot_keep() {
+    let env = Env::with_emulator(&["--spec-read-form"]);
+    let ids = create_many(&env, 3);
+    let csv: String = std::iter::once("id,storeName\n".to_owned())
+        .chain(ids.values().map(|id| format!("{id},Renamed\n")))
+        .collect();
+    let csv = env.write("rename.csv", &csv);
+    let out = run(&env, &["location", "apply", "-f", csv.to_str().unwrap()]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("does not carry `supplementaryName`, `email`, `tags`, `translations`, `structuredAddress`"), "{}", stderr(&out));
+    assert_eq!(counter(&env, "updates"), 0, "nothing sent without --yes");
+    let out = run(
+        &env,
+        &["location", "apply", "-f", csv.to_str().unwrap(), "--yes"],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(counter(&env, "updates"), 3);
+}
+
+#[test]
+fn a_semicolon_csv_from_a_spreadsheet() {
+    let env = Env::new();
+    let csv = format!(
+        "storeId;storeName;structuredAddress.street;structuredAddress.city;structuredAddress.postCode;structuredAddress.countryCode;latitude;longitude;locationProvider.id;hasDisabledAccess;Notes;;\r\n\
+         SHEET-1;Sheet one;Main;Berlin;10117;DE;52,5;13,4;{PROVIDER};TRUE;call first;;\r\n\
+         SHEET-2;Sheet two;Main;Berlin;10117;DE;52,6;13,5;{PROVIDER};FALSE;;;\r\n"
+    );
+    let csv = env.write("sheet.csv", &csv);
+    let path = csv.to_str().unwrap();
+    // The unknown column: one error naming it, not one per row; nothing sent.
+    let out = run(&env, &["location", "validate", "-f", path]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stderr(&out).matches("Notes").count(), 2, "{}", stderr(&out));
+    // Decimal commas only when asked for.
+    let out = run(
+        &env,
+        &[
+            "location",
+            "validate",
+            "-f",
+            path,
+            "--ignore-column",
+            "Notes",
+        ],
+    );
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("latitude"));
+    let ok = ["--ignore-column", "Notes", "--decimal-comma"];
+    let mut args = vec!["location", "validate", "-f", path];
+    args.extend(ok);
+    assert_eq!(code(&run(&env, &args)), 0);
+    let mut args = vec!["location", "apply", "-f", path];
+    args.extend(ok);
+    let out = run(&env, &args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let created = lines(&out);
+    let first = created.iter().find(|r| r["storeId"] == "SHEET-1").unwrap();
+    let read: Value = serde_json::from_str(&raw_read(&env, first["id"].as_str().unwrap())).unwrap();
+    assert_eq!(read["hasDisabledAccess"], true);
+    assert_eq!(read["latitude"], json!(52.5));
+}
+
+#[test]
+fn two_runs_on_one_journal_one_sends() {
+    let env = Env::with_emulator(&["--latency-ms", "20"]);
+    let input = env.write("in.ndjson", &ndjson((0..40).map(rich)));
+    let journal = env.path("shared.journal");
+    let args = [
+        "location",
+        "apply",
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--concurrency",
+        "2",
+    ];
+    let mut first = std::process::Command::from(env.std_command());
+    first
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut first = first.spawn().unwrap();
+    // Wait until the first run holds the lock (its journal exists).
+    let started = std::time::Instant::now();
+    while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = run(&env, &args);
+    assert_eq!(code(&second), 2, "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains(&format!("in use by another run (PID {})", first.id())),
+        "{}",
+        stderr(&second)
+    );
+    assert!(first.wait().unwrap().success());
+    assert_eq!(counter(&env, "creates"), 40, "exactly one run sent");
+}
+
+#[test]
+fn creates_answered_without_a_link_are_unconfirmed_and_not_sent_again() {
+    for (status, content_type, body) in [
+        (
+            "200 OK",
+            "text/html",
+            &b"<html><body>Welcome</body></html>"[..],
+        ),
+        ("201 Created", "application/json", &b"{}"[..]),
+    ] {
+        let env = Env::offline().var("LOCADM_TOKEN", "test-token");
+        let server = RawServer::answering(response(status, content_type, body));
+        let input = env.write("in.ndjson", &ndjson((0..3).map(rich)));
+        let journal = env.path("j");
+        let args = [
+            "--base-url",
+            &server.url(),
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--journal",
+            journal.to_str().unwrap(),
+        ];
+        let out = run(&env, &args);
+        assert_eq!(code(&out), 7, "{}", stderr(&out));
+        let results = lines(&out);
+        assert!(
+            results
+                .iter()
+                .all(|r| r["outcome"] == "unconfirmed" && r["id"].is_null()),
+            "{results:?}"
+        );
+        assert!(stderr(&out).contains("3 unconfirmed"), "{}", stderr(&out));
+        assert_eq!(server.requests().len(), 3);
+        // A plain re-run does not send them again.
+        let out = run(&env, &args);
+        assert_eq!(code(&out), 7);
+        assert_eq!(server.requests().len(), 3, "not re-sent");
+    }
+}
+
+#[test]
+fn a_journal_cut_at_every_byte_of_its_last_line_resumes_without_duplicates() {
+    let env = Env::new();
+    let input = env.write("in.ndjson", &ndjson((0..3).map(rich)));
+    let journal = env.path("j");
+    let args = [
+        "location",
+        "apply",
+        "-f",
+        input.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--concurrency",
+        "1",
+    ];
+    assert_eq!(code(&run(&env, &args)), 0);
+    assert_eq!(counter(&env, "creates"), 3);
+    let full = std::fs::read(&journal).unwrap();
+    let last = full[..full.len() - 1]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .unwrap()
+        + 1;
+    for cut in last..full.len() {
+        std::fs::write(&journal, &full[..cut]).unwrap();
+        let out = run(&env, &args);
+        // The record whose outcome was cut is `unknown` (its `started` line survives):
+        // reported, never sent again.
+        assert!(matches!(code(&out), 0 | 7), "{}", stderr(&out));
+        assert_eq!(
+            counter(&env, "creates"),
+            3,
+            "cut at byte {cut}: no duplicate"
+        );
+    }
+}
