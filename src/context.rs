@@ -94,6 +94,20 @@ impl<'p> Context<'p> {
         Ok(self.session().await?.settings())
     }
 
+    /// What names the service a journal is bound to: its base URL, or for the `local`
+    /// profile the embedded emulator's database (its port changes every run).
+    pub async fn service_identity(&self) -> Result<String> {
+        let settings = self.service_settings().await?;
+        if self.local_running() {
+            return Ok(format!("local:{}", local::database()?.display()));
+        }
+        Ok(settings
+            .base_url
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default())
+    }
+
     /// Whether the embedded emulator runs for this command.
     pub fn local_running(&self) -> bool {
         self.service.get().is_some_and(|s| s.local.is_some())

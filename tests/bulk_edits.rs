@@ -596,7 +596,7 @@ fn two_runs_on_one_journal_one_sends() {
         "--concurrency",
         "2",
     ];
-    let mut first = std::process::Command::from(env.std_command());
+    let mut first = env.std_command();
     first
         .args(args)
         .stdout(std::process::Stdio::null())

@@ -156,12 +156,11 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     }
     let journal = match &run.journal {
         Some(path) => {
-            let settings = context.service_settings().await?;
             let binding = Binding {
                 command: run.command.to_owned(),
                 input: digest,
-                service: settings.base_url.as_ref().map(ToString::to_string),
-                profile: Some(settings.profile.clone()),
+                service: Some(context.service_identity().await?),
+                profile: Some(context.service_settings().await?.profile.clone()),
             };
             Some(Arc::new(Journal::open(path, &binding, printer.messages())?))
         }

@@ -166,7 +166,8 @@ impl Worker {
                 report.body = RawValue::from_string(body).ok();
             }
             Operation::Replace | Operation::Merge => {
-                let (current, _) = self.current(task).await?;
+                let (current, read) = self.current(task).await?;
+                fill_from_read(report, &read);
                 let after = self.target(task, &current, &body)?;
                 report.changes = document::diff(&current, &after.0);
                 report.plan = Some(if report.changes.is_empty() {
@@ -223,7 +224,8 @@ impl Worker {
                 // journal (so that `--undo` can put it back).
                 let needs_current = task.operation == Operation::Merge || self.journal.is_some();
                 let (current, target) = if needs_current {
-                    let (current, _) = self.current(task).await?;
+                    let (current, read) = self.current(task).await?;
+                    fill_from_read(report, &read);
                     let target = self.target(task, &current, &body)?;
                     (Some(current), target)
                 } else {

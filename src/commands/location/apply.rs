@@ -132,8 +132,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
     }));
     // Restoring a before-image replaces the whole body: nothing is merged.
     run.yes = true;
-    let settings = context.service_settings().await?;
-    let here = settings.base_url.as_ref().map(ToString::to_string);
+    let here = Some(context.service_identity().await?);
     if binding.service.is_some() && binding.service != here {
         return Err(Error::usage(format!(
             "the journal `{}` was written against {}, not {}",
