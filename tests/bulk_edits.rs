@@ -55,6 +55,20 @@ fn lines(out: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// `location apply -f INPUT --journal JOURNAL --concurrency N`.
+fn journaled_apply<'a>(input: &'a str, journal: &'a str, concurrency: &'a str) -> [&'a str; 8] {
+    [
+        "location",
+        "apply",
+        "-f",
+        input,
+        "--journal",
+        journal,
+        "--concurrency",
+        concurrency,
+    ]
+}
+
 fn run(env: &Env, args: &[&str]) -> Output {
     env.cmd(args).output().unwrap()
 }
@@ -586,16 +600,7 @@ fn two_runs_on_one_journal_one_sends() {
     let env = Env::with_emulator(&["--latency-ms", "20"]);
     let input = env.write("in.ndjson", &ndjson((0..40).map(rich)));
     let journal = env.path("shared.journal");
-    let args = [
-        "location",
-        "apply",
-        "-f",
-        input.to_str().unwrap(),
-        "--journal",
-        journal.to_str().unwrap(),
-        "--concurrency",
-        "2",
-    ];
+    let args = journaled_apply(input.to_str().unwrap(), journal.to_str().unwrap(), "2");
     let mut first = env.std_command();
     first
         .args(args)
@@ -665,16 +670,7 @@ fn a_journal_cut_at_every_byte_of_its_last_line_resumes_without_duplicates() {
     let env = Env::new();
     let input = env.write("in.ndjson", &ndjson((0..3).map(rich)));
     let journal = env.path("j");
-    let args = [
-        "location",
-        "apply",
-        "-f",
-        input.to_str().unwrap(),
-        "--journal",
-        journal.to_str().unwrap(),
-        "--concurrency",
-        "1",
-    ];
+    let args = journaled_apply(input.to_str().unwrap(), journal.to_str().unwrap(), "1");
     assert_eq!(code(&run(&env, &args)), 0);
     assert_eq!(counter(&env, "creates"), 3);
     let full = std::fs::read(&journal).unwrap();

@@ -89,14 +89,8 @@ pub struct Report {
 impl Report {
     pub fn new(position: Position, operation: Operation, outcome: Outcome) -> Report {
         Report {
-            line: match position {
-                Position::Line(n) => Some(n),
-                _ => None,
-            },
-            index: match position {
-                Position::Index(i) => Some(i),
-                _ => None,
-            },
+            line: position.line(),
+            index: position.index(),
             store_id: None,
             operation: operation.service_name(),
             outcome,

@@ -95,14 +95,8 @@ fn check_all(
                 Severity::Warning => tally.warnings += 1,
             }
             let finding = Finding {
-                line: match position {
-                    Position::Line(n) => Some(n),
-                    _ => None,
-                },
-                index: match position {
-                    Position::Index(i) => Some(i),
-                    _ => None,
-                },
+                line: position.line(),
+                index: position.index(),
                 property: &problem.property,
                 severity: problem.severity,
                 message: &problem.message,

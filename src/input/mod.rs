@@ -67,6 +67,24 @@ pub enum Position {
     Index(usize),
 }
 
+impl Position {
+    /// The NDJSON line number, for a result's `line`.
+    pub fn line(self) -> Option<usize> {
+        match self {
+            Position::Line(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The JSON array index, for a result's `index`.
+    pub fn index(self) -> Option<usize> {
+        match self {
+            Position::Index(i) => Some(i),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

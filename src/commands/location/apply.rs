@@ -194,14 +194,8 @@ fn dry_run(context: &Context<'_>, preflight: bulk::Preflight) -> Result<()> {
         let body = RawValue::from_string(body)
             .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
         sink.push(&DryRun {
-            line: match task.position {
-                Position::Line(n) => Some(n),
-                _ => None,
-            },
-            index: match task.position {
-                Position::Index(i) => Some(i),
-                _ => None,
-            },
+            line: task.position.line(),
+            index: task.position.index(),
             store_id: task.store_id,
             operation: task.operation.service_name(),
             outcome: "dry-run",
