@@ -438,6 +438,49 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
 }
 
 #[test]
+fn only_failed_takes_the_results_of_an_earlier_run_too() {
+    let env = Env::new();
+    let mut records: Vec<Value> = (0..20).map(rich).collect();
+    records[4]["storeName"] = json!("");
+    let input = env.write("in.ndjson", &ndjson(records.clone()));
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            input.to_str().unwrap(),
+            "--skip-invalid",
+        ],
+    );
+    assert_eq!(code(&out), 7);
+    let results = env.write("results.ndjson", &String::from_utf8_lossy(&out.stdout));
+    records[4]["storeName"] = json!("Fixed");
+    let fixed = env.write("fixed.ndjson", &ndjson(records));
+    let out = run(
+        &env,
+        &[
+            "location",
+            "apply",
+            "-f",
+            fixed.to_str().unwrap(),
+            "--only-failed",
+            results.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    assert_eq!(
+        lines(&out)
+            .iter()
+            .filter(|r| r["outcome"] == "created")
+            .count(),
+        1
+    );
+    assert_eq!(counter(&env, "creates"), 20, "zero duplicates");
+}
+
+#[test]
 fn bulk_delete_needs_yes_without_a_terminal_and_ignores_not_found_when_told() {
     let env = Env::new();
     let ids = create_many(&env, 5);

@@ -375,48 +375,49 @@ pub struct Earlier {
 }
 
 impl Earlier {
-    /// Reads the results (`apply`'s NDJSON) or the journal of an earlier run.
+    /// Reads the results (`apply`'s NDJSON) or the journal of an earlier run: a journal
+    /// is told by its first line, the binding.
     pub fn load(path: &Path, messages: Messages) -> Result<Earlier> {
+        use std::io::BufRead;
         let mut earlier = Earlier {
             creates: HashMap::new(),
             others: HashMap::new(),
         };
-        let contents = journal::read(path, false, messages)?;
-        for entry in contents.entries {
-            let store_id = entry.store_id.clone().or_else(|| {
-                entry
-                    .key
-                    .split('|')
-                    .nth(1)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned)
-            });
-            earlier.note(entry.outcome, store_id, entry.id, entry.key.ends_with('|'));
-        }
-        if contents.binding.is_none() {
-            // Results lines rather than a journal.
-            let reader = crate::input::open(path)?;
-            use std::io::BufRead;
-            for line in reader.lines() {
-                let line = line
-                    .map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
-                let Ok(result) = serde_json::from_str::<Result_>(&line) else {
-                    continue;
-                };
-                let create = result.operation.as_deref() == Some("create");
-                let recorded = match result.outcome.as_deref() {
-                    Some("created") => Recorded::Created,
-                    Some("updated") => Recorded::Updated,
-                    Some("unchanged") => Recorded::Unchanged,
-                    Some("deleted") => Recorded::Deleted,
-                    Some("skipped") if create => Recorded::Created,
-                    Some("skipped") => Recorded::Updated,
-                    Some("unknown") => Recorded::Unknown,
-                    Some("unconfirmed") => Recorded::Unconfirmed,
-                    _ => continue,
-                };
-                earlier.note(recorded, result.store_id, result.id, create);
+        let mut lines = crate::input::open(path)?.lines();
+        let first = lines
+            .by_ref()
+            .map_while(std::result::Result::ok)
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default();
+        if serde_json::from_str::<Binding>(&first).is_ok() {
+            for entry in journal::read(path, false, messages)?.entries {
+                let store_id = entry.store_id.clone().or_else(|| {
+                    let part = entry.key.split('|').nth(1).unwrap_or_default();
+                    (!part.is_empty()).then(|| part.to_owned())
+                });
+                earlier.note(entry.outcome, store_id, entry.id, entry.key.ends_with('|'));
             }
+            return Ok(earlier);
+        }
+        for line in std::iter::once(Ok(first)).chain(lines) {
+            let line =
+                line.map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
+            let Ok(result) = serde_json::from_str::<Result_>(&line) else {
+                continue;
+            };
+            let create = result.operation.as_deref() == Some("create");
+            let recorded = match result.outcome.as_deref() {
+                Some("created") => Recorded::Created,
+                Some("updated") => Recorded::Updated,
+                Some("unchanged") => Recorded::Unchanged,
+                Some("deleted") => Recorded::Deleted,
+                Some("skipped") if create => Recorded::Created,
+                Some("skipped") => Recorded::Updated,
+                Some("unknown") => Recorded::Unknown,
+                Some("unconfirmed") => Recorded::Unconfirmed,
+                _ => continue,
+            };
+            earlier.note(recorded, result.store_id, result.id, create);
         }
         Ok(earlier)
     }
