@@ -70,6 +70,10 @@ pub enum Error {
     /// A bulk run finished with some records failed (each was reported).
     #[error("{0}")]
     BulkFailed(String),
+    /// Stdout was closed by its reader (`| head`): the reader has what it wanted, so the
+    /// command ends quietly, as a pipeline expects.
+    #[error("stdout was closed by its reader")]
+    ClosedPipe,
     #[error("{message}")]
     Other {
         message: String,
@@ -127,6 +131,7 @@ impl Error {
             Error::Unavailable { .. } | Error::OutcomeUnknown { .. } => Exit::Unavailable,
             Error::Rejected { .. } | Error::Other { .. } => Exit::Failure,
             Error::BulkFailed(_) => Exit::BulkFailed,
+            Error::ClosedPipe => Exit::Success,
         }
     }
 
@@ -154,6 +159,7 @@ impl Error {
             Error::OutcomeUnknown { .. } => "outcome_unknown",
             Error::Rejected { .. } => "rejected",
             Error::BulkFailed(_) => "bulk_failed",
+            Error::ClosedPipe => "closed_pipe",
             Error::Other { .. } => "failure",
         }
     }
@@ -161,6 +167,9 @@ impl Error {
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::ClosedPipe;
+        }
         Error::other(e.to_string())
     }
 }

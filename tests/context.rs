@@ -277,3 +277,41 @@ fn the_login_prompt_refuses_plain_http_to_another_host() {
     p.expect("plain http to a host that is not loopback")
         .unwrap();
 }
+
+/// A reader that closes the pipe early (`| head -1`) ends the command quietly: exit 0 and
+/// no "Broken pipe" error.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let env = Env::offline();
+    let bad: String = (0..20_000)
+        .map(|i| format!("{{\"storeId\":\"S-{i}\"}}\n"))
+        .collect();
+    let file = env.write("bad.ndjson", &bad);
+    let script = format!(
+        "set -o pipefail; locadm location validate -o table --file {} | head -1",
+        file.display()
+    );
+    let mut shell = env.program("bash");
+    let bin_dir = std::path::Path::new(common::BIN).parent().unwrap();
+    shell.env(
+        "PATH",
+        format!(
+            "{}:{}",
+            bin_dir.display(),
+            std::env::var("PATH").unwrap_or_default()
+        ),
+    );
+    let out = shell.args(["-c", &script]).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("pipe"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

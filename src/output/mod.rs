@@ -342,6 +342,9 @@ impl Printer {
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
     /// it is also written to stderr as one JSON object, for scripts.
     pub fn error(&self, error: &Error) {
+        if matches!(error, Error::ClosedPipe) {
+            return;
+        }
         let message = error.to_string();
         if !message.is_empty() {
             self.messages.error(&message);
