@@ -262,9 +262,18 @@ impl Worker {
                 let reply = self.api.read_location(&mut self.route, &id).await?;
                 let text = String::from_utf8(reply.body.to_vec())
                     .map_err(|_| Error::other("the location's read form is not UTF-8"))?;
-                let read = RawMembers::parse_text(&text)
-                    .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
-                fill_from_read(report, &read);
+                // Only the storeId is needed of it (the location is printed as it came).
+                #[derive(serde::Deserialize)]
+                struct Head<'a> {
+                    #[serde(rename = "storeId", borrow)]
+                    store_id: Option<std::borrow::Cow<'a, str>>,
+                }
+                let head: Head = serde_json::from_str(&text).map_err(|e| {
+                    Error::other(format!(
+                        "the location's read form is not a JSON object: {e}"
+                    ))
+                })?;
+                report.store_id = head.store_id.map(std::borrow::Cow::into_owned);
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Read;
                 report.location = RawValue::from_string(text).ok();
@@ -308,8 +317,16 @@ impl Worker {
         })?;
         let sent = serde_json::to_string(&checked.body.into_op(WriteOp::Update))
             .map_err(|e| Error::other(e.to_string()))?;
-        // Compared in the form sent: `photoUrls` as an array, as the read form has it.
-        let after = RawMembers::parse_text(&sent).map_err(Error::other)?;
+        // Compared in the form sent, where it differs from the record's: `photoUrls` as a
+        // comma-separated string is sent (and read back) as an array. Otherwise the
+        // merged members are that form already (numbers as written), and are not parsed
+        // again: this is the hot path of a merge.
+        let photos_as_text = after
+            .get("photoUrls")
+            .is_some_and(|p| crate::model::json::Kind::of(p) == crate::model::json::Kind::String);
+        if photos_as_text {
+            after = RawMembers::parse_text(&sent).map_err(Error::other)?;
+        }
         Ok((after, sent))
     }
 

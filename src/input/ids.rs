@@ -1,10 +1,9 @@
 //! Location ids from a file or standard input (`--ids-from`): one id a line, or JSON
 //! lines with an `id` member, so that what `apply` printed, a journal, or what `get`
 //! exported can be given as they are. Blank lines and JSON lines without an id (a
-//! journal's header, a create that never got one) are passed over; an id given twice is
-//! taken once.
+//! journal's header, a create that never got one) are passed over. (The caller takes an
+//! id given twice once.)
 
-use std::collections::HashSet;
 use std::io::BufRead;
 use std::path::Path;
 
@@ -17,7 +16,6 @@ pub fn for_each_id(
     mut each: impl FnMut(Position, std::result::Result<uuid::Uuid, String>),
 ) -> Result<()> {
     let reader = super::open(path)?;
-    let mut seen = HashSet::new();
     for (n, line) in reader.lines().enumerate() {
         let position = Position::Line(n + 1);
         let line =
@@ -38,10 +36,7 @@ pub fn for_each_id(
         } else {
             parse(text.trim_matches('"'))
         };
-        match id {
-            Ok(id) if !seen.insert(id) => continue,
-            id => each(position, id),
-        }
+        each(position, id);
     }
     Ok(())
 }
@@ -56,7 +51,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_plain_and_from_json_lines_once_each() {
+    fn ids_plain_and_from_json_lines() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ids");
         let a = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
@@ -70,10 +65,11 @@ mod tests {
         .unwrap();
         let mut got = Vec::new();
         for_each_id(&path, |p, id| got.push((p, id.map(|i| i.to_string())))).unwrap();
-        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got.len(), 4, "{got:?}");
         assert_eq!(got[0].1.as_deref(), Ok(a));
         assert_eq!(got[1].1.as_deref(), Ok(b));
-        assert_eq!(got[2].0, Position::Line(7));
-        assert!(got[2].1.is_err());
+        assert_eq!(got[2].1.as_deref(), Ok(a));
+        assert_eq!(got[3].0, Position::Line(7));
+        assert!(got[3].1.is_err());
     }
 }
