@@ -45,12 +45,14 @@ pub fn id_tasks(
     context: &Context<'_>,
 ) -> Result<bulk::Preflight> {
     let mut builder = Builder::new()?;
-    // An id given twice is taken once (a journal names a location on several lines): the
-    // one piece of state that grows with the input, 16 bytes an id.
+    // A delete takes an id given twice once (the second would fail as not found): the
+    // one piece of state that grows with the input, 16 bytes an id. An export prints
+    // what it was asked for, in flat memory.
+    let dedupe = operation == Operation::Delete;
     let mut seen = std::collections::HashSet::new();
     let mut bad = Vec::new();
     let mut push = |position: Position, id: std::result::Result<uuid::Uuid, String>| match id {
-        Ok(id) if seen.insert(id) => builder.push(Task {
+        Ok(id) if !dedupe || seen.insert(id) => builder.push(Task {
             position,
             operation,
             id: Some(id),
