@@ -304,4 +304,16 @@ fn a_warning_alone_passes_unless_strict() {
         .arg("--strict")
         .assert()
         .code(2);
+    // With --strict the warning is an error, reported and counted as one.
+    let out = validate(&dir, &file, "ndjson")
+        .arg("--strict")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0]["severity"], "error");
+    assert_eq!(findings[0]["property"], "structuredAddress.countryCode");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(1 error, 0 warnings)"));
 }

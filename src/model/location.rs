@@ -167,9 +167,11 @@ impl LocationBody {
                     b.supplementary_name = r.string(name, raw, 128).map(Into::into)
                 }
                 "structuredAddress" => b.structured_address = Some(check_structured(&mut r, raw)),
-                "address" => b.address = Some(r.string(name, raw, 256).map(Into::into)),
-                "city" => b.city = Some(r.string(name, raw, 64).map(Into::into)),
-                "postCode" => b.post_code = Some(r.string(name, raw, 16).map(Into::into)),
+                // The same rule as their structured twins (street, city, postCode): a
+                // blank value is no address part in either form.
+                "address" => b.address = Some(r.non_empty(name, raw, 256).map(Into::into)),
+                "city" => b.city = Some(r.non_empty(name, raw, 64).map(Into::into)),
+                "postCode" => b.post_code = Some(r.non_empty(name, raw, 16).map(Into::into)),
                 "countryCode" => {
                     let code = r.string(name, raw, 3);
                     b.country_code = Some(code.filter(|c| r.country_code(name, c)).map(Into::into));

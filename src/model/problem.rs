@@ -78,6 +78,14 @@ impl Problems {
         self.0.push(problem);
     }
 
+    /// The same findings with every warning made an error (`--strict`).
+    pub fn warnings_as_errors(mut self) -> Problems {
+        for problem in &mut self.0 {
+            problem.severity = Severity::Error;
+        }
+        self
+    }
+
     /// Adds every finding of `other`, after these.
     pub fn extend(&mut self, other: Problems) {
         self.0.extend(other.0);

@@ -155,9 +155,21 @@ impl Rules<'_> {
             self.wrong_type(property, "an integer", raw);
             return None;
         }
-        let Ok(value) = raw.get().parse::<i64>() else {
-            self.problems
-                .error(property, format!("{} is not an integer", raw.get()));
+        let text = raw.get();
+        let Ok(value) = text.parse::<i64>() else {
+            // Digits alone (an optional minus) are an integer too large for 64 bits: out
+            // of range, which is what is wrong with it, not "not an integer".
+            let digits = text.strip_prefix('-').unwrap_or(text);
+            let message = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                format!(
+                    "{text} is out of range {} to {}",
+                    range.start(),
+                    range.end()
+                )
+            } else {
+                format!("{text} is not an integer")
+            };
+            self.problems.error(property, message);
             return None;
         };
         if !range.contains(&value) {

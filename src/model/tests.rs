@@ -839,6 +839,22 @@ fn provider_archiving_period_1_to_30() {
     );
     provider_rejects_at(&with(provider(), a, json!(-1)), a, "out of range");
     provider_rejects_at(&with(provider(), a, json!(1.5)), a, "1.5 is not an integer");
+    // Integers beyond 64 bits, as written: out of range, not "not an integer".
+    for big in [
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551616",
+        "123456789012345678901234567890",
+    ] {
+        let text = format!(r#"{{"name":"Acme","archivingPeriod":{big}}}"#);
+        let problems = ProviderBody::check_json(&text).unwrap_err();
+        let found = problems.iter().find(|p| p.property == a).unwrap();
+        assert_eq!(
+            found.message,
+            format!("{big} is out of range 1 to 30"),
+            "{big}"
+        );
+    }
     provider_rejects_at(&with(provider(), a, json!(7.0)), a, "is not an integer");
     provider_rejects_at(
         &with(provider(), a, json!("7")),
@@ -916,4 +932,21 @@ fn a_lone_surrogate_is_a_problem_of_its_property() {
         "locationsSource",
         "not Unicode text",
     );
+}
+
+/// Issue 14, item 9: a blank address part is refused in both forms alike.
+#[test]
+fn blank_address_parts_are_refused_in_both_forms() {
+    for blank in ["", " ", "\t"] {
+        for field in ["address", "city", "postCode"] {
+            let body = with(legacy(), field, json!(blank));
+            let problems = LocationBody::check_json(&body.to_string()).unwrap_err();
+            assert!(
+                problems
+                    .iter()
+                    .any(|p| p.property == field && p.message == "must not be empty"),
+                "{field} {blank:?}: {problems}"
+            );
+        }
+    }
 }
