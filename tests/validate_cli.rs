@@ -317,3 +317,61 @@ fn a_warning_alone_passes_unless_strict() {
     assert_eq!(findings[0]["property"], "structuredAddress.countryCode");
     assert!(String::from_utf8_lossy(&out.stderr).contains("(1 error, 0 warnings)"));
 }
+
+/// Issue 14, items 2, 5 and 9 through the command: each body is refused and the problem
+/// names its property and the rule.
+#[test]
+fn edge_cases_are_refused_with_the_rule_named() {
+    let dir = TempDir::new().unwrap();
+    let legacy = r#"{"storeId":"S-1","storeName":"x","address":"Main 1","city":"Berlin","postCode":"10117","countryCode":"DE","latitude":52.1,"longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"}}"#;
+    let cases = [
+        (
+            VALID.replacen('{', r#"{"email":"Pickup <pickup@example.com>","#, 1),
+            "email",
+            "not a well-formed e-mail address",
+        ),
+        (
+            legacy.replace(r#""city":"Berlin""#, r#""city":"  ""#),
+            "city",
+            "must not be empty",
+        ),
+        (
+            legacy.replace(r#""address":"Main 1""#, r#""address":"""#),
+            "address",
+            "must not be empty",
+        ),
+    ];
+    let text: String = cases
+        .iter()
+        .map(|(body, _, _)| format!("{body}\n"))
+        .collect();
+    let file = write(&dir, "edges.ndjson", &text);
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    for (line, (_, property, rule)) in cases.iter().enumerate() {
+        assert!(
+            findings.iter().any(|f| f["line"] == line as u64 + 1
+                && f["property"] == *property
+                && f["message"].as_str().unwrap().contains(rule)),
+            "line {}: {findings:?}",
+            line + 1
+        );
+    }
+    let provider = write(
+        &dir,
+        "p.json",
+        r#"{"name":"Acme","archivingPeriod":9223372036854775808}"#,
+    );
+    locadm(&dir)
+        .args(["provider", "validate", "-o", "table", "--file"])
+        .arg(&provider)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "archivingPeriod: 9223372036854775808 is out of range 1 to 30",
+        ));
+}

@@ -249,7 +249,10 @@ impl Rules<'_> {
                 ok = false;
             }
         }
-        if ok && email_address::EmailAddress::from_str(value).is_err() {
+        // The spec asks for an address (RFC 5322's addr-spec), not a mailbox: a display
+        // name (`Pickup <pickup@example.com>`) is not an e-mail address.
+        let addr_spec = email_address::Options::default().without_display_text();
+        if ok && email_address::EmailAddress::parse_with_options(value, addr_spec).is_err() {
             self.problems.error(
                 property,
                 format!("`{value}` is not a well-formed e-mail address"),

@@ -950,3 +950,22 @@ fn blank_address_parts_are_refused_in_both_forms() {
         }
     }
 }
+
+/// Issue 14, item 2: a mailbox with a display name is not an e-mail address.
+#[test]
+fn a_display_name_is_not_an_email_address() {
+    for mailbox in [
+        "Pickup <pickup@example.com>",
+        "<pickup@example.com>",
+        "\"Pick Up\" <pickup@example.com>",
+    ] {
+        let body = with(legacy(), "email", json!(mailbox));
+        let problems = LocationBody::check_json(&body.to_string()).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.property == "email"),
+            "{mailbox}: {problems}"
+        );
+    }
+    let ok = with(legacy(), "email", json!("pickup@example.com"));
+    LocationBody::check_json(&ok.to_string()).unwrap();
+}
