@@ -5,7 +5,6 @@
 //! what the service's text columns count.
 
 use std::borrow::Cow;
-use std::str::FromStr;
 
 use serde_json::value::RawValue;
 
