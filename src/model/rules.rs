@@ -406,10 +406,7 @@ impl DecimalDigits {
     pub fn of(number: &str) -> DecimalDigits {
         let unsigned = number.trim_start_matches('-');
         let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
-            Some(at) => (
-                &unsigned[..at],
-                unsigned[at + 1..].parse::<i64>().unwrap_or(0),
-            ),
+            Some(at) => (&unsigned[..at], exponent_of(&unsigned[at + 1..])),
             None => (unsigned, 0),
         };
         let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
@@ -435,11 +432,57 @@ impl DecimalDigits {
     }
 }
 
+/// A JSON number's exponent (`-99999999999999999999`), saturating at the bounds of i64
+/// instead of failing: an exponent beyond them still shifts every digit out of range, so
+/// the count stays right at every magnitude (leading zeros count for nothing).
+fn exponent_of(text: &str) -> i64 {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let magnitude = digits
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .fold(0i64, |acc, d| {
+            acc.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+        });
+    if negative {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::{is_plain_web_url, DecimalDigits};
+
+    /// Issue 14, item 3: exponents beyond 64 bits are counted, not read as 0.
+    #[test]
+    fn exponents_beyond_64_bits_count() {
+        for (number, integer, fraction) in [
+            ("123e-99999999999999999999", 0, usize::MAX),
+            ("123e-9", 0, 9),
+            ("1e99999999999999999999", usize::MAX, 0),
+            ("1e+0000000000000000000000002", 3, 0),
+            ("0.5e-00000000000000000000001", 0, 2),
+        ] {
+            let digits = DecimalDigits::of(number);
+            assert!(
+                digits.integer >= integer.min(1000) && digits.fraction >= fraction.min(1000),
+                "{number}: {digits:?}"
+            );
+            if integer < 1000 {
+                assert_eq!(digits.integer, integer, "{number}");
+            }
+            if fraction < 1000 {
+                assert_eq!(digits.fraction, fraction, "{number}");
+            }
+        }
+    }
 
     fn parser_accepts(value: &str) -> bool {
         url::Url::parse(value).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.has_host())

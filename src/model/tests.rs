@@ -969,3 +969,26 @@ fn a_display_name_is_not_an_email_address() {
     let ok = with(legacy(), "email", json!("pickup@example.com"));
     LocationBody::check_json(&ok.to_string()).unwrap();
 }
+
+/// Issue 14, item 3: a coordinate whose exponent is beyond 64 bits is counted as written.
+#[test]
+fn huge_negative_exponents_are_too_many_decimals() {
+    // Each was read as its mantissa alone (a valid 12, 1 or 5.5) before.
+    for number in [
+        "12e-99999999999999999999",
+        "1e-9223372036854775809",
+        "5.5e-184467440737095516160",
+    ] {
+        let text = legacy().to_string().replacen(
+            "\"latitude\":52.5219",
+            &format!("\"latitude\":{number}"),
+            1,
+        );
+        assert!(text.contains(number), "{text}");
+        let problems = LocationBody::check_json(&text).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.property == "latitude"),
+            "{number}: {problems}"
+        );
+    }
+}
