@@ -375,3 +375,33 @@ fn edge_cases_are_refused_with_the_rule_named() {
             "archivingPeriod: 9223372036854775808 is out of range 1 to 30",
         ));
 }
+
+/// Issue 14, item 7: a line that is not UTF-8 is a problem of that line (exit 2); every
+/// other line is still checked.
+#[test]
+fn a_line_that_is_not_utf8_is_a_problem_of_that_line() {
+    let dir = TempDir::new().unwrap();
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(VALID.as_bytes());
+    bytes.extend_from_slice(b"\n{\"storeId\":\"caf\xe9\"}\n");
+    bytes.extend_from_slice(VALID.replace("BER-001", &"X".repeat(37)).as_bytes());
+    bytes.push(b'\n');
+    let file = dir.path().join("mixed.ndjson");
+    std::fs::write(&file, bytes).unwrap();
+    let out = validate(&dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    let lines: Vec<u64> = findings
+        .iter()
+        .map(|f| f["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 3], "{findings:?}");
+    assert!(findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not UTF-8 text"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 records: 1 valid, 2 invalid"));
+}

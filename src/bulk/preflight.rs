@@ -122,6 +122,13 @@ pub fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
     }
 }
 
+/// A record the input reader could not read (not UTF-8 text): invalid, on its own.
+pub fn unreadable_record(position: Position, reason: String) -> Prepared {
+    let mut problems = Problems::default();
+    problems.error("", reason);
+    Prepared::invalid(position, Operation::Create, None, None, problems)
+}
+
 /// Of the problems a whole-body check finds in a patch, those of the members it carries:
 /// what it leaves out comes from the current state.
 fn patch_problems(patch: &RawMembers, found: Problems) -> Problems {
@@ -186,13 +193,18 @@ const PREFLIGHT_CHUNK_BYTES: usize = 4 << 20;
 /// Reads `source` once, checks every record into a task and reports each invalid one.
 pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<Preflight> {
     let mut builder = Builder::new()?;
-    let mut chunk: Vec<(Position, String)> = Vec::with_capacity(PREFLIGHT_CHUNK);
+    let mut chunk: Vec<(Position, std::result::Result<String, String>)> =
+        Vec::with_capacity(PREFLIGHT_CHUNK);
     let mut chunk_bytes = 0;
-    let check_chunk = |chunk: &mut Vec<(Position, String)>, builder: &mut Builder| {
+    let check_chunk = |chunk: &mut Vec<(Position, std::result::Result<String, String>)>,
+                       builder: &mut Builder| {
         use rayon::prelude::*;
         let prepared: Vec<Prepared> = chunk
             .par_drain(..)
-            .map(|(position, text)| prepare(position, &text, updates))
+            .map(|(position, record)| match record {
+                Ok(text) => prepare(position, &text, updates),
+                Err(unreadable) => unreadable_record(position, unreadable),
+            })
             .collect();
         for Prepared { task, problems } in prepared {
             for problem in problems.errors() {
@@ -202,13 +214,14 @@ pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<
         }
     };
     let mut digest = sha2::Sha256::new();
-    source.for_each(|position, text| {
+    source.for_each(|position, record| {
         digest.update(position.to_string().as_bytes());
         digest.update([0]);
+        let text = record.as_ref().map_or("", |t| t);
         digest.update(text.as_bytes());
         digest.update([0]);
-        chunk.push((position, text.to_owned()));
         chunk_bytes += text.len();
+        chunk.push((position, record.map(str::to_owned)));
         if chunk.len() == PREFLIGHT_CHUNK || chunk_bytes >= PREFLIGHT_CHUNK_BYTES {
             check_chunk(&mut chunk, &mut builder);
             chunk_bytes = 0;

@@ -82,9 +82,12 @@ fn check_all(
     let mut tally = Tally::default();
     let mut write_error = None;
 
-    source.for_each(|position, text| {
+    source.for_each(|position, record| {
         tally.records += 1;
-        let mut problems = check(position, text);
+        let mut problems = match record {
+            Ok(text) => check(position, text),
+            Err(unreadable) => preflight::unreadable_record(position, unreadable).problems,
+        };
         if strict {
             // `--strict` makes every warning an error: reported as one, counted as one,
             // so that a script filtering on errors finds what failed the run.

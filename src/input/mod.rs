@@ -46,12 +46,20 @@ impl Source {
         }
     }
 
-    /// Calls `each` with every record as JSON text, read once, streamed.
-    pub fn for_each(&self, each: impl FnMut(Position, &str)) -> Result<()> {
+    /// Calls `each` with every record as JSON text, read once, streamed, or with why a
+    /// record cannot be read (a problem of that record: the others are still read).
+    pub fn for_each(
+        &self,
+        mut each: impl FnMut(Position, std::result::Result<&str, String>),
+    ) -> Result<()> {
         let reader = open(&self.path)?;
         match self.format {
-            crate::cli::InputFormat::Json => for_each_record(reader, each),
-            crate::cli::InputFormat::Csv => self::csv::for_each_row(reader, &self.csv, each),
+            crate::cli::InputFormat::Json => for_each_input(reader, each),
+            crate::cli::InputFormat::Csv => {
+                self::csv::for_each_row(reader, &self.csv, |position, text| {
+                    each(position, Ok(text))
+                })
+            }
         }
     }
 }
@@ -138,7 +146,8 @@ fn strip_bom(s: &str) -> &str {
 /// The format is told from the start: `[` is a JSON array; a first line that is a whole
 /// JSON value (or looks like a one-line object) is NDJSON; anything else is one body. A
 /// record that is not valid JSON is passed on as it is, for the caller to report; an
-/// array whose syntax breaks is an error of the whole input.
+/// array whose syntax breaks is an error of the whole input. An NDJSON line that is not
+/// UTF-8 text is left out here (see [`for_each_input`], which reports it).
 pub fn for_each_record(reader: impl BufRead, mut each: impl FnMut(Position, &str)) -> Result<()> {
     try_for_each_record(reader, |position, text| {
         each(position, text);
@@ -149,8 +158,31 @@ pub fn for_each_record(reader: impl BufRead, mut each: impl FnMut(Position, &str
 /// [`for_each_record`] that stops reading as soon as `each` says `Break` (a bulk run
 /// that is interrupted must not read the rest of a large input first).
 pub fn try_for_each_record(
-    mut reader: impl BufRead,
+    reader: impl BufRead,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
+) -> Result<()> {
+    try_for_each_input(reader, |position, record| match record {
+        Ok(text) => each(position, text),
+        Err(_) => ControlFlow::Continue(()),
+    })
+}
+
+/// Every record as [`for_each_record`] reads it, or why one cannot be read (an NDJSON
+/// line that is not UTF-8 text): a problem of that record alone, and every other record
+/// is still read.
+pub fn for_each_input(
+    reader: impl BufRead,
+    mut each: impl FnMut(Position, std::result::Result<&str, String>),
+) -> Result<()> {
+    try_for_each_input(reader, |position, record| {
+        each(position, record);
+        ControlFlow::Continue(())
+    })
+}
+
+fn try_for_each_input(
+    mut reader: impl BufRead,
+    mut each: impl FnMut(Position, std::result::Result<&str, String>) -> ControlFlow<()>,
 ) -> Result<()> {
     skip_bom(&mut reader)?;
     let first = loop {
@@ -169,35 +201,48 @@ pub fn try_for_each_record(
     };
     match first {
         None => Err(Error::usage("the input is empty: no body to read")),
-        Some(b'[') => each_array_element(reader, each),
+        Some(b'[') => each_array_element(reader, |position, text| each(position, Ok(text))),
         Some(_) => {
-            let mut line = String::new();
+            let mut line = Vec::new();
             let mut number = 0;
             // Leading blank lines were consumed above only up to a buffer's worth; count
             // lines from what is left.
             loop {
                 line.clear();
-                if reader.read_line(&mut line)? == 0 {
+                if reader.read_until(b'\n', &mut line)? == 0 {
                     return Ok(());
                 }
                 number += 1;
-                if !line.trim().is_empty() {
+                if !line.trim_ascii().is_empty() {
                     break;
                 }
             }
-            if !is_ndjson_line(line.trim()) {
+            let first_is_ndjson = match std::str::from_utf8(&line) {
+                Ok(text) => is_ndjson_line(text.trim()),
+                // Not text: a line of its own, reported as such.
+                Err(_) => true,
+            };
+            if !first_is_ndjson {
                 // One body over several lines.
-                reader.take(MAX_SINGLE_BODY).read_to_string(&mut line)?;
-                let _ = each(Position::Whole, line.trim());
+                let mut text =
+                    String::from_utf8(std::mem::take(&mut line)).expect("checked just above");
+                reader.take(MAX_SINGLE_BODY).read_to_string(&mut text)?;
+                let _ = each(Position::Whole, Ok(text.trim()));
                 return Ok(());
             }
             loop {
-                let text = line.trim();
-                if !text.is_empty() && each(Position::Line(number), text).is_break() {
+                let record = std::str::from_utf8(&line).map(str::trim).map_err(|e| {
+                    format!(
+                        "not UTF-8 text (an invalid byte at offset {} of the line)",
+                        e.valid_up_to()
+                    )
+                });
+                let blank = record.as_ref().is_ok_and(|t| t.is_empty());
+                if !blank && each(Position::Line(number), record).is_break() {
                     return Ok(());
                 }
                 line.clear();
-                if reader.read_line(&mut line)? == 0 {
+                if reader.read_until(b'\n', &mut line)? == 0 {
                     return Ok(());
                 }
                 number += 1;
