@@ -318,6 +318,37 @@ fn a_warning_alone_passes_unless_strict() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("(1 error, 0 warnings)"));
 }
 
+/// Validates one NDJSON line per case (exit 2) and asserts that line i + 1 has a finding
+/// at `cases[i]`'s property whose message holds its rule.
+#[track_caller]
+fn validate_lines(
+    dir: &TempDir,
+    name: &str,
+    cases: &[(String, &str, &str)],
+) -> std::process::Output {
+    let text: String = cases
+        .iter()
+        .map(|(body, _, _)| format!("{body}\n"))
+        .collect();
+    let file = write(dir, name, &text);
+    let out = validate(dir, &file, "ndjson")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let findings = ndjson_findings(&out.stdout);
+    for (line, (_, property, rule)) in cases.iter().enumerate() {
+        assert!(
+            findings.iter().any(|f| f["line"] == line as u64 + 1
+                && f["property"] == *property
+                && f["message"].as_str().unwrap().contains(rule)),
+            "line {}: {findings:?}",
+            line + 1
+        );
+    }
+    out
+}
+
 /// Issue 14, items 2, 5 and 9 through the command: each body is refused and the problem
 /// names its property and the rule.
 #[test]
@@ -341,26 +372,7 @@ fn edge_cases_are_refused_with_the_rule_named() {
             "must not be empty",
         ),
     ];
-    let text: String = cases
-        .iter()
-        .map(|(body, _, _)| format!("{body}\n"))
-        .collect();
-    let file = write(&dir, "edges.ndjson", &text);
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
-    for (line, (_, property, rule)) in cases.iter().enumerate() {
-        assert!(
-            findings.iter().any(|f| f["line"] == line as u64 + 1
-                && f["property"] == *property
-                && f["message"].as_str().unwrap().contains(rule)),
-            "line {}: {findings:?}",
-            line + 1
-        );
-    }
+    let out = validate_lines(&dir, "edges.ndjson", &cases);
     let provider = write(
         &dir,
         "p.json",
@@ -404,4 +416,165 @@ fn a_line_that_is_not_utf8_is_a_problem_of_that_line() {
         .unwrap()
         .contains("not UTF-8 text"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("3 records: 1 valid, 2 invalid"));
+}
+
+/// Issue 14, item 1 through the commands: strings that are not URLs by RFC 3986 are
+/// refused in `logoUrl`, in `photoUrls` items (either form) and in
+/// `locationsSource.endpoint`, each problem naming the property and the character.
+#[test]
+fn strings_that_are_not_urls_are_refused_in_every_url_property() {
+    let dir = TempDir::new().unwrap();
+    let with = |member: &str| VALID.replacen('{', &format!("{{{member},"), 1);
+    let cases = [
+        (
+            with(r#""logoUrl":"https://example.com/a b.png""#),
+            "logoUrl",
+            "a space at character 22",
+        ),
+        (
+            with(r#""logoUrl":"https://example.com/a\tb""#),
+            "logoUrl",
+            "a tab",
+        ),
+        (
+            with(r#""logoUrl":"https://example.com/%zz""#),
+            "logoUrl",
+            "two hex digits",
+        ),
+        (
+            with(r#""logoUrl":"https://example.com/a#b#c""#),
+            "logoUrl",
+            "`#`",
+        ),
+        (
+            with(r#""logoUrl":"https://a@b@example.com/""#),
+            "logoUrl",
+            "`@`",
+        ),
+        (
+            with(r#""logoUrl":"http:example.com""#),
+            "logoUrl",
+            "`//` and a host",
+        ),
+        (
+            with(r#""logoUrl":"http:///x""#),
+            "logoUrl",
+            "`//` and a host",
+        ),
+        (
+            with(r#""photoUrls":["https://example.com/1.jpg"," https://example.com/2.jpg"]"#),
+            "photoUrls[1]",
+            "(it starts with it)",
+        ),
+        (
+            with(r#""photoUrls":["https://example.com/1.jpg\u0000"]"#),
+            "photoUrls[0]",
+            "U+0000",
+        ),
+        (
+            with(r#""photoUrls":"https://example.com/1.jpg,https://example.com/{2}.jpg""#),
+            "photoUrls[1]",
+            "`{`",
+        ),
+    ];
+    let out = validate_lines(&dir, "urls.ndjson", &cases);
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!(
+        "{n} records: 0 valid, {n} invalid",
+        n = cases.len()
+    )));
+
+    for endpoint in [
+        "https://example.com/a b",
+        "http:///feed",
+        "ftp://example.com/feed",
+        "https://example.com/%",
+    ] {
+        let provider = write(
+            &dir,
+            "p.json",
+            &format!(r#"{{"name":"Acme","locationsSource":{{"endpoint":"{endpoint}"}}}}"#),
+        );
+        locadm(&dir)
+            .args(["provider", "validate", "-o", "table", "--file"])
+            .arg(&provider)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains("locationsSource.endpoint: "));
+    }
+}
+
+/// Issue 14, items 4, 8 and 13 through the commands: the limits of a body are named, at
+/// any depth or width, and an empty `locationsSource` is a provider that is not remote.
+#[test]
+fn the_limits_of_a_body_are_named_and_an_empty_source_passes() {
+    let dir = TempDir::new().unwrap();
+    let with = |member: &str| VALID.replacen('{', &format!("{{{member},"), 1);
+    let nested = |depth: usize| {
+        with(&format!(
+            r#""translations":{{"de":{}1{}}}"#,
+            r#"{"a":"#.repeat(depth),
+            "}".repeat(depth)
+        ))
+    };
+    let languages = |n: usize| {
+        let members: Vec<String> = (0..n).map(|i| format!(r#""l{i}":{{}}"#)).collect();
+        with(&format!(r#""translations":{{{}}}"#, members.join(",")))
+    };
+    let cases = [
+        (
+            nested(128),
+            "translations",
+            "is nested deeper than 32 levels",
+        ),
+        (
+            nested(31),
+            "translations",
+            "is nested deeper than 32 levels",
+        ),
+        (
+            nested(100_000),
+            "translations",
+            "is nested deeper than 32 levels",
+        ),
+        (
+            languages(1001),
+            "translations",
+            "has 1001 members, at most 1000",
+        ),
+        (
+            languages(100_000),
+            "translations",
+            "has 100000 members, at most 1000",
+        ),
+    ];
+    validate_lines(&dir, "limits.ndjson", &cases);
+    // At the limits, the same bodies pass.
+    let ok = write(
+        &dir,
+        "ok.ndjson",
+        &format!("{}\n{}\n", nested(30), languages(1000)),
+    );
+    validate(&dir, &ok, "ndjson").assert().success();
+
+    let provider = |body: &str| {
+        let file = write(&dir, "p.json", body);
+        let mut cmd = locadm(&dir);
+        cmd.args(["provider", "validate", "-o", "table", "--file"])
+            .arg(file);
+        cmd
+    };
+    provider(r#"{"name":"Acme","archivingPeriod":7,"locationsSource":{}}"#)
+        .assert()
+        .success();
+    let deep = format!(
+        r#"{{"name":"Acme","archivingPeriod":7,"details":"{}{}"}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    provider(&deep)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "details: holds JSON that is nested deeper than 32 levels",
+        ));
 }

@@ -15,7 +15,7 @@ use super::Operation;
 use crate::error::Result;
 use crate::input::{Position, Source};
 use crate::model::document::{self, RawMembers};
-use crate::model::json::{Kind, RawObject};
+use crate::model::json::Kind;
 use crate::model::{LocationBody, Problems, WriteOp};
 use crate::output::Messages;
 
@@ -37,10 +37,10 @@ pub struct Prepared {
 /// Checks one record and makes its task.
 pub fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
     let mut problems = Problems::default();
-    let object = match serde_json::from_str::<RawObject>(text) {
+    let object = match crate::model::json::parse_body(text) {
         Ok(object) => object,
-        Err(e) => {
-            problems.error("", crate::model::json::not_an_object(text, &e));
+        Err(problem) => {
+            problems.error(problem.property, problem.message);
             return Prepared::invalid(position, Operation::Create, None, None, problems);
         }
     };

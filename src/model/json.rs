@@ -68,19 +68,125 @@ impl<'de> Visitor<'de> for StrVisitor {
 }
 
 /// Splits JSON text into an object's members and runs `check` on them; text that is not
-/// a JSON object is one problem of the body as a whole.
+/// a JSON object, or one beyond the limits of [`check_shape`], is one problem.
 pub fn check_object<T>(
     text: &str,
     check: impl FnOnce(&RawObject<'_>) -> super::CheckResult<T>,
 ) -> super::CheckResult<T> {
-    match serde_json::from_str::<RawObject>(text) {
+    match parse_body(text) {
         Ok(object) => check(&object),
-        Err(e) => {
+        Err(problem) => {
             let mut problems = super::Problems::default();
-            problems.error("", not_an_object(text, &e));
+            problems.error(problem.property, problem.message);
             Err(problems)
         }
     }
+}
+
+/// A body's one problem when it cannot be split into members.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BodyProblem {
+    pub property: String,
+    pub message: String,
+}
+
+/// The members of a body: its shape checked first ([`check_shape`]), then split.
+pub fn parse_body(text: &str) -> Result<RawObject<'_>, BodyProblem> {
+    check_shape(text)?;
+    serde_json::from_str::<RawObject>(text).map_err(|e| BodyProblem {
+        property: String::new(),
+        message: not_an_object(text, &e),
+    })
+}
+
+/// The deepest nesting a body may have: the body is level 1, `structuredAddress` level 2.
+/// A location needs 2 and a translation object a few more; 32 leaves room for any real
+/// translation structure while keeping every reader of the body far from a stack limit.
+pub const MAX_DEPTH: usize = 32;
+
+/// The most members any one object of a body may have. A location has about twenty;
+/// `translations` has one per language (a few hundred at most in practice).
+pub const MAX_MEMBERS: usize = 1000;
+
+/// Checks the nesting depth and the member counts of JSON text in one pass over its
+/// bytes, without building anything, so that time and memory are linear in its length
+/// whatever its shape. The problem is named by the body's member it lies in.
+///
+/// Text that is not valid JSON passes (the parser then says what is wrong with it).
+pub fn check_shape(text: &str) -> Result<(), BodyProblem> {
+    let bytes = text.as_bytes();
+    // One entry per open object or array: whether it is an object, and its member count.
+    let mut open: Vec<(bool, usize)> = Vec::new();
+    // The top-level member being read, as the range of its name in `text`.
+    let mut last_string = 0..0;
+    let mut member = 0..0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i = start;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                last_string = start..i.min(bytes.len());
+            }
+            b'{' | b'[' => {
+                open.push((bytes[i] == b'{', 0));
+                if open.len() > MAX_DEPTH {
+                    return Err(shape_problem(
+                        text,
+                        &member,
+                        format!("is nested deeper than {MAX_DEPTH} levels (the limit of a body)"),
+                    ));
+                }
+            }
+            b'}' | b']' => {
+                if let Some((true, members)) = open.pop() {
+                    if members > MAX_MEMBERS {
+                        let (member, what) = match open.len() {
+                            0 => (0..0, "has"),
+                            1 => (member.clone(), "has"),
+                            _ => (member.clone(), "holds an object of"),
+                        };
+                        return Err(shape_problem(
+                            text,
+                            &member,
+                            format!(
+                                "{what} {members} members, at most {MAX_MEMBERS} in one object"
+                            ),
+                        ));
+                    }
+                }
+            }
+            b':' => {
+                if let Some((true, members)) = open.last_mut() {
+                    *members += 1;
+                }
+                if open.len() == 1 {
+                    member = last_string.clone();
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn shape_problem(text: &str, member: &std::ops::Range<usize>, message: String) -> BodyProblem {
+    let raw = &text[member.clone()];
+    let property = if raw.contains('\\') {
+        serde_json::from_str::<String>(&format!("\"{raw}\"")).unwrap_or_else(|_| raw.to_owned())
+    } else {
+        raw.to_owned()
+    };
+    let message = if property.is_empty() {
+        format!("the body {message}")
+    } else {
+        message
+    };
+    BodyProblem { property, message }
 }
 
 /// The message for input that is not a JSON object.

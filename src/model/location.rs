@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
-use super::rules::Rules;
+use super::rules::{Rules, Seen};
 use super::{Coordinate, Link, ProviderRef, ProviderSummary};
 
 /// Which request a write body is for: the spec sends `photoUrls` as a comma-separated
@@ -151,15 +151,13 @@ impl LocationBody {
             problems: &mut problems,
         };
         let mut b = Draft::default();
-        let mut seen: Vec<&str> = Vec::with_capacity(object.members.len());
+        let mut seen = Seen::default();
 
         for (name, raw) in &object.members {
             let name = name.as_ref();
-            if seen.contains(&name) {
-                r.problems.error(name, "appears more than once");
+            if !seen.first(&mut r, name, name) {
                 continue;
             }
-            seen.push(name);
             match name {
                 "storeId" => b.store_id = r.non_empty(name, raw, 36).map(Into::into),
                 "storeName" => b.store_name = r.non_empty(name, raw, 128).map(Into::into),
@@ -208,8 +206,8 @@ impl LocationBody {
         }
 
         for (name, present) in [
-            ("storeId", seen.contains(&"storeId")),
-            ("storeName", seen.contains(&"storeName")),
+            ("storeId", seen.contains("storeId")),
+            ("storeName", seen.contains("storeName")),
             ("latitude", b.latitude.is_some()),
             ("longitude", b.longitude.is_some()),
             ("locationProvider", b.location_provider.is_some()),
@@ -343,7 +341,7 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
     let (mut street, mut building_name, mut house_number, mut city) = (None, None, None, None);
     let (mut district, mut province, mut post_code, mut country_code) = (None, None, None, None);
     let mut ok = true;
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen = Seen::default();
     for (name, raw) in &object.members {
         let name = name.as_ref();
         let path: Cow<str> = match name {
@@ -358,12 +356,10 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             _ => format!("{P}.{name}").into(),
         };
         let path = path.as_ref();
-        if seen.contains(&name) {
-            r.problems.error(path, "appears more than once");
+        if !seen.first(r, path, name) {
             ok = false;
             continue;
         }
-        seen.push(name);
         let value = match name {
             "street" => &mut street,
             "buildingName" => &mut building_name,
@@ -510,7 +506,12 @@ fn check_translations(
     let object = r.object(P, raw, "an object mapping a language to a translation")?;
     let mut map = Map::new();
     let mut ok = true;
+    let mut seen = Seen::default();
     for (language, value) in &object.members {
+        if !seen.first(r, &format!("{P}.{language}"), language) {
+            ok = false;
+            continue;
+        }
         if Kind::of(value) != Kind::Object {
             r.wrong_type(&format!("{P}.{language}"), "a translation object", value);
             ok = false;

@@ -9,6 +9,7 @@ pub mod location;
 pub mod problem;
 pub mod provider;
 pub(crate) mod rules;
+mod url;
 
 use std::fmt;
 

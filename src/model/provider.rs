@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
-use super::rules::Rules;
+use super::rules::{Rules, Seen};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -18,9 +18,13 @@ pub struct ProviderBody {
     pub archiving_period: u8,
 }
 
+/// Where a remote provider's locations come from. The spec marks `endpoint` optional
+/// ("when present, the provider is a remote location provider"): an empty
+/// `locationsSource` is a provider that is not remote, and is sent as `{}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LocationsSource {
-    pub endpoint: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endpoint: Option<String>,
 }
 
 impl ProviderBody {
@@ -34,14 +38,12 @@ impl ProviderBody {
             problems: &mut problems,
         };
         let (mut name, mut details, mut source, mut period) = (None, None, None, None);
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen = Seen::default();
         for (key, raw) in &object.members {
             let key = key.as_ref();
-            if seen.contains(&key) {
-                r.problems.error(key, "appears more than once");
+            if !seen.first(&mut r, key, key) {
                 continue;
             }
-            seen.push(key);
             match key {
                 "name" => name = r.non_empty(key, raw, 128).map(String::from),
                 "details" => details = check_details(&mut r, raw),
@@ -51,7 +53,7 @@ impl ProviderBody {
             }
         }
         for required in ["name", "archivingPeriod"] {
-            if !seen.contains(&required) {
+            if !seen.contains(required) {
                 r.problems.error(required, "required property is missing");
             }
         }
@@ -85,6 +87,12 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
         return None;
     }
     let text = r.string(P, raw, usize::MAX)?;
+    // The JSON inside has the limits of a body's own (and gets the same message).
+    if let Err(problem) = super::json::check_shape(&text) {
+        let message = problem.message.trim_start_matches("the body ");
+        r.problems.error(P, format!("holds JSON that {message}"));
+        return None;
+    }
     match serde_json::from_str::<&serde_json::value::RawValue>(&text) {
         Ok(inner) if matches!(Kind::of(inner), Kind::Object | Kind::Array) => {
             Some(text.into_owned())
@@ -109,36 +117,27 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
 
 fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<LocationsSource> {
     const P: &str = "locationsSource";
-    let object = r.object(P, raw, "an object with an `endpoint`")?;
+    let object = r.object(
+        P,
+        raw,
+        "an object (with an `endpoint` for a remote provider)",
+    )?;
     let mut endpoint = None;
     let mut ok = true;
-    let mut endpoint_seen = false;
+    let mut seen = Seen::default();
     for (key, raw) in &object.members {
         const E: &str = "locationsSource.endpoint";
-        if key == "endpoint" && endpoint_seen {
-            r.problems.error(E, "appears more than once");
+        if key != "endpoint" {
+            r.problems.error(format!("{P}.{key}"), "unknown property");
             ok = false;
-        } else if key == "endpoint" {
-            endpoint_seen = true;
+        } else if seen.first(r, E, "endpoint") {
             endpoint = r.string(E, raw, 256).filter(|u| r.url(E, u, true));
             ok &= endpoint.is_some();
         } else {
-            r.problems.error(format!("{P}.{key}"), "unknown property");
             ok = false;
         }
     }
-    if !ok {
-        return None;
-    }
-    match endpoint {
-        Some(endpoint) => Some(LocationsSource {
-            endpoint: endpoint.into_owned(),
-        }),
-        None if endpoint_seen => None,
-        None => {
-            r.problems
-                .error("locationsSource.endpoint", "required property is missing");
-            None
-        }
-    }
+    ok.then(|| LocationsSource {
+        endpoint: endpoint.map(std::borrow::Cow::into_owned),
+    })
 }

@@ -296,7 +296,7 @@ fn logo_url_128_and_absolute() {
     rejects_at(
         &with(structured(), "logoUrl", json!("https://exa mple.com/")),
         "logoUrl",
-        "not a valid URL",
+        "a space at character 12 is not allowed",
     );
 }
 
@@ -777,15 +777,26 @@ fn provider_endpoint_256_and_http() {
     let p = "locationsSource.endpoint";
     let body = |url: String| with(provider(), "locationsSource", json!({ "endpoint": url }));
     let got = provider_accepts(&body(url_of_len(256)));
-    assert_eq!(got.locations_source.unwrap().endpoint.len(), 256);
+    assert_eq!(
+        got.locations_source.unwrap().endpoint.map(|e| e.len()),
+        Some(256)
+    );
     provider_accepts(&body("http://a.example/x".into()));
     provider_rejects_at(&body(url_of_len(257)), p, "257 characters, at most 256");
     provider_rejects_at(&body("ftp://a.example/x".into()), p, "http or https");
     provider_rejects_at(&body("a.example/x".into()), p, "not an absolute URL");
-    provider_rejects_at(
-        &with(provider(), "locationsSource", json!({})),
-        p,
-        "required property is missing",
+    // Issue 14, item 13: `endpoint` is optional; an empty `locationsSource` is a provider
+    // that is not remote, sent as it was given.
+    let got = provider_accepts(&with(provider(), "locationsSource", json!({})));
+    assert_eq!(got.locations_source.as_ref().unwrap().endpoint, None);
+    assert!(serde_json::to_string(&got)
+        .unwrap()
+        .contains(r#""locationsSource":{}"#));
+    let twice = r#"{"name":"Acme","archivingPeriod":7,"locationsSource":{"endpoint":"https://a.example/","endpoint":"https://b.example/"}}"#;
+    let problems = ProviderBody::check_json(twice).unwrap_err();
+    assert_eq!(
+        problems.to_string(),
+        "locationsSource.endpoint: appears more than once"
     );
     provider_rejects_at(
         &with(provider(), "locationsSource", json!("https://a.example/")),
@@ -991,4 +1002,129 @@ fn huge_negative_exponents_are_too_many_decimals() {
             "{number}: {problems}"
         );
     }
+}
+
+/// `depth` levels of nesting inside a translation (the body itself is level 1).
+fn nested_translation(depth: usize) -> String {
+    let base = serde_json::to_string(&structured()).unwrap();
+    let inner = format!("{}1{}", "{\"a\":".repeat(depth), "}".repeat(depth));
+    base.replacen('{', &format!("{{\"translations\":{{\"de\":{inner}}},"), 1)
+}
+
+/// Issue 14, item 4: a body nested beyond the documented limit is refused by that limit,
+/// named by the member it is in, whatever the depth (not "an escape that is not Unicode").
+#[test]
+fn nesting_beyond_the_limit_is_refused_by_the_limit() {
+    use super::json::MAX_DEPTH;
+    // Level 1 the body, 2 `translations`, then `depth` levels from `de`'s value on.
+    assert!(LocationBody::check_json(&nested_translation(MAX_DEPTH - 2)).is_ok());
+    for depth in [MAX_DEPTH - 1, MAX_DEPTH + 10, 127, 128, 129, 5000] {
+        let problems = LocationBody::check_json(&nested_translation(depth)).unwrap_err();
+        assert_eq!(
+            problems.to_string(),
+            format!("translations: is nested deeper than {MAX_DEPTH} levels (the limit of a body)"),
+            "depth {depth}"
+        );
+    }
+    let deep_details = format!("{}{}", "[".repeat(40), "]".repeat(40));
+    let problems = ProviderBody::check_json(
+        &serde_json::to_string(&with(provider(), "details", json!(deep_details))).unwrap(),
+    )
+    .unwrap_err();
+    assert!(problems.to_string().starts_with("details: "), "{problems}");
+    assert!(
+        problems.to_string().contains("nested deeper than 32"),
+        "{problems}"
+    );
+}
+
+/// Issue 14, item 8: an object of more members than the limit is one problem naming the
+/// member and the limit, in the body or any object in it.
+#[test]
+fn objects_beyond_the_member_limit_are_refused_by_the_limit() {
+    use super::json::MAX_MEMBERS;
+    let base = serde_json::to_string(&structured()).unwrap();
+    let members = |n: usize, value: &str| -> String {
+        (0..n)
+            .map(|i| format!("\"m{i}\":{value}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let top = base.replacen('{', &format!("{{{},", members(MAX_MEMBERS, "1")), 1);
+    let problems = LocationBody::check_json(&top).unwrap_err();
+    assert_eq!(
+        problems.to_string(),
+        format!(
+            "the body has {} members, at most {MAX_MEMBERS} in one object",
+            MAX_MEMBERS + structured().as_object().unwrap().len()
+        )
+    );
+    for (n, expected) in [
+        (
+            MAX_MEMBERS + 1,
+            format!(
+                "translations: has {} members, at most {MAX_MEMBERS} in one object",
+                MAX_MEMBERS + 1
+            ),
+        ),
+        (
+            100_000,
+            format!("translations: has 100000 members, at most {MAX_MEMBERS} in one object"),
+        ),
+    ] {
+        let body = base.replacen(
+            '{',
+            &format!("{{\"translations\":{{{}}},", members(n, "{}")),
+            1,
+        );
+        assert_eq!(
+            LocationBody::check_json(&body).unwrap_err().to_string(),
+            expected
+        );
+    }
+    let inner = base.replacen(
+        '{',
+        &format!("{{\"translations\":{{\"de\":{{{}}}}},", members(2000, "1")),
+        1,
+    );
+    assert_eq!(
+        LocationBody::check_json(&inner).unwrap_err().to_string(),
+        format!(
+            "translations: holds an object of 2000 members, at most {MAX_MEMBERS} in one object"
+        )
+    );
+    // At the limit, checked member by member as before.
+    let at = base.replacen(
+        '{',
+        &format!("{{\"translations\":{{{}}},", members(MAX_MEMBERS, "{}")),
+        1,
+    );
+    assert!(LocationBody::check_json(&at).is_ok());
+}
+
+/// A language given twice in `translations` was silently one of the two; now refused.
+#[test]
+fn a_translation_given_twice_is_refused() {
+    let base = serde_json::to_string(&structured()).unwrap();
+    let body = base.replacen(
+        '{',
+        r#"{"translations":{"de":{"storeName":"a"},"fr":{},"de":{"storeName":"b"}},"#,
+        1,
+    );
+    assert_eq!(
+        LocationBody::check_json(&body).unwrap_err().to_string(),
+        "translations.de: appears more than once"
+    );
+}
+
+/// Strings holding braces, colons and escaped quotes do not count as structure.
+#[test]
+fn the_shape_check_reads_strings_as_text() {
+    use super::json::check_shape;
+    let tricky = format!(
+        r#"{{"a":"{}","b":"\"{{:\\","c":[{}]}}"#,
+        "{".repeat(100) + &":".repeat(2000),
+        "\"]\",".repeat(50) + "1"
+    );
+    assert_eq!(check_shape(&tricky), Ok(()));
 }

@@ -99,8 +99,8 @@ mod tests {
         assert_eq!(body.name, "Acme \"Stores\"");
         assert_eq!(body.archiving_period, 7);
         assert_eq!(
-            body.locations_source.unwrap().endpoint,
-            "https://feeds.example.com/locations.json"
+            body.locations_source.unwrap().endpoint.as_deref(),
+            Some("https://feeds.example.com/locations.json")
         );
         assert_eq!(
             body.details.as_deref(),

@@ -328,7 +328,7 @@ async fn read_details(state: &AppState, headers: &HeaderMap, raw_id: &str) -> Ap
                 "name": p.name,
                 "archivingPeriod": update.as_ref().map(|u| u.archiving_period),
                 "details": details,
-                "endpoint": update.as_ref().and_then(|u| u.locations_source.as_ref()).map(|s| s.endpoint.clone()),
+                "endpoint": update.as_ref().and_then(|u| u.locations_source.as_ref()).and_then(|s| s.endpoint.clone()),
             })
         }
         None => json!({ "id": location.provider_id }),

@@ -51,9 +51,10 @@ pub async fn update(
         )));
     }
     state.counters.bump(&state.counters.provider_updates);
-    if let Some(source) = body.locations_source {
+    // An empty `locationsSource` (no endpoint) is a provider that is not remote.
+    if let Some(endpoint) = body.locations_source.and_then(|s| s.endpoint) {
         let state = state.clone();
-        tokio::spawn(async move { remote::fetch(state, id, source.endpoint).await });
+        tokio::spawn(async move { remote::fetch(state, id, endpoint).await });
     }
     Ok(Json(Link {
         rel: "self".into(),
