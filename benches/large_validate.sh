@@ -11,21 +11,8 @@
 # build is too costly.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
 SIZE_MB=${SIZE_MB:-1024}
-PROFILE=${PROFILE:-release}
-WORK=${WORK:-$(mktemp -d -t locadm-large.XXXXXX)}
-trap 'rm -rf "$WORK"' EXIT
-
-if [[ ! -x /usr/bin/time ]]; then
-    echo "/usr/bin/time is missing: apt-get install -y time" >&2
-    exit 1
-fi
-flags=()
-[[ $PROFILE == release ]] && flags=(--release)
-echo "== building ($PROFILE)" >&2
-cargo build "${flags[@]}" --quiet --bin locadm --example gen_records
-BIN=target/$PROFILE/locadm
+EXAMPLES=gen_records source "$(dirname "$0")/common.sh"
 GEN=target/$PROFILE/examples/gen_records
 
 # Records per MB, from a sample.

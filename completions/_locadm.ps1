@@ -221,6 +221,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format [default: from the file name''s extension, else told from the content]')
             [CompletionResult]::new('--delimiter', '--delimiter', [CompletionResultType]::ParameterName, 'The delimiter [default: told from the header row: `,`, `;` or tab]')
             [CompletionResult]::new('--ignore-column', '--ignore-column', [CompletionResultType]::ParameterName, 'Skip this column (repeatable): a spreadsheet''s notes, say')
+            [CompletionResult]::new('--max-record-size', '--max-record-size', [CompletionResultType]::ParameterName, 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -253,6 +254,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--attempts', '--attempts', [CompletionResultType]::ParameterName, 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)')
             [CompletionResult]::new('--delimiter', '--delimiter', [CompletionResultType]::ParameterName, 'The delimiter [default: told from the header row: `,`, `;` or tab]')
             [CompletionResult]::new('--ignore-column', '--ignore-column', [CompletionResultType]::ParameterName, 'Skip this column (repeatable): a spreadsheet''s notes, say')
+            [CompletionResult]::new('--max-record-size', '--max-record-size', [CompletionResultType]::ParameterName, 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
@@ -361,6 +363,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         'locadm;provider;validate' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input file; `-` or nothing reads standard input')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Input file; `-` or nothing reads standard input')
+            [CompletionResult]::new('--max-record-size', '--max-record-size', [CompletionResultType]::ParameterName, 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')

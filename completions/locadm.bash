@@ -1266,7 +1266,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__apply)
-            opts="-f -y -o -q -v -h -V --file --undo --format --plan --replace --yes --concurrency --dry-run --skip-invalid --journal --only-failed --retry-unknown --retry-unconfirmed --attempts --delimiter --decimal-comma --ignore-column --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -y -o -q -v -h -V --file --undo --format --plan --replace --yes --concurrency --dry-run --skip-invalid --journal --only-failed --retry-unknown --retry-unconfirmed --attempts --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1309,6 +1309,10 @@ _locadm() {
                     return 0
                     ;;
                 --ignore-column)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-record-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1860,7 +1864,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__validate)
-            opts="-f -o -q -v -h -V --file --strict --format --replace --delimiter --decimal-comma --ignore-column --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --strict --format --replace --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1883,6 +1887,10 @@ _locadm() {
                     return 0
                     ;;
                 --ignore-column)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-record-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2198,7 +2206,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__provider__subcmd__validate)
-            opts="-f -o -q -v -h -V --file --strict --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --strict --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2209,6 +2217,10 @@ _locadm() {
                     return 0
                     ;;
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-record-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

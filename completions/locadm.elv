@@ -212,6 +212,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --format 'Input format [default: from the file name''s extension, else told from the content]'
             cand --delimiter 'The delimiter [default: told from the header row: `,`, `;` or tab]'
             cand --ignore-column 'Skip this column (repeatable): a spreadsheet''s notes, say'
+            cand --max-record-size 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -243,6 +244,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --attempts 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)'
             cand --delimiter 'The delimiter [default: told from the header row: `,`, `;` or tab]'
             cand --ignore-column 'Skip this column (repeatable): a spreadsheet''s notes, say'
+            cand --max-record-size 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'
@@ -340,6 +342,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
         &'locadm;provider;validate'= {
             cand -f 'Input file; `-` or nothing reads standard input'
             cand --file 'Input file; `-` or nothing reads standard input'
+            cand --max-record-size 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it'
             cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
             cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
             cand --base-url 'The service''s base URL'

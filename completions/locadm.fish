@@ -184,6 +184,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 csv\t'A header row of field names, one location a row'"
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l delimiter -d 'The delimiter [default: told from the header row: `,`, `;` or tab]' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l ignore-column -d 'Skip this column (repeatable): a spreadsheet\'s notes, say' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l max-record-size -d 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l base-url -d 'The service\'s base URL' -r
@@ -210,6 +211,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l attempts -d 'Attempts per record for retryable failures (429, 502, 503, 504, refused connection)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l delimiter -d 'The delimiter [default: told from the header row: `,`, `;` or tab]' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l ignore-column -d 'Skip this column (repeatable): a spreadsheet\'s notes, say' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l max-record-size -d 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l base-url -d 'The service\'s base URL' -r
@@ -273,6 +275,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -s f -l file -d 'Input file; `-` or nothing reads standard input' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l max-record-size -d 'The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one is a problem of that record, read past without holding it' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l base-url -d 'The service\'s base URL' -r

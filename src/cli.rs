@@ -286,6 +286,45 @@ pub struct ApplyArgs {
     pub attempts: u32,
     #[command(flatten)]
     pub csv: CsvArgs,
+    #[command(flatten)]
+    pub record: RecordArgs,
+}
+
+/// The size limit of one input record.
+#[derive(Debug, Clone, Args)]
+pub struct RecordArgs {
+    /// The largest record read, in bytes or with a unit (`512KiB`, `4MiB`); a longer one
+    /// is a problem of that record, read past without holding it
+    #[arg(long, value_name = "SIZE", default_value = "1MiB", value_parser = parse_size)]
+    pub max_record_size: usize,
+}
+
+/// A size in bytes: digits, then optionally `B`, `KiB`/`K`, `MiB`/`M` or `GiB`/`G`
+/// (powers of 1024; `KB` and `MB` are taken the same way, as curl and wget do).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let number: usize = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (a number, then `KiB`, `MiB` or `GiB`)"))?;
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        other => {
+            return Err(format!(
+                "`{other}` is not a size unit (use KiB, MiB or GiB)"
+            ))
+        }
+    };
+    match number.checked_mul(1 << shift) {
+        Some(0) | None => Err(format!("`{text}` is not a size of at least 1 byte")),
+        Some(bytes) => Ok(bytes),
+    }
 }
 
 /// How a CSV input is read.
@@ -346,6 +385,8 @@ pub struct ProviderValidateArgs {
     /// Treat warnings as errors
     #[arg(long)]
     pub strict: bool,
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -364,6 +405,8 @@ pub struct ValidateArgs {
     pub replace: bool,
     #[command(flatten)]
     pub csv: CsvArgs,
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 #[derive(Debug, Clone, Args)]

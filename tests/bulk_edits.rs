@@ -735,3 +735,64 @@ fn a_journal_cut_at_every_byte_of_its_last_line_resumes_without_duplicates() {
         );
     }
 }
+
+/// Issue 14, item 11: a record over `--max-record-size` is a problem of its line; with
+/// `--skip-invalid` every other line is still sent, and the big one is never held whole.
+#[test]
+fn a_record_over_the_size_limit_is_a_problem_of_its_line_and_the_rest_is_sent() {
+    let env = Env::new();
+    let mut big = rich(2);
+    big["description"] = json!("d".repeat(300));
+    big["tags"] = json!((0..400).map(|i| format!("tag-{i}")).collect::<Vec<_>>());
+    let input = env.write("big.ndjson", &ndjson([rich(1), big, rich(3)]));
+    let input = input.to_str().unwrap();
+    // Refused by its size before anything is sent, unless --skip-invalid.
+    let apply = [
+        "location",
+        "apply",
+        "-f",
+        input,
+        "--max-record-size",
+        "4KiB",
+    ];
+    let out = env.cmd(&apply).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 2: the record is"), "{stderr}");
+    assert!(
+        stderr.contains("more than the limit of 4 KiB (`--max-record-size`)"),
+        "{stderr}"
+    );
+    assert_eq!(env.emulator().counters()["creates"], 0);
+    let out = env
+        .cmd(&[&apply[..], &["--skip-invalid"]].concat())
+        .assert()
+        .code(7)
+        .get_output()
+        .clone();
+    let results = lines(&out);
+    let mut outcomes: Vec<(u64, &str)> = results
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["outcome"].as_str().unwrap()))
+        .collect();
+    outcomes.sort_unstable();
+    assert_eq!(
+        outcomes,
+        [(1, "created"), (2, "invalid"), (3, "created")],
+        "{results:?}"
+    );
+    // Under the default limit (1 MiB) the same record is an ordinary one.
+    env.cmd(&["location", "validate", "-f", input])
+        .assert()
+        .success();
+    env.cmd(&[
+        "location",
+        "validate",
+        "-f",
+        input,
+        "--max-record-size",
+        "lots",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("`lots` is not a size"));
+}

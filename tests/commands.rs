@@ -823,6 +823,10 @@ fn a_bogus_locadm_token_is_refused_with_exit_3() {
     let err = stderr(&assert);
     assert!(err.contains("LOCADM_TOKEN"), "{err}");
     assert!(
+        err.contains("the service said: invalid_token: the token is unknown or revoked"),
+        "{err}"
+    );
+    assert!(
         !err.contains("bogus-token"),
         "the token is never shown: {err}"
     );
@@ -837,10 +841,13 @@ fn a_bogus_locadm_token_is_refused_with_exit_3() {
 fn a_401_after_one_renewal_is_exit_3() {
     // Tokens expire at once: the first is refused, the renewed one too.
     let env = Env::with_emulator(&["--token-lifetime", "0"]);
+    // Issue 14, item 14: the service's reason (RFC 6750 `error_description`) is passed on.
     env.cmd(&["location", "get", UNKNOWN_ID])
         .assert()
         .code(3)
-        .stderr(predicate::str::contains("401"));
+        .stderr(predicate::str::contains(
+            "(401), also after renewing it; the service said: invalid_token: the token has expired",
+        ));
     let counters = env.emulator().counters();
     assert_eq!(
         counters["requests"], 2,

@@ -48,15 +48,29 @@ async fn create_id(base: &str, token: &str, body: &Value) -> String {
         .to_string()
 }
 
+/// The fields the spec's read table types as a string that every location has.
+const READ_TABLE_STRINGS: [&str; 7] = [
+    "id",
+    "storeId",
+    "storeName",
+    "address",
+    "city",
+    "postCode",
+    "countryCode",
+];
+
+/// The body of the answer to `request`, as JSON.
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
+/// `GET url` with a bearer token, its body as JSON.
+async fn get_json(url: impl reqwest::IntoUrl, token: &str) -> Value {
+    json_of(client().get(url).bearer_auth(token)).await
+}
+
 async fn counters(admin_url: &str) -> Value {
-    client()
-        .get(format!("{admin_url}/counters"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    json_of(client().get(format!("{admin_url}/counters"))).await
 }
 
 // ---------------------------------------------------------------- token endpoint
@@ -448,7 +462,11 @@ async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates(
     assert_eq!(read["city"], "Berlin");
     assert_eq!(read["postCode"], "10178");
     assert_eq!(read["countryCode"], "DE");
-    assert_eq!(read["telephoneNumber"], Value::Null);
+    assert_eq!(
+        read.get("telephoneNumber"),
+        None,
+        "unset: left out, never null"
+    );
     assert_eq!(read["description"], Value::Null);
     assert_eq!(read["hasDisabledAccess"], true);
     assert_eq!(read["logoUrl"], Value::Null);
@@ -498,39 +516,25 @@ async fn spec_read_form_and_legacy_locations() {
     .await;
     let token = demo_token(&emu).await;
     let id = create_id(&emu.base_url, &token, &location("S-1")).await;
-    let read: Value = client()
-        .get(format!("{}/locations/{id}", emu.base_url))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let read: Value = get_json(format!("{}/locations/{id}", emu.base_url), &token).await;
     let keys: Vec<&str> = read
         .as_object()
         .unwrap()
         .keys()
         .map(String::as_str)
         .collect();
-    let mut expected = vec![
-        "id",
-        "storeId",
-        "storeName",
-        "address",
-        "city",
-        "postCode",
-        "countryCode",
+    let mut expected = READ_TABLE_STRINGS.to_vec();
+    expected.extend([
         "latitude",
         "longitude",
-        "telephoneNumber",
+        // `telephoneNumber` is a string in the read table: left out while unset.
         "description",
         "hasDisabledAccess",
         "logoUrl",
         "photoUrls",
         "locationProvider",
         "links",
-    ];
+    ]);
     let mut got = keys.clone();
     got.sort_unstable();
     expected.sort_unstable();
@@ -538,15 +542,7 @@ async fn spec_read_form_and_legacy_locations() {
     assert_eq!(read["address"], "Alexanderplatz 1");
 
     let id = create_id(&emu.base_url, &token, &legacy_location("L-1")).await;
-    let read: Value = client()
-        .get(format!("{}/locations/{id}", emu.base_url))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let read: Value = get_json(format!("{}/locations/{id}", emu.base_url), &token).await;
     assert_eq!(read["address"], "Europaplatz 1");
     assert_eq!(read["countryCode"], "DEU");
     assert_eq!(read["telephoneNumber"], "+49301234567");
@@ -999,15 +995,7 @@ async fn remote_provider_locations_are_fetched_validated_and_upserted_by_store_i
     assert!(counts["locations_by_store_id"].get("R-3").is_none());
     assert!(counts["locations_by_store_id"].get("R-4").is_none());
 
-    let read: Value = client()
-        .get(format!("{}/locations/{existing_id}", emu.base_url))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let read: Value = get_json(format!("{}/locations/{existing_id}", emu.base_url), &token).await;
     assert_eq!(read["storeName"], "Remote two, from the feed");
     emu.shutdown().await;
     feed_server.abort();
@@ -1326,5 +1314,91 @@ async fn the_oauth2_crate_gets_tokens_by_basic_and_by_body_and_reads_errors() {
         }
         other => panic!("{other:?}"),
     }
+    emu.shutdown().await;
+}
+
+/// Issue 14, item 12: the read form carries exactly the types of the spec's read table,
+/// in both read forms, for a bare location and a full one: a `string` field is a string
+/// or left out (never `null`); only `description` and `logoUrl` may be `null`.
+#[tokio::test]
+async fn the_read_form_has_the_types_of_the_read_table() {
+    for read_form in [ReadForm::Full, ReadForm::Spec] {
+        let emu = start(EmulatorConfig {
+            read_form,
+            ..EmulatorConfig::default()
+        })
+        .await;
+        let token = demo_token(&emu).await;
+        let mut full = location("FULL-1");
+        full["telephoneNumber"] = json!("+49301234567");
+        full["description"] = json!("Open late");
+        full["logoUrl"] = json!("https://example.com/logo.png");
+        for body in [location("BARE-1"), legacy_location("BARE-2"), full] {
+            let id = create_id(&emu.base_url, &token, &body).await;
+            let read: Value = get_json(format!("{}/locations/{id}", emu.base_url), &token).await;
+            let is = |field: &str, types: &[&str]| {
+                let kind = match &read.get(field) {
+                    None => "absent",
+                    Some(Value::Null) => "null",
+                    Some(Value::String(_)) => "string",
+                    Some(Value::Number(_)) => "number",
+                    Some(Value::Bool(_)) => "boolean",
+                    Some(Value::Array(_)) => "array",
+                    Some(Value::Object(_)) => "object",
+                };
+                assert!(
+                    types.contains(&kind),
+                    "{read_form:?} {field} is {kind}: {read}"
+                );
+            };
+            for field in READ_TABLE_STRINGS {
+                is(field, &["string"]);
+            }
+            is("latitude", &["number"]);
+            is("longitude", &["number"]);
+            is("telephoneNumber", &["string", "absent"]);
+            is("description", &["string", "null"]);
+            is("logoUrl", &["string", "null"]);
+            is("hasDisabledAccess", &["boolean"]);
+            is("photoUrls", &["array"]);
+            is("links", &["array"]);
+        }
+        emu.shutdown().await;
+    }
+}
+
+/// Issue 14, item 13: `"locationsSource": {}` is a provider that is not remote: 200, and
+/// nothing is fetched.
+#[tokio::test]
+async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
+    let emu = start(EmulatorConfig::default()).await;
+    let token = demo_token(&emu).await;
+    let response = client()
+        .put(format!(
+            "{}/locationProviders/{DEMO_PROVIDER_ID}",
+            emu.base_url
+        ))
+        .bearer_auth(&token)
+        .json(&json!({"name": "Demo Provider", "archivingPeriod": 5, "locationsSource": {}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{:?}",
+        response.text().await
+    );
+    let id = create_id(&emu.base_url, &token, &location("LOCAL-1")).await;
+    let details: Value = get_json(format!("{}/locations/{id}/details", emu.base_url), &token).await;
+    assert_eq!(
+        details["locationProvider"]["archivingPeriod"], 5,
+        "{details}"
+    );
+    assert_eq!(
+        details["locationProvider"]["endpoint"],
+        Value::Null,
+        "{details}"
+    );
     emu.shutdown().await;
 }

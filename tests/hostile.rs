@@ -318,3 +318,188 @@ fn a_token_endpoint_redirect_is_not_followed() {
         "the client secret went to another origin"
     );
 }
+
+/// What a hostile server puts in each text channel: an erase-screen, a title change, a
+/// colour, a bidi override and a forged line of the tool's own.
+const HOSTILE: &str = r#"A\u001b[2J\u001b]0;pwned\u0007\u001b[31mB\u202eC\nerror: forged"#;
+
+/// Asserts that nothing of `HOSTILE` reached `text` raw: no ESC, BEL or bidi override, and
+/// no line that starts as the tool's own `error:` would.
+#[track_caller]
+fn assert_neutralised(text: &str) {
+    assert!(
+        !text.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+        "a raw control reached the terminal: {text:?}"
+    );
+    assert!(
+        text.contains("\\u001b[2J"),
+        "the escape is shown escaped: {text:?}"
+    );
+    assert!(
+        !text.lines().any(|l| l.starts_with("error: forged")),
+        "a forged line: {text:?}"
+    );
+}
+
+/// Issue 14, item 10: every channel of text from outside is printed with its controls
+/// escaped: a service's error text (and its 401 reason), a token endpoint's `error` and
+/// `error_description`, and member names from an input file.
+#[test]
+fn text_from_outside_never_reaches_the_terminal_raw() {
+    let home = TempDir::new().unwrap();
+
+    // The service's error text of a 400, and the reason of a 401.
+    let body = format!(r#"{{"error":"{HOSTILE}"}}"#);
+    let server = RawServer::answering(response(
+        "400 Bad Request",
+        "application/json",
+        body.as_bytes(),
+    ));
+    let o = run(get(&home, &server.url()));
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert_neutralised(&o.stderr);
+    // A header cannot carry C0 controls (HTTP refuses them), but it can carry bytes
+    // above 0x7f: the C1 CSI (U+009B, an escape on many terminals) and a bidi override.
+    let challenge = "Bearer error=\"invalid_token\", error_description=\"A\u{9b}2JB\u{202e}C\"";
+    let mut head = response("401 Unauthorized", "application/json", b"{}");
+    let at = head.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    head.splice(
+        at..at,
+        format!("\r\nWWW-Authenticate: {challenge}").into_bytes(),
+    );
+    let server = RawServer::answering(head);
+    let o = run(get(&home, &server.url()));
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("the service said: invalid_token: A\\u009b2JB\\u202eC"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.stderr.contains(['\u{9b}', '\u{202e}']), "{:?}", o.stderr);
+
+    // A token endpoint's `error` code and description.
+    let body = format!(r#"{{"error":"{HOSTILE}","error_description":"{HOSTILE}"}}"#);
+    let server = RawServer::answering(response(
+        "400 Bad Request",
+        "application/json",
+        body.as_bytes(),
+    ));
+    let o = run(token_cmd(
+        &home,
+        &format!("{}/oauth/token", server.url()),
+        "5",
+    ));
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_neutralised(&o.stderr);
+
+    // Member names from an input file, in text and table output (JSON stays JSON).
+    let file = home.path().join("hostile.json");
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"storeId":"S-1","storeName":"x","latitude":52.1,"longitude":13.4,"locationProvider":{{"id":"{ID}"}},"structuredAddress":{{"street":"Main","city":"Berlin","postCode":"10117","countryCode":"DE"}},"{HOSTILE}":1}}"#
+        ),
+    )
+    .unwrap();
+    let out = locadm(&home)
+        .args(["location", "validate", "-o", "table", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_neutralised(&String::from_utf8_lossy(&out.stdout));
+    // `create` lists the problems on stderr and sends nothing.
+    let mut create = locadm(&home);
+    create
+        .env("LOCADM_TOKEN", TOKEN)
+        .args([
+            "--base-url",
+            "http://127.0.0.1:9",
+            "location",
+            "create",
+            "--file",
+        ])
+        .arg(&file);
+    let o = run(create);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert_neutralised(&o.stderr);
+    let out = locadm(&home)
+        .args(["location", "validate", "-o", "json", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let findings: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        findings[0]["property"].as_str().unwrap(),
+        "A\u{1b}[2J\u{1b}]0;pwned\u{7}\u{1b}[31mB\u{202e}C\nerror: forged",
+        "JSON output carries the name as it is"
+    );
+}
+
+/// `location create -q --file FILE` against `server`.
+fn create_quiet(home: &TempDir, server: &RawServer, file: &std::path::Path) -> Command {
+    let mut cmd = locadm(home);
+    cmd.env("LOCADM_TOKEN", TOKEN)
+        .args([
+            "--base-url",
+            &server.url(),
+            "location",
+            "create",
+            "-q",
+            "--file",
+        ])
+        .arg(file);
+    cmd
+}
+
+/// Issue 14, item 10: the id `create -q` prints is a UUID or an error (exit 6, nothing
+/// on stdout); a link whose last segment is anything else is never printed as an id.
+#[test]
+fn a_created_link_that_is_not_a_uuid_is_an_error_not_an_id() {
+    let home = TempDir::new().unwrap();
+    let file = home.path().join("body.json");
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"storeId":"S-1","storeName":"x","latitude":52.1,"longitude":13.4,"locationProvider":{{"id":"{ID}"}},"structuredAddress":{{"street":"Main","city":"Berlin","postCode":"10117","countryCode":"DE"}}}}"#
+        ),
+    )
+    .unwrap();
+    for href in [
+        format!("/locations/{HOSTILE}"),
+        "/locations/".to_owned(),
+        "/locations/42".to_owned(),
+        format!("/locations/{ID}x"),
+    ] {
+        let body = serde_json::json!({"rel": "self", "href": serde_json::from_str::<String>(&format!("\"{href}\"")).unwrap()});
+        let server = RawServer::answering(response(
+            "201 Created",
+            "application/json",
+            body.to_string().as_bytes(),
+        ));
+        let o = run(create_quiet(&home, &server, &file));
+        assert_eq!(o.code, 6, "{href}: {}", o.stderr);
+        assert_eq!(o.stdout, "", "{href}");
+        assert!(
+            o.stderr.contains("does not end in an id (a UUID)"),
+            "{}",
+            o.stderr
+        );
+        assert!(
+            !o.stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+            "{:?}",
+            o.stderr
+        );
+    }
+    // A UUID is printed, and only it.
+    let body = format!(r#"{{"rel":"self","href":"/locations/{ID}"}}"#);
+    let server = RawServer::answering(response("201 Created", "application/json", body.as_bytes()));
+    let o = run(create_quiet(&home, &server, &file));
+    assert_eq!(
+        (o.code, o.stdout.as_str()),
+        (0, format!("{ID}\n").as_str()),
+        "{}",
+        o.stderr
+    );
+}

@@ -81,6 +81,79 @@ pub(super) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
     (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(60.0)))
 }
 
+/// Why a `WWW-Authenticate` value's Bearer challenge refused a token (RFC 6750, section
+/// 3): `error_description`, else the `error` code; `None` when it gives neither. Other
+/// challenges in the same value (`Basic realm=…`) are passed over.
+pub(super) fn bearer_refusal(header: &str) -> Option<String> {
+    let mut in_bearer = false;
+    let (mut error, mut description) = (None, None);
+    let mut rest = header.trim_start();
+    while !rest.is_empty() {
+        // A token: an auth-scheme (followed by a blank or the end) or a parameter name.
+        let end = rest
+            .find(|c: char| c == '=' || c == ',' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let (name, after) = rest.split_at(end);
+        let after = after.trim_start();
+        if let Some(value) = after.strip_prefix('=') {
+            let (value, tail) = auth_param_value(value.trim_start());
+            if in_bearer {
+                match name.to_ascii_lowercase().as_str() {
+                    "error" => error = Some(value),
+                    "error_description" => description = Some(value),
+                    _ => {}
+                }
+            }
+            rest = tail;
+        } else {
+            if !name.is_empty() {
+                in_bearer = name.eq_ignore_ascii_case("bearer");
+            }
+            rest = after;
+        }
+        rest = rest.trim_start().trim_start_matches(',').trim_start();
+    }
+    let reason = match (error, description) {
+        (Some(error), Some(description)) => format!("{error}: {description}"),
+        (Some(only), None) | (None, Some(only)) => only,
+        (None, None) => return None,
+    };
+    Some(crate::output::sanitize_line(&reason))
+}
+
+/// A parameter value, a token or a quoted-string (with `\` escapes), and what follows it.
+fn auth_param_value(text: &str) -> (String, &str) {
+    let Some(quoted) = text.strip_prefix('"') else {
+        let end = text.find([',', ' ', '\t']).unwrap_or(text.len());
+        return (text[..end].to_owned(), &text[end..]);
+    };
+    let mut value = String::new();
+    let mut chars = quoted.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return (value, &quoted[i + 1..]),
+            '\\' => {
+                if let Some((_, escaped)) = chars.next() {
+                    value.push(escaped);
+                }
+            }
+            c => value.push(c),
+        }
+    }
+    (value, "")
+}
+
+/// An auth error after a 401, with the service's reason when it gave one.
+pub(super) fn with_refusal(error: Error, refusal: Option<&str>) -> Error {
+    match (error, refusal) {
+        (Error::Auth { message, hint }, Some(reason)) => Error::Auth {
+            message: format!("{message}; the service said: {reason}"),
+            hint,
+        },
+        (error, _) => error,
+    }
+}
+
 /// The `error` text of a 4xx body, when it has one.
 fn error_text(reply: &Reply) -> Option<String> {
     error_text_of(&reply.body)
@@ -89,13 +162,12 @@ fn error_text(reply: &Reply) -> Option<String> {
 /// The `error` text of an error body (`{"error": "..."}` or `{"error": {"message": ...}}`).
 pub fn error_text_of(body: &[u8]) -> Option<String> {
     let value: serde_json::Value = serde_json::from_slice(body).ok()?;
-    match value.get("error")? {
-        serde_json::Value::String(s) => Some(s.clone()),
-        other => other
-            .get("message")
-            .and_then(|m| m.as_str())
-            .map(String::from),
-    }
+    let text = match value.get("error")? {
+        serde_json::Value::String(s) => s.as_str(),
+        other => other.get("message").and_then(|m| m.as_str())?,
+    };
+    // The service's words go into a sentence of the tool's: one line, no controls.
+    Some(crate::output::sanitize_line(text))
 }
 
 pub(super) fn status_error(
@@ -110,7 +182,12 @@ pub(super) fn status_error(
     match status.as_u16() {
         401 => Error::Auth {
             message: format!(
-                "the service refused the token for {method} {url} (401), also after renewing it"
+                "the service refused the token for {method} {url} (401), also after renewing it{}",
+                reply
+                    .refusal
+                    .as_deref()
+                    .map(|reason| format!("; the service said: {reason}"))
+                    .unwrap_or_default()
             ),
             hint: Some("run `locadm login`, or check `LOCADM_TOKEN`".into()),
         },
@@ -173,7 +250,7 @@ pub(super) fn status_error(
                 reply
                     .location
                     .as_deref()
-                    .map(|l| format!("`{}`", crate::output::sanitize(l)))
+                    .map(|l| format!("`{}`", crate::output::sanitize_line(l)))
                     .unwrap_or_else(|| "nowhere".into())
             ),
             hint: Some(
@@ -258,6 +335,30 @@ pub(super) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_reason_of_a_bearer_challenge_is_read() {
+        use super::bearer_refusal;
+        assert_eq!(
+            bearer_refusal(r#"Bearer realm="x", error="invalid_token", error_description="the token has expired""#).as_deref(),
+            Some("invalid_token: the token has expired")
+        );
+        assert_eq!(
+            bearer_refusal(r#"Basic realm="a, b", Bearer error=invalid_token"#).as_deref(),
+            Some("invalid_token")
+        );
+        assert_eq!(
+            bearer_refusal(r#"Bearer error_description="say \"no\"""#).as_deref(),
+            Some(r#"say "no""#)
+        );
+        assert_eq!(bearer_refusal(r#"Basic realm="x", error="nope""#), None);
+        assert_eq!(bearer_refusal("Bearer"), None);
+        assert_eq!(bearer_refusal(r#"Bearer realm="x""#), None);
+        assert_eq!(
+            bearer_refusal("Bearer error_description=\"a\u{1b}[2J\nerror: fake\"").as_deref(),
+            Some("a\\u001b[2J\\u000aerror: fake")
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -52,6 +52,9 @@ pub struct Reply {
     pub retry_after: Option<Duration>,
     /// The `Location` of a redirect (3xx), which is reported, never followed.
     pub location: Option<String>,
+    /// Why a 401 refused the token, from its `WWW-Authenticate: Bearer` challenge
+    /// (RFC 6750: `error` and `error_description`), made safe to print.
+    pub refusal: Option<String>,
 }
 
 impl Reply {
@@ -66,11 +69,20 @@ impl Reply {
             .then(|| headers.get(reqwest::header::LOCATION))
             .flatten()
             .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let refusal = (status == StatusCode::UNAUTHORIZED)
+            .then(|| {
+                headers
+                    .get_all(reqwest::header::WWW_AUTHENTICATE)
+                    .iter()
+                    .find_map(|v| errors::bearer_refusal(&String::from_utf8_lossy(v.as_bytes())))
+            })
+            .flatten();
         Reply {
             status,
             body,
             retry_after,
             location,
+            refusal,
         }
     }
 
@@ -433,7 +445,11 @@ impl ApiClient {
             let retry_after = match &outcome {
                 Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
                     self.trace.note("401: renewing the token once and retrying");
-                    token = self.credentials.renew(&token).await?;
+                    token = self
+                        .credentials
+                        .renew(&token)
+                        .await
+                        .map_err(|e| errors::with_refusal(e, reply.refusal.as_deref()))?;
                     renewed = true;
                     continue;
                 }
@@ -572,8 +588,24 @@ impl ApiClient {
     }
 
     /// The id of a location from a `self` link (`/locations/<id>`).
+    /// The link a write answered with; its `href` must end in an id (a UUID), or the
+    /// answer is the service's failure (exit 6), whatever its status.
     pub fn link_of(reply: &Reply) -> Result<Link> {
-        reply.json("a link object")
+        let link: Link = reply.json("a link object")?;
+        if link.id().is_none() {
+            return Err(Error::Unavailable {
+                status: Some(reply.status.as_u16()),
+                message: format!(
+                    "the service answered {} with a link that does not end in an id (a UUID): `{}`",
+                    reply.status,
+                    crate::output::sanitize_line(&link.href)
+                ),
+                hint: Some(
+                    "the write may have been carried out; `--verbose` shows the answer".into(),
+                ),
+            });
+        }
+        Ok(link)
     }
 }
 

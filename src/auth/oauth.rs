@@ -74,10 +74,10 @@ type TokenError = RequestTokenError<
 fn map_error(error: TokenError, token_url: &url::Url) -> Error {
     match error {
         RequestTokenError::ServerResponse(response) => {
-            let code = response.error().to_string();
+            let code = crate::output::sanitize_line(response.error().as_ref());
             let detail = response
                 .error_description()
-                .map(|d| format!(": {}", crate::output::sanitize(d)))
+                .map(|d| format!(": {}", crate::output::sanitize_line(d)))
                 .unwrap_or_default();
             match response.error() {
                 BasicErrorResponseType::InvalidClient => Error::Auth {

@@ -202,7 +202,7 @@ impl Worker {
                 report.status = Some(reply.status.as_u16());
                 match ApiClient::link_of(&reply)
                     .ok()
-                    .and_then(|l| l.id().map(str::to_owned))
+                    .and_then(|l| l.id().map(|id| id.to_string()))
                 {
                     Some(new_id) => {
                         report.outcome = Outcome::Created;
@@ -211,7 +211,7 @@ impl Worker {
                     None => {
                         report.outcome = Outcome::Unconfirmed;
                         report.error = Some(format!(
-                            "the service answered {} without a link to the new location: it may exist, under an id not known",
+                            "the service answered {} without a link to the new location's id: it may exist, under an id not known",
                             reply.status
                         ));
                     }

@@ -110,15 +110,7 @@ async fn read_write_steps(api: &ApiClient, provider: uuid::Uuid, steps: &mut Ste
         .run("create", async {
             let reply = api.create_location(&body).await?;
             let link = ApiClient::link_of(&reply)?;
-            let id = link
-                .id()
-                .and_then(|i| uuid::Uuid::parse_str(i).ok())
-                .ok_or_else(|| {
-                    Error::other(format!(
-                        "the create answered a link without an id: `{}`",
-                        link.href
-                    ))
-                })?;
+            let id = link.id().expect("link_of checks the id");
             Ok((id, format!("created {id} (storeId `{}`)", body.store_id)))
         })
         .await;

@@ -45,7 +45,8 @@ struct Tally {
 /// `location validate`: every record read as `apply` reads it (JSON or CSV, records with
 /// an `id` as merge patches unless `--replace`, read forms by the set-aside rule).
 pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
-    let source = Source::new(&args.file, args.format, (&args.csv).into());
+    let source = Source::new(&args.file, args.format, (&args.csv).into())
+        .with_max_record(args.record.max_record_size);
     let updates = if args.replace {
         Updates::Replace
     } else {
@@ -58,7 +59,8 @@ pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
 
 /// `provider validate`: every provider body of the input.
 pub fn providers(context: &Context<'_>, args: ProviderValidateArgs) -> Result<()> {
-    let source = Source::new(&args.file, Some(InputFormat::Json), Default::default());
+    let source = Source::new(&args.file, Some(InputFormat::Json), Default::default())
+        .with_max_record(args.record.max_record_size);
     check_all(
         context,
         &source,

@@ -18,11 +18,18 @@ mod ids;
 pub use self::csv::CsvOptions;
 pub use ids::for_each_id;
 
+/// The largest record read by default (`--max-record-size`): a location with every field
+/// at its limit is a few KiB; 1 MiB leaves room for large translations while a broken or
+/// hostile line (a file of one 500 MB line) is read past in bounded memory.
+pub const DEFAULT_MAX_RECORD: usize = 1 << 20;
+
 /// A bulk input: a file or standard input, JSON (one body, an array, NDJSON) or CSV.
 pub struct Source {
     pub path: std::path::PathBuf,
     pub format: crate::cli::InputFormat,
     pub csv: CsvOptions,
+    /// The size limit of one record, in bytes: a longer one is a problem of that record.
+    pub max_record: usize,
 }
 
 impl Source {
@@ -43,7 +50,13 @@ impl Source {
             path: path.to_owned(),
             format,
             csv,
+            max_record: DEFAULT_MAX_RECORD,
         }
+    }
+
+    /// The same input with another record size limit.
+    pub fn with_max_record(self, max_record: usize) -> Source {
+        Source { max_record, ..self }
     }
 
     /// Calls `each` with every record as JSON text, read once, streamed, or with why a
@@ -53,11 +66,21 @@ impl Source {
         mut each: impl FnMut(Position, std::result::Result<&str, String>),
     ) -> Result<()> {
         let reader = open(&self.path)?;
+        let max = self.max_record;
         match self.format {
-            crate::cli::InputFormat::Json => for_each_input(reader, each),
+            crate::cli::InputFormat::Json => try_for_each_input(reader, max, |position, record| {
+                each(position, record);
+                ControlFlow::Continue(())
+            }),
             crate::cli::InputFormat::Csv => {
                 self::csv::for_each_row(reader, &self.csv, |position, text| {
-                    each(position, Ok(text))
+                    // A row is read whole by the CSV reader; its body is held to the
+                    // same limit as any other record.
+                    let record = match text.len() {
+                        len if len > max => Err(too_large(len as u64, max)),
+                        _ => Ok(text),
+                    };
+                    each(position, record)
                 })
             }
         }
@@ -161,27 +184,123 @@ pub fn try_for_each_record(
     reader: impl BufRead,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
 ) -> Result<()> {
-    try_for_each_input(reader, |position, record| match record {
-        Ok(text) => each(position, text),
-        Err(_) => ControlFlow::Continue(()),
-    })
+    try_for_each_input(
+        reader,
+        DEFAULT_MAX_RECORD,
+        |position, record| match record {
+            Ok(text) => each(position, text),
+            Err(_) => ControlFlow::Continue(()),
+        },
+    )
 }
 
 /// Every record as [`for_each_record`] reads it, or why one cannot be read (an NDJSON
-/// line that is not UTF-8 text): a problem of that record alone, and every other record
-/// is still read.
+/// line that is not UTF-8 text, a record longer than `max_record` bytes): a problem of
+/// that record alone, and every other record is still read. Memory stays within
+/// `max_record` and a read buffer whatever the input holds: a longer line is read past,
+/// not kept.
 pub fn for_each_input(
     reader: impl BufRead,
+    max_record: usize,
     mut each: impl FnMut(Position, std::result::Result<&str, String>),
 ) -> Result<()> {
-    try_for_each_input(reader, |position, record| {
+    try_for_each_input(reader, max_record, |position, record| {
         each(position, record);
         ControlFlow::Continue(())
     })
 }
 
+/// The problem of a record of `len` bytes over the limit.
+fn too_large(len: u64, max: usize) -> String {
+    format!(
+        "the record is {} long, more than the limit of {} (`--max-record-size`)",
+        human_size(len),
+        human_size(max as u64)
+    )
+}
+
+/// `1 MiB`, `500.0 MiB`, `1234 bytes`.
+pub fn human_size(bytes: u64) -> String {
+    const KIB: u64 = 1 << 10;
+    const MIB: u64 = 1 << 20;
+    const GIB: u64 = 1 << 30;
+    match bytes {
+        b if b >= GIB && b % GIB == 0 => format!("{} GiB", b / GIB),
+        b if b >= GIB => format!("{:.1} GiB", b as f64 / GIB as f64),
+        b if b >= MIB && b % MIB == 0 => format!("{} MiB", b / MIB),
+        b if b >= MIB => format!("{:.1} MiB", b as f64 / MIB as f64),
+        b if b >= KIB && b % KIB == 0 => format!("{} KiB", b / KIB),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// How one bounded line read ended.
+enum LineRead {
+    /// Nothing left to read.
+    End,
+    /// A line (its `\n` included) is in the buffer.
+    Line,
+    /// A line longer than the limit was read past; it had this many bytes. The buffer
+    /// holds only its start.
+    TooLong(u64),
+}
+
+/// Reads one line into `line` (cleared first), keeping at most `max` bytes of it (plus
+/// its line end): the rest of a longer line is consumed and counted, never stored.
+fn read_line_bounded(
+    reader: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<LineRead> {
+    line.clear();
+    // Bytes of the line without its line end (`\n` or `\r\n`).
+    let mut content: u64 = 0;
+    let mut read_any = false;
+    // Whether the bytes read so far end with `\r` (it may end one buffer, its `\n`
+    // starting the next).
+    let mut ends_with_cr = false;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        read_any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let take = newline.map_or(buf.len(), |at| at + 1);
+        content += newline.unwrap_or(buf.len()) as u64;
+        if let Some(at) = newline {
+            let cr = if at == 0 {
+                ends_with_cr
+            } else {
+                buf[at - 1] == b'\r'
+            };
+            content -= u64::from(cr);
+        }
+        ends_with_cr = buf[..take].last() == Some(&b'\r');
+        if content <= max as u64 + 1 {
+            line.extend_from_slice(&buf[..take]);
+        }
+        reader.consume(take);
+        if newline.is_some() {
+            break;
+        }
+    }
+    let body = line.trim_ascii_end().len() as u64;
+    Ok(match content {
+        _ if !read_any => LineRead::End,
+        // Trailing blanks (a `\r`) do not make a line too long.
+        c if c > max as u64 + 1 || body > max as u64 => LineRead::TooLong(c),
+        _ => LineRead::Line,
+    })
+}
+
 fn try_for_each_input(
     mut reader: impl BufRead,
+    max_record: usize,
     mut each: impl FnMut(Position, std::result::Result<&str, String>) -> ControlFlow<()>,
 ) -> Result<()> {
     skip_bom(&mut reader)?;
@@ -201,48 +320,64 @@ fn try_for_each_input(
     };
     match first {
         None => Err(Error::usage("the input is empty: no body to read")),
-        Some(b'[') => each_array_element(reader, |position, text| each(position, Ok(text))),
+        Some(b'[') => each_array_element(reader, max_record, each),
         Some(_) => {
             let mut line = Vec::new();
             let mut number = 0;
             // Leading blank lines were consumed above only up to a buffer's worth; count
             // lines from what is left.
-            loop {
-                line.clear();
-                if reader.read_until(b'\n', &mut line)? == 0 {
+            let first = loop {
+                let read = read_line_bounded(&mut reader, &mut line, max_record)?;
+                if matches!(read, LineRead::End) {
                     return Ok(());
                 }
                 number += 1;
-                if !line.trim_ascii().is_empty() {
-                    break;
+                if !line.trim_ascii().is_empty() || matches!(read, LineRead::TooLong(_)) {
+                    break read;
                 }
-            }
-            let first_is_ndjson = match std::str::from_utf8(&line) {
-                Ok(text) => is_ndjson_line(text.trim()),
+            };
+            let first_is_ndjson = match (&first, std::str::from_utf8(&line)) {
+                // A first line over the limit: NDJSON or one body, it is too long.
+                (LineRead::TooLong(_), _) => true,
+                (_, Ok(text)) => is_ndjson_line(text.trim()),
                 // Not text: a line of its own, reported as such.
-                Err(_) => true,
+                (_, Err(_)) => true,
             };
             if !first_is_ndjson {
-                // One body over several lines.
+                // One body over several lines, held to the same limit.
                 let mut text =
                     String::from_utf8(std::mem::take(&mut line)).expect("checked just above");
-                reader.take(MAX_SINGLE_BODY).read_to_string(&mut text)?;
-                let _ = each(Position::Whole, Ok(text.trim()));
+                let room = (max_record + 1).saturating_sub(text.len()) as u64;
+                (&mut reader)
+                    .take(room)
+                    .read_to_string(&mut text)
+                    .map_err(|e| Error::usage(format!("the input is not UTF-8 text: {e}")))?;
+                if text.trim().len() > max_record {
+                    let rest = io::copy(&mut reader, &mut io::sink())?;
+                    let len = text.trim_end().len() as u64 + rest;
+                    let _ = each(Position::Whole, Err(too_large(len, max_record)));
+                } else {
+                    let _ = each(Position::Whole, Ok(text.trim()));
+                }
                 return Ok(());
             }
+            let mut read = first;
             loop {
-                let record = std::str::from_utf8(&line).map(str::trim).map_err(|e| {
-                    format!(
-                        "not UTF-8 text (an invalid byte at offset {} of the line)",
-                        e.valid_up_to()
-                    )
-                });
+                let record = match read {
+                    LineRead::TooLong(len) => Err(too_large(len, max_record)),
+                    _ => std::str::from_utf8(&line).map(str::trim).map_err(|e| {
+                        format!(
+                            "not UTF-8 text (an invalid byte at offset {} of the line)",
+                            e.valid_up_to()
+                        )
+                    }),
+                };
                 let blank = record.as_ref().is_ok_and(|t| t.is_empty());
                 if !blank && each(Position::Line(number), record).is_break() {
                     return Ok(());
                 }
-                line.clear();
-                if reader.read_until(b'\n', &mut line)? == 0 {
+                read = read_line_bounded(&mut reader, &mut line, max_record)?;
+                if matches!(read, LineRead::End) {
                     return Ok(());
                 }
                 number += 1;
@@ -266,10 +401,18 @@ fn is_ndjson_line(line: &str) -> bool {
         || serde_json::from_str::<serde::de::IgnoredAny>(line).is_ok()
 }
 
+/// The elements of a JSON array, each as its text, or the problem of one over `max`
+/// bytes (an element is parsed whole before its size is known: the limit keeps it out of
+/// the run, while only NDJSON is read past in bounded memory).
 fn each_array_element(
     reader: impl BufRead,
-    mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
+    max: usize,
+    mut each: impl FnMut(Position, std::result::Result<&str, String>) -> ControlFlow<()>,
 ) -> Result<()> {
+    let mut each = |position, text: &str| match text.len() {
+        len if len > max => each(position, Err(too_large(len as u64, max))),
+        _ => each(position, Ok(text)),
+    };
     struct Elements<'f, F>(&'f mut F, &'f mut bool);
     impl<'de, F: FnMut(Position, &str) -> ControlFlow<()>> Visitor<'de> for Elements<'_, F> {
         type Value = ();
@@ -343,6 +486,70 @@ mod tests {
             .unwrap();
             assert_eq!(seen, 2, "{input}");
         }
+    }
+
+    fn inputs(input: &[u8], max: usize) -> Vec<(Position, std::result::Result<String, String>)> {
+        let mut out = Vec::new();
+        for_each_input(input, max, |p, r| out.push((p, r.map(str::to_owned)))).unwrap();
+        out
+    }
+
+    /// Issue 14, item 11: a record over the limit is a problem of that record, in every
+    /// form of input; the records around it are read as they are.
+    #[test]
+    fn a_record_over_the_limit_is_a_problem_of_that_record() {
+        let long = format!("{{\"a\":\"{}\"}}", "x".repeat(100));
+        let ndjson = format!("{{\"a\":1}}\n{long}\r\n{{\"b\":2}}\n{long}");
+        let got = inputs(ndjson.as_bytes(), 50);
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got[0], (Position::Line(1), Ok("{\"a\":1}".into())));
+        assert_eq!(got[2], (Position::Line(3), Ok("{\"b\":2}".into())));
+        for (at, line) in [(1, 2), (3, 4)] {
+            assert_eq!(got[at].0, Position::Line(line));
+            let err = got[at].1.as_ref().unwrap_err();
+            assert!(
+                err.contains("the record is 108 bytes long, more than the limit of 50 bytes"),
+                "{err}"
+            );
+        }
+        // Exactly at the limit passes, with or without a CR before the LF.
+        let at_limit = format!("{{\"a\":\"{}\"}}", "x".repeat(42));
+        assert_eq!(at_limit.len(), 50);
+        for end in ["\n", "\r\n", ""] {
+            let got = inputs(format!("{{}}\n{at_limit}{end}").as_bytes(), 50);
+            assert_eq!(got[1].1.as_deref(), Ok(at_limit.as_str()), "{end:?}");
+        }
+        // The first line over the limit, and one body over several lines.
+        let got = inputs(format!("{long}\n{{}}\n").as_bytes(), 50);
+        assert!(got[0].1.is_err() && got[1].1.is_ok(), "{got:?}");
+        let body = format!("{{\n  \"a\": \"{}\"\n}}\n", "x".repeat(100));
+        let got = inputs(body.as_bytes(), 50);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].0, Position::Whole);
+        assert!(
+            got[0]
+                .1
+                .as_ref()
+                .unwrap_err()
+                .contains("more than the limit"),
+            "{got:?}"
+        );
+        // A JSON array element.
+        let got = inputs(format!("[{{}},{long},{{}}]").as_bytes(), 50);
+        assert_eq!(got.len(), 3);
+        assert!(
+            got[0].1.is_ok() && got[1].1.is_err() && got[2].1.is_ok(),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn sizes_are_shown_in_their_unit() {
+        assert_eq!(human_size(1 << 20), "1 MiB");
+        assert_eq!(human_size(500 << 20), "500 MiB");
+        assert_eq!(human_size((1 << 20) + 1), "1.0 MiB");
+        assert_eq!(human_size(512 << 10), "512 KiB");
+        assert_eq!(human_size(108), "108 bytes");
     }
 
     #[test]

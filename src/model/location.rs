@@ -554,7 +554,9 @@ pub struct LocationRead {
     pub country_code: Option<String>,
     pub latitude: Coordinate,
     pub longitude: Coordinate,
-    #[serde(default)]
+    /// The read table types it as a string (not "string or null", as `description`
+    /// and `logoUrl` are): left out when unset, never `null`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub telephone_number: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,

@@ -96,14 +96,13 @@ pub struct Link {
 }
 
 impl Link {
-    /// The last path segment of `href`: the id of the linked location (or, for the
-    /// provider update quirk, of the provider).
-    pub fn id(&self) -> Option<&str> {
-        self.href
-            .trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .filter(|s| !s.is_empty())
+    /// The last path segment of `href` as a UUID: the id of the linked location (or, for
+    /// the provider update quirk, of the provider).
+    /// `None` when that segment is not a UUID: what a service answers is never taken for
+    /// an id (nor printed as one) unless it is one.
+    pub fn id(&self) -> Option<uuid::Uuid> {
+        let last = self.href.trim_end_matches('/').rsplit('/').next()?;
+        uuid::Uuid::parse_str(last).ok()
     }
 }
 

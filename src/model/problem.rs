@@ -31,7 +31,10 @@ impl fmt::Display for Problem {
         if self.property.is_empty() {
             f.write_str(&self.message)
         } else {
-            write!(f, "{}: {}", self.property, self.message)
+            // The property may be a member name from the input: shown on one line, its
+            // controls escaped (JSON output carries it as it is).
+            let property = crate::output::sanitize_line(&self.property);
+            write!(f, "{property}: {}", self.message)
         }
     }
 }

@@ -74,7 +74,7 @@ impl Messages {
         } else {
             prefix.to_owned()
         };
-        let _ = writeln!(io::stderr().lock(), "{prefix}: {text}");
+        let _ = writeln!(io::stderr().lock(), "{prefix}: {}", sanitize(text));
     }
 
     pub fn warning(self, text: &str) {
@@ -93,14 +93,14 @@ impl Messages {
     /// even with `--quiet`.
     pub fn detail(self, text: &str) {
         if !self.discard {
-            let _ = writeln!(io::stderr().lock(), "{text}");
+            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
         }
     }
 
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
     pub fn note(self, text: &str) {
         if !self.quiet {
-            let _ = writeln!(io::stderr().lock(), "{text}");
+            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
         }
     }
 }
@@ -122,7 +122,7 @@ impl Verbose {
 
     pub fn line(self, text: &str) {
         if self.0 {
-            let _ = writeln!(io::stderr().lock(), "{text}");
+            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
         }
     }
 }
@@ -266,7 +266,7 @@ impl Printer {
         let filter = self.jq.as_deref().expect("callers check for a filter");
         let mut out = io::stdout().lock();
         for result in filter.run(json)? {
-            write_jq_result(&mut out, &result, self.format)?;
+            write_jq_result(&mut out, &result, self.format, self.stdout_is_terminal)?;
         }
         Ok(())
     }
@@ -380,9 +380,17 @@ pub fn exit_interrupted() -> ! {
     std::process::exit(130)
 }
 
-/// One `--jq` result: a string raw, anything else as JSON (pretty, or one line).
-fn write_jq_result(out: &mut impl Write, result: &str, format: OutputFormat) -> io::Result<()> {
+/// One `--jq` result: a string raw, anything else as JSON (pretty, or one line). A raw
+/// string is data for a pipe, written exactly; at a terminal its controls are escaped,
+/// as every text from a server is.
+fn write_jq_result(
+    out: &mut impl Write,
+    result: &str,
+    format: OutputFormat,
+    terminal: bool,
+) -> io::Result<()> {
     match serde_json::from_str::<String>(result) {
+        Ok(text) if terminal => writeln!(out, "{}", sanitize(&text)),
         Ok(text) => writeln!(out, "{text}"),
         Err(_) if format == OutputFormat::Ndjson => writeln!(out, "{result}"),
         Err(_) => writeln!(out, "{}", pretty(result.as_bytes())),
@@ -437,25 +445,44 @@ fn render_table(header: &[&str], rows: &[Vec<String>], stdout_is_terminal: bool)
     table.to_string()
 }
 
-/// Neutralises control characters and terminal escape sequences in text that came from a
-/// server or a file, so that it cannot move the cursor, change colours or set the title.
+/// Text that did not come from the tool (a server's error text, a token endpoint's
+/// `error`, a property name from an input file), made safe for a terminal: every control
+/// character (C0, DEL, C1) and every character that reorders or hides text (bidi
+/// overrides and isolates, zero-width marks) is written as `\u001b`, so that it can
+/// neither move the cursor, change colours, set the title nor make text read otherwise
+/// than it is. Line feeds stay (messages have lines); a tab becomes four spaces.
 pub fn sanitize(text: &str) -> String {
-    if !text.chars().any(|c| c.is_control() && c != '\n') {
+    if !text.chars().any(|c| c == '\t' || is_unsafe(c)) {
         return text.to_owned();
     }
-    text.chars()
-        .map(|c| match c {
-            '\n' => "\n".to_owned(),
-            '\t' => "    ".to_owned(),
-            c if c.is_control() => c.escape_unicode().to_string(),
-            c => c.to_string(),
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("    "),
+            c if is_unsafe(c) => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`sanitize`] for text that must stay on one line (a server's error text inside a
+/// sentence of the tool's): a line feed is escaped too, so it cannot start a line that
+/// looks like the tool's own (`error: …`).
+pub fn sanitize_line(text: &str) -> String {
+    sanitize(text).replace('\n', "\\u000a")
+}
+
+/// Controls other than the line feed, and the invisible characters that change how the
+/// text around them is shown (Unicode's bidi controls and zero-width format characters).
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(u32::from(c), 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{pretty, sanitize};
+    use super::{pretty, sanitize, sanitize_line};
 
     #[test]
     fn escape_sequences_are_neutralised() {
@@ -464,7 +491,12 @@ mod tests {
         assert!(!shown.contains('\x1b'));
         assert!(!shown.contains('\x07'));
         assert!(shown.starts_with("Shop"));
-        assert_eq!(sanitize("Zürich 🏪"), "Zürich 🏪");
+        assert_eq!(sanitize("Zürich 🏪\nline two"), "Zürich 🏪\nline two");
+        assert_eq!(sanitize("a\x1b[2Jb"), "a\\u001b[2Jb");
+        assert_eq!(sanitize("\u{9b}31m"), "\\u009b31m");
+        assert_eq!(sanitize("evil\u{202e}gnp.exe"), "evil\\u202egnp.exe");
+        assert_eq!(sanitize("\r\x07\x7f"), "\\u000d\\u0007\\u007f");
+        assert_eq!(sanitize_line("a\nerror: b"), "a\\u000aerror: b");
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn prompt_error(e: dialoguer::Error) -> Error {
 
 pub fn confirm(question: &str) -> Result<bool> {
     Confirm::with_theme(&theme())
-        .with_prompt(question)
+        .with_prompt(super::sanitize(question))
         .default(false)
         .interact()
         .map_err(prompt_error)
@@ -86,5 +86,5 @@ pub fn choose(label: &str, items: &[&str]) -> Result<usize> {
 
 /// Shows text to the person being asked (a body before "Create this location?").
 pub fn show(text: &str) {
-    eprintln!("{text}");
+    eprintln!("{}", super::sanitize(text));
 }

@@ -94,10 +94,8 @@ impl RecordSink {
                 Human::Hidden => {}
             },
             (OutputFormat::Ndjson, Some(filter)) => {
-                let text = to_json(record)?;
-                for result in filter.run(&text)? {
-                    super::write_jq_result(&mut self.out, &result, self.format)?;
-                }
+                let (text, filter) = (to_json(record)?, Arc::clone(filter));
+                self.write_filtered(&filter, &text)?;
             }
             (_, Some(_)) => {
                 self.held
@@ -152,9 +150,8 @@ impl RecordSink {
                 }
                 self.held.push(b']');
                 let filter = filter.clone();
-                for result in filter.run(&std::mem::take(&mut self.held))? {
-                    super::write_jq_result(&mut self.out, &result, self.format)?;
-                }
+                let held = std::mem::take(&mut self.held);
+                self.write_filtered(&filter, &held)?;
             }
             (_, None) => {
                 self.out
@@ -167,6 +164,16 @@ impl RecordSink {
 
 /// A stream dropped before `finish` (an error stopped the command) still leaves one JSON
 /// document on stdout: the array is closed over what was printed.
+impl RecordSink {
+    /// Runs `--jq` on `json` and writes its results.
+    fn write_filtered(&mut self, filter: &jq::Filter, json: &[u8]) -> Result<()> {
+        for result in filter.run(json)? {
+            super::write_jq_result(&mut self.out, &result, self.format, self.stdout_is_terminal)?;
+        }
+        Ok(())
+    }
+}
+
 impl Drop for RecordSink {
     fn drop(&mut self) {
         if !self.finished {

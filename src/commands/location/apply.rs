@@ -22,7 +22,8 @@ pub async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
         .file
         .clone()
         .expect("clap requires --file without --undo");
-    let source = Source::new(&file, args.format, (&args.csv).into());
+    let source = Source::new(&file, args.format, (&args.csv).into())
+        .with_max_record(args.record.max_record_size);
     let updates = if args.replace {
         Updates::Replace
     } else {

@@ -86,7 +86,7 @@ async fn delete_one(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
             "Delete location {id} (storeId {}, {}, {city})?",
             location.store_id, location.store_name
         );
-        if !prompt::confirm(&crate::output::sanitize(&question))? {
+        if !prompt::confirm(&question)? {
             printer.note("nothing was deleted");
             return Ok(());
         }

@@ -39,7 +39,7 @@ pub fn print_link(context: &Context, verb: &'static str, reply: &crate::api::Rep
     let printer = context.printer;
     let link = crate::api::ApiClient::link_of(reply)?;
     if printer.quiet {
-        printer.line(link.id().unwrap_or_default())?;
+        printer.line(&link.id().expect("link_of checks the id").to_string())?;
     } else if printer.wants_table() {
         printer.field_table(&view::link_rows(verb, &link))?;
     } else {

@@ -70,7 +70,7 @@ pub fn rows(location: &LocationRead) -> Vec<(&'static str, String)> {
 pub fn link_rows(verb: &'static str, link: &Link) -> Vec<(&'static str, String)> {
     vec![
         ("result", verb.to_owned()),
-        ("id", link.id().unwrap_or_default().to_owned()),
+        ("id", link.id().map(|id| id.to_string()).unwrap_or_default()),
         ("href", link.href.clone()),
     ]
 }
