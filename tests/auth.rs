@@ -261,36 +261,158 @@ fn token_is_reused_across_processes_through_keyutils() {
     assert_eq!(tokens_issued(&env), 1);
 }
 
-/// `--token-lifetime 61`: a token is used until 60 s before it expires, so a second after
-/// it was issued it is due for renewal; the client secret kept in the keyring renews it.
+/// `--token-lifetime 4`: a token is renewed a quarter of its lifetime before it expires
+/// (the margin is 60 s for long tokens, less for short ones), so it serves every command
+/// of its first three seconds and is then renewed with the secret kept in the keyring.
 #[test]
 fn short_lived_token_is_renewed() {
-    let env = keyutils_env("61", READ_CREATE);
+    let env = keyutils_env("4", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
     assert_code(&login(&env, &[]), 0);
     assert_eq!(tokens_issued(&env), 1);
-    // Within the same second the token still has more than 60 s left.
-    std::thread::sleep(Duration::from_millis(1100));
     let a = run(&env, &["auth", "token"]);
     assert_code(&a, 0);
-    assert_eq!(tokens_issued(&env), 2);
-    std::thread::sleep(Duration::from_millis(1100));
+    assert_eq!(tokens_issued(&env), 1, "reused while fresh");
+    std::thread::sleep(Duration::from_millis(3100));
     let b = run(&env, &["auth", "token"]);
     assert_code(&b, 0);
-    assert_eq!(tokens_issued(&env), 3);
+    assert_eq!(tokens_issued(&env), 2);
     assert_ne!(a.stdout, b.stdout);
     assert_code(&run(&env, &["logout"]), 0);
 }
 
-/// `--token-lifetime 60` is at the margin from the start: every command renews.
+/// Issue 15, item 7: a token that lives no longer than the 60 s margin is not fetched
+/// again for every command (it used to be: each command paid a token request).
 #[test]
-fn token_at_the_margin_is_renewed_at_once() {
+fn a_token_shorter_than_the_margin_serves_many_commands() {
     let env = keyutils_env("60", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
     assert_code(&login(&env, &[]), 0);
-    assert_code(&run(&env, &["auth", "token"]), 0);
-    assert_eq!(tokens_issued(&env), 2);
+    for _ in 0..3 {
+        assert_code(&run(&env, &["auth", "token"]), 0);
+    }
+    assert_eq!(tokens_issued(&env), 1);
     assert_code(&run(&env, &["logout"]), 0);
+}
+
+/// `locadm ARGS` with this `LOCADM_CLIENT_SECRET`.
+fn with_secret(env: &Env, secret: &str, args: &[&str]) -> Output {
+    env.cmd(args)
+        .env("LOCADM_CLIENT_SECRET", secret)
+        .output()
+        .unwrap()
+}
+
+/// The service requests the emulator has seen (the token endpoint not counted).
+fn service_requests(env: &Env) -> u64 {
+    env.emulator().counters()["requests"].as_u64().unwrap()
+}
+
+/// Issue 15, item 1: a cached token is only used by a caller holding the secret that got
+/// it. After a good run, a wrong secret is exit 3 with no request made with the cached
+/// token; another config file without a secret gets no token; a rotated secret gets a
+/// new one (and the old secret is refused).
+#[test]
+fn a_cached_token_is_bound_to_the_secret_that_got_it() {
+    let env = keyutils_env("3600", READ_CREATE);
+    let _logout = LogoutOnDrop(&env);
+    assert_code(&login(&env, &[]), 0);
+    let good = run(&env, &["auth", "token"]);
+    assert_code(&good, 0);
+    let cached = text(&good.stdout).trim().to_owned();
+    assert_code(&run(&env, &["location", "get", DEMO_PROVIDER]), 5);
+    assert_eq!(service_requests(&env), 1);
+
+    // A wrong secret in the environment: refused by the token endpoint, and nothing is
+    // sent to the service with the cached token.
+    let wrong = with_secret(&env, "wrong", &["location", "get", DEMO_PROVIDER]);
+    assert_code(&wrong, 3);
+    assert!(
+        text(&wrong.stderr).contains("invalid_client"),
+        "{}",
+        text(&wrong.stderr)
+    );
+    let wrong = with_secret(&env, "wrong", &["auth", "token"]);
+    assert_code(&wrong, 3);
+    assert!(!text(&wrong.stdout).contains(&cached));
+    assert_eq!(
+        service_requests(&env),
+        1,
+        "no request with the cached token"
+    );
+
+    // Another config file (another HOME, say) naming the same token URL and client,
+    // without a secret: no token.
+    let other = env.path("other.toml");
+    let out = env
+        .cmd(&["--config", other.to_str().unwrap(), "auth", "token"])
+        .env("LOCADM_CLIENT_ID", CLIENT_ID)
+        .output()
+        .unwrap();
+    assert_code(&out, 3);
+    assert!(!text(&out.stdout).contains(&cached));
+
+    // The secret rotated at the provider: the old one fails, the new one gets a new token
+    // (the cached one is never handed to it).
+    env.emulator()
+        .rotate_secret(CLIENT_ID, "R0tated-Secret-0815");
+    let issued = tokens_issued(&env);
+    let rotated = with_secret(&env, "R0tated-Secret-0815", &["auth", "token"]);
+    assert_code(&rotated, 0);
+    assert_ne!(text(&rotated.stdout).trim(), cached);
+    assert_eq!(tokens_issued(&env), issued + 1);
+    // `smoke` proves the credentials it is given: the keyring's old secret fails its
+    // token step although a token is cached.
+    let smoke = env
+        .cmd(&["smoke", "--read-only", "--location", DEMO_PROVIDER])
+        .output()
+        .unwrap();
+    assert_ne!(smoke.status.code(), Some(0), "{}", text(&smoke.stdout));
+    assert!(
+        text(&smoke.stdout).contains("token"),
+        "{}",
+        text(&smoke.stdout)
+    );
+}
+
+/// Issue 15, item 1: credentials given only in the environment leave no keyring entry
+/// unless the profile asks for it (`cache_env_token`), and `auth status` says which.
+#[test]
+fn environment_credentials_leave_no_trace_unless_the_profile_asks() {
+    let mut env = keyutils_env("3600", READ_CREATE);
+    env.client_id = Some(CLIENT_ID.into());
+    env.client_secret = Some(SECRET.into());
+    let _logout = LogoutOnDrop(&env);
+    for _ in 0..2 {
+        assert_code(&run(&env, &["auth", "token"]), 0);
+    }
+    assert_eq!(tokens_issued(&env), 2, "nothing cached: a token each time");
+    let status: Value =
+        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    assert_eq!(status["token"]["credentials"], "environment");
+    assert_eq!(status["token"]["cached"], false);
+    assert_eq!(status["token"]["state"], "none");
+
+    assert_code(&run(&env, &["config", "set", "cache_env_token", "true"]), 0);
+    let first = run(&env, &["auth", "token"]);
+    let second = run(&env, &["auth", "token"]);
+    assert_code(&second, 0);
+    assert_eq!(first.stdout, second.stdout);
+    assert_eq!(tokens_issued(&env), 3, "cached once asked to");
+    let status: Value =
+        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    assert_eq!(status["token"]["cached"], true);
+    assert_eq!(status["token"]["state"], "cached");
+    // Still bound: a wrong secret gets nothing, no secret gets nothing.
+    let wrong = with_secret(&env, "wrong", &["auth", "token"]);
+    assert_code(&wrong, 3);
+    let none = env
+        .cmd(&["auth", "token"])
+        .env_remove("LOCADM_CLIENT_SECRET")
+        .output()
+        .unwrap();
+    assert_code(&none, 3);
+    assert!(!text(&none.stdout).contains(text(&first.stdout).trim()));
 }
 
 /// A pass-through proxy in front of the emulator's token endpoint that records every
@@ -665,8 +787,8 @@ fn secrets_never_leak_to_output_or_files() {
     assert_eq!(counters["deletes"], 2, "{counters}");
     assert_eq!(counters["provider_updates"], 1, "{counters}");
     assert_eq!(
-        counters["tokens_issued"], 1,
-        "one token for all: {counters}"
+        counters["tokens_issued"], 2,
+        "one token for all, and the one `smoke` fetches to prove the credentials: {counters}"
     );
 
     record(&["logout"], None);

@@ -870,6 +870,10 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
         }
     }
     let _logout = Logout(&env);
+    // Credentials from the environment are cached only when the profile asks.
+    env.cmd(&["config", "set", "cache_env_token", "true"])
+        .assert()
+        .success();
     let id = create(&env, &rich_location("Shop"));
     let probe = env.cmd(&["location", "get", &id, "-q"]).assert();
     if !probe.get_output().status.success() {

@@ -37,6 +37,10 @@ pub trait Credentials: Send + Sync {
     /// A new token after the service refused `refused` with 401; fails when none can be
     /// had. Concurrent requests refused together share one renewal.
     fn renew<'a>(&'a self, refused: &'a SecretString) -> BoxFuture<'a, Result<SecretString>>;
+    /// A token fetched now with the credentials given, never a cached one: proof that
+    /// they still work (`smoke`'s first step). A given token (`LOCADM_TOKEN`) is
+    /// returned as it is.
+    fn fetch_new(&self) -> BoxFuture<'_, Result<SecretString>>;
     /// The scope granted with the current token, when known (for 403 messages).
     fn granted_scope(&self) -> Option<Vec<String>>;
 }
@@ -256,6 +260,11 @@ impl ApiClient {
     /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
     pub async fn token(&self) -> Result<SecretString> {
         self.credentials.bearer().await
+    }
+
+    /// A token fetched now (see [`Credentials::fetch_new`]).
+    pub async fn fresh_token(&self) -> Result<SecretString> {
+        self.credentials.fetch_new().await
     }
 
     pub fn base_url(&self) -> &url::Url {

@@ -5,6 +5,7 @@
 //! with the client secret from `LOCADM_CLIENT_SECRET` or from the keyring entry that
 //! `locadm login` wrote, saved back to the keyring.
 
+mod binding;
 pub mod oauth;
 mod session;
 pub mod store;
@@ -13,7 +14,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use session::Session;
 
-/// A cached token is replaced this long before it expires.
+/// A cached token is replaced this long before it expires, or a quarter of its lifetime
+/// before when that is shorter (a token that lives 60 s is not fetched for every request).
 pub const RENEW_BEFORE: Duration = Duration::from_secs(60);
 
 /// The hint for every "no credentials" error.
@@ -37,12 +39,17 @@ impl Clock for SystemClock {
     }
 }
 
-/// Whether a token with this expiry can still be used at `now`.
-pub fn is_fresh(expires_at: Option<u64>, now: u64) -> bool {
+/// Whether a token with this expiry (and lifetime, when known) can still be used at
+/// `now`: it is renewed [`RENEW_BEFORE`] before expiry, or a quarter of its lifetime
+/// before when that is shorter.
+pub fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> bool {
+    let margin = lifetime.map_or(RENEW_BEFORE.as_secs(), |l| {
+        (l / 4).min(RENEW_BEFORE.as_secs())
+    });
     match expires_at {
         // No lifetime given: use it until the service answers 401.
         None => true,
-        Some(at) => at > now.saturating_add(RENEW_BEFORE.as_secs()),
+        Some(at) => at > now.saturating_add(margin),
     }
 }
 
@@ -78,10 +85,24 @@ mod tests {
 
     #[test]
     fn freshness_honours_the_60_s_margin() {
-        assert!(is_fresh(Some(1_061), 1_000));
-        assert!(!is_fresh(Some(1_060), 1_000));
-        assert!(!is_fresh(Some(900), 1_000));
-        assert!(is_fresh(None, 1_000));
+        assert!(is_fresh(Some(1_061), None, 1_000));
+        assert!(!is_fresh(Some(1_060), None, 1_000));
+        assert!(!is_fresh(Some(900), None, 1_000));
+        assert!(is_fresh(None, None, 1_000));
+        assert!(is_fresh(Some(1_061), Some(3600), 1_000));
+        assert!(!is_fresh(Some(1_060), Some(3600), 1_000));
+    }
+
+    /// Issue 15, item 7: a token that lives less than the margin is used for three
+    /// quarters of its life, not fetched again for every request.
+    #[test]
+    fn the_margin_scales_with_a_short_lifetime() {
+        // 30 s lifetime, fetched at 1_000: fresh until 7 s before expiry.
+        assert!(is_fresh(Some(1_030), Some(30), 1_000));
+        assert!(is_fresh(Some(1_030), Some(30), 1_022));
+        assert!(!is_fresh(Some(1_030), Some(30), 1_023));
+        // A lifetime of 0: never fresh.
+        assert!(!is_fresh(Some(1_000), Some(0), 1_000));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use secrecy::SecretString;
 
 use super::store::{self, Backend, EntryKey, StoredEntry};
-use super::{is_fresh, oauth, Clock, SystemClock, TokenSource, LOGIN_HINT};
+use super::{binding, is_fresh, oauth, Clock, SystemClock, TokenSource, LOGIN_HINT};
 use crate::error::{Error, Result};
 use crate::output::Verbose;
 use crate::settings::Settings;
@@ -141,10 +141,21 @@ impl Session {
                 hint: Some(LOGIN_HINT.into()),
             })?;
         Ok(EntryKey {
+            config_file: self.config_file(),
             profile: self.settings.profile.clone(),
             token_url: token_url.to_string(),
             client_id: client_id.clone(),
         })
+    }
+
+    /// The config file as part of an entry's identity: absolute, so that the same file
+    /// named two ways is one scope.
+    fn config_file(&self) -> String {
+        let path = &self.settings.config_file;
+        std::path::absolute(path)
+            .unwrap_or_else(|_| path.clone())
+            .display()
+            .to_string()
     }
 
     /// The keyring backend, chosen on first use.
@@ -158,6 +169,7 @@ impl Session {
             }
         }
         let probe = self.entry_key().unwrap_or_else(|_| EntryKey {
+            config_file: self.config_file(),
             profile: self.settings.profile.clone(),
             token_url: String::new(),
             client_id: String::new(),
@@ -207,10 +219,32 @@ impl Session {
                     "set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING".into(),
                 ),
             })?;
+        let found = found.map(|entry| self.usable_part(entry));
         if let Some(entry) = &found {
             *self.cached.lock().expect("session lock") = Some(entry.clone());
         }
         Ok(found)
+    }
+
+    /// The entry as this caller may use it: its token (and the scope granted with it) only
+    /// when the caller holds the secret that got the token, checked against the entry's
+    /// binding. The secret is the environment's when given, else the one `login` stored.
+    fn usable_part(&self, mut entry: StoredEntry) -> StoredEntry {
+        let holder = match (&entry.binding, self.secret(&Some(entry.clone()))) {
+            (Some(binding), Some(secret)) => binding::holds(binding, &secret),
+            // No binding (an entry of an older version) or no secret: nothing proves it.
+            _ => false,
+        };
+        if entry.token.is_some() && !holder {
+            self.verbose.line(
+                "token: the cached token was got with other credentials than these; not used",
+            );
+            entry.token = None;
+            entry.scope = None;
+            entry.expires_at = None;
+            entry.lifetime = None;
+        }
+        entry
     }
 
     fn fresh_cached_token(&self) -> Option<SecretString> {
@@ -219,8 +253,9 @@ impl Session {
             Some(StoredEntry {
                 token: Some(token),
                 expires_at,
+                lifetime,
                 ..
-            }) if is_fresh(*expires_at, self.clock.now()) => Some(token.clone()),
+            }) if is_fresh(*expires_at, *lifetime, self.clock.now()) => Some(token.clone()),
             _ => None,
         }
     }
@@ -240,10 +275,11 @@ impl Session {
         if let Some(StoredEntry {
             token: Some(token),
             expires_at,
+            lifetime,
             ..
         }) = &entry
         {
-            if is_fresh(*expires_at, self.clock.now()) {
+            if is_fresh(*expires_at, *lifetime, self.clock.now()) {
                 self.verbose.line("token: using the cached token");
                 return Ok(token.clone());
             }
@@ -279,11 +315,12 @@ impl Session {
             if let Some(StoredEntry {
                 token: Some(token),
                 expires_at,
+                lifetime,
                 ..
             }) = current
             {
                 if token.expose_secret() != refused.expose_secret()
-                    && is_fresh(expires_at, self.clock.now())
+                    && is_fresh(expires_at, lifetime, self.clock.now())
                 {
                     return Ok(token);
                 }
@@ -321,15 +358,27 @@ impl Session {
         let key = self.entry_key()?;
         let mut next = entry.unwrap_or_default();
         let grant = self.fetch_with(&secret).await?;
-        next.token = Some(grant.token.clone());
-        next.expires_at = grant
-            .expires_in
-            .map(|d| self.clock.now().saturating_add(d.as_secs()));
-        next.scope = grant.scope;
-        // A secret from the environment is not written to the keyring by a command;
-        // only `locadm login` stores one.
-        self.save(&key, &next).await;
+        self.take_grant(&mut next, &grant, &secret);
+        // Credentials given only in the environment leave no trace unless the profile
+        // asks for it (`cache_env_token`); a secret from the environment is never written
+        // (only `locadm login` stores one).
+        if self.env_secret.is_none() || self.settings.cache_env_token {
+            self.save(&key, &next).await;
+        } else {
+            self.verbose
+                .line("token: credentials from the environment; the token is not cached");
+            *self.cached.lock().expect("session lock") = Some(next);
+        }
         Ok(grant.token)
+    }
+
+    /// Puts a new token into `entry`, bound to the secret that got it.
+    fn take_grant(&self, entry: &mut StoredEntry, grant: &oauth::Grant, secret: &SecretString) {
+        entry.token = Some(grant.token.clone());
+        entry.lifetime = grant.expires_in.map(|d| d.as_secs());
+        entry.expires_at = entry.lifetime.map(|l| self.clock.now().saturating_add(l));
+        entry.scope = grant.scope.clone();
+        entry.binding = Some(binding::bind(secret));
     }
 
     /// One client credentials request with this secret.
@@ -387,14 +436,9 @@ impl Session {
     /// Stores a login: the secret and the first token. Errors are fatal here.
     pub async fn store_login(&self, secret: SecretString, grant: &oauth::Grant) -> Result<()> {
         let key = self.entry_key()?;
-        let entry = StoredEntry {
-            token: Some(grant.token.clone()),
-            expires_at: grant
-                .expires_in
-                .map(|d| self.clock.now().saturating_add(d.as_secs())),
-            scope: grant.scope.clone(),
-            client_secret: Some(secret),
-        };
+        let mut entry = StoredEntry::default();
+        self.take_grant(&mut entry, grant, &secret);
+        entry.client_secret = Some(secret);
         let backend = self.backend().await?;
         let e = entry.clone();
         store::call(&backend.store, move |s| s.set(&key, &e))
@@ -444,6 +488,17 @@ impl crate::api::Credentials for Session {
         refused: &'a SecretString,
     ) -> crate::api::BoxFuture<'a, Result<SecretString>> {
         Box::pin(self.renew_refused(refused))
+    }
+
+    fn fetch_new(&self) -> crate::api::BoxFuture<'_, Result<SecretString>> {
+        Box::pin(async {
+            if let Some(token) = &self.env_token {
+                return Ok(token.clone());
+            }
+            let _guard = self.fetching.lock().await;
+            let entry = self.stored_entry().await?;
+            self.fetch_and_save(entry).await
+        })
     }
 
     fn granted_scope(&self) -> Option<Vec<String>> {
@@ -508,6 +563,7 @@ mod tests {
             expires_at: Some(1),
             scope: Some("can-read-locations".into()),
             client_secret: Some(SecretString::from(SECRET)),
+            ..Default::default()
         });
         let grant = oauth::Grant {
             token: SecretString::from(TOKEN),
@@ -548,6 +604,8 @@ mod tests {
                     expires_at: Some(10_000 + 120),
                     scope: Some("can-read-locations".into()),
                     client_secret: Some(SecretString::from("s")),
+                    lifetime: None,
+                    binding: Some(binding::bind(&SecretString::from("s"))),
                 },
             )
             .unwrap();
@@ -575,20 +633,63 @@ mod tests {
                 &StoredEntry {
                     token: Some(SecretString::from("new")),
                     expires_at: Some(3600),
-                    scope: None,
-                    client_secret: None,
+                    client_secret: Some(SecretString::from("s")),
+                    binding: Some(binding::bind(&SecretString::from("s"))),
+                    ..Default::default()
                 },
             )
             .unwrap();
         assert_eq!(s.bearer().await.unwrap().expose_secret(), "new");
         let got = s.renew_refused(&SecretString::from("old")).await.unwrap();
         assert_eq!(got.expose_secret(), "new");
-        // The refused token itself is renewed (no secret here: exit 3).
+        // The refused token itself is renewed (the token URL refuses here: exit 6).
         let err = s
             .renew_refused(&SecretString::from("new"))
             .await
             .unwrap_err();
-        assert_eq!(err.exit(), crate::error::Exit::Auth);
+        assert_eq!(err.exit(), crate::error::Exit::Unavailable);
+    }
+
+    /// Issue 15, item 1: a cached token is used only by a caller holding the secret that
+    /// got it; with another secret, or none, a fresh one is fetched (or none is had).
+    #[tokio::test]
+    async fn a_cached_token_is_only_used_with_the_secret_that_got_it() {
+        use store::TokenStore;
+        let store = store::MemoryStore::new();
+        let cached_by = |secret: Option<&str>| StoredEntry {
+            token: Some(SecretString::from("cached")),
+            expires_at: Some(3600),
+            binding: Some(binding::bind(&SecretString::from("right"))),
+            client_secret: secret.map(SecretString::from),
+            ..Default::default()
+        };
+        let with = |env: Option<&str>| {
+            session(&store, Arc::new(TestClock(AtomicU64::new(0))))
+                .with_env(None, env.map(SecretString::from))
+        };
+        let key = with(None).entry_key().unwrap();
+        // Cached with the environment's secret (no secret stored).
+        store.set(&key, &cached_by(None)).unwrap();
+        assert_eq!(
+            with(Some("right")).bearer().await.unwrap().expose_secret(),
+            "cached"
+        );
+        // A wrong secret: a fetch (refused here, exit 6), never the cached token.
+        let err = with(Some("wrong")).bearer().await.unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Unavailable, "{err}");
+        // No secret at all: not logged in (exit 3), and no request.
+        let err = with(None).bearer().await.unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Auth, "{err}");
+        // A login's own secret holds the binding; the environment's, when given, decides.
+        store.set(&key, &cached_by(Some("right"))).unwrap();
+        assert_eq!(with(None).bearer().await.unwrap().expose_secret(), "cached");
+        let err = with(Some("wrong")).bearer().await.unwrap_err();
+        assert_eq!(err.exit(), crate::error::Exit::Unavailable, "{err}");
+        // An entry of an older version (no binding) proves nothing.
+        let mut old = cached_by(Some("right"));
+        old.binding = None;
+        store.set(&key, &old).unwrap();
+        assert!(with(None).bearer().await.is_err());
     }
 
     #[tokio::test]

@@ -19,18 +19,24 @@ pub const SERVICE: &str = "locadm";
 /// How long one keyring call may take before the tool gives up on that backend.
 pub const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// The identity of an entry: profile, token URL and client id.
+/// The identity of an entry: config file, profile, token URL and client id. An entry is
+/// shared by the processes of one OS user (the keyring's scope) that use the same
+/// profile of the same config file: another HOME or `--config` has entries of its own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EntryKey {
+    pub config_file: String,
     pub profile: String,
     pub token_url: String,
     pub client_id: String,
 }
 
 impl EntryKey {
-    /// The account name used in the keyring: `profile|client_id|token_url`.
+    /// The account name used in the keyring: `profile|client_id|token_url|config_file`.
     pub fn account(&self) -> String {
-        format!("{}|{}|{}", self.profile, self.client_id, self.token_url)
+        format!(
+            "{}|{}|{}|{}",
+            self.profile, self.client_id, self.token_url, self.config_file
+        )
     }
 }
 
@@ -44,6 +50,11 @@ pub struct StoredEntry {
     /// The granted scope, space-separated, as the token endpoint reported it.
     pub scope: Option<String>,
     pub client_secret: Option<SecretString>,
+    /// The token's lifetime in seconds (`expires_in`), for the renewal margin.
+    pub lifetime: Option<u64>,
+    /// The keyed hash of the secret that got the token (`auth::binding`): the token is
+    /// only ever used by a caller holding that secret.
+    pub binding: Option<String>,
 }
 
 impl fmt::Debug for StoredEntry {
@@ -56,6 +67,8 @@ impl fmt::Debug for StoredEntry {
                 "client_secret",
                 &self.client_secret.as_ref().map(|_| "(redacted)"),
             )
+            .field("lifetime", &self.lifetime)
+            .field("binding", &self.binding.as_ref().map(|_| "(present)"))
             .finish()
     }
 }
@@ -72,6 +85,10 @@ struct Wire {
     scope: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     client_secret: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lifetime: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    binding: Option<String>,
 }
 
 impl StoredEntry {
@@ -85,6 +102,8 @@ impl StoredEntry {
                 .client_secret
                 .as_ref()
                 .map(|s| s.expose_secret().to_owned()),
+            lifetime: self.lifetime,
+            binding: self.binding.clone(),
         };
         serde_json::to_vec(&wire).expect("a map of strings always serialises")
     }
@@ -97,6 +116,8 @@ impl StoredEntry {
             expires_at: wire.expires_at,
             scope: wire.scope,
             client_secret: wire.client_secret.map(SecretString::from),
+            lifetime: wire.lifetime,
+            binding: wire.binding,
         })
     }
 }
@@ -474,6 +495,7 @@ mod tests {
 
     fn key(profile: &str) -> EntryKey {
         EntryKey {
+            config_file: "/home/ops/.config/locadm/config.toml".into(),
             profile: profile.into(),
             token_url: "https://auth.example/token".into(),
             client_id: "admin".into(),
@@ -486,6 +508,8 @@ mod tests {
             expires_at: Some(1_000),
             scope: Some("can-read-locations".into()),
             client_secret: Some(SecretString::from("s3cret")),
+            lifetime: Some(3600),
+            binding: Some("hmac-sha256:00:00".into()),
         }
     }
 

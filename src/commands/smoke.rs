@@ -79,9 +79,14 @@ pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     };
     steps
         .run("token", async {
-            api.token()
-                .await
-                .map(|_| ((), "bearer token obtained".to_owned()))
+            // Fetched now, not taken from the cache: the step proves that the
+            // credentials given work today (a rotated or revoked secret fails here).
+            api.fresh_token().await.map(|_| {
+                (
+                    (),
+                    "bearer token obtained with the credentials given".to_owned(),
+                )
+            })
         })
         .await;
 

@@ -21,7 +21,8 @@ pub struct AppState(Arc<Shared>);
 
 pub struct Shared {
     pub store: Store,
-    pub clients: Vec<ClientSpec>,
+    /// The clients and their secrets; `/_admin/rotate-secret` changes a secret.
+    pub clients: std::sync::RwLock<Vec<ClientSpec>>,
     pub token_lifetime: Duration,
     pub read_form: ReadForm,
     pub counters: Counters,
@@ -46,7 +47,7 @@ impl AppState {
             .unwrap_or_default();
         AppState(Arc::new(Shared {
             store,
-            clients: config.clients.clone(),
+            clients: std::sync::RwLock::new(config.clients.clone()),
             token_lifetime: config.token_lifetime,
             read_form: config.read_form,
             counters: Counters::default(),
@@ -123,7 +124,8 @@ pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
 
     let admin = Router::new()
         .route("/_admin/counters", get(admin::counters))
-        .route("/_admin/revoke-tokens", post(admin::revoke_tokens));
+        .route("/_admin/revoke-tokens", post(admin::revoke_tokens))
+        .route("/_admin/rotate-secret", post(admin::rotate_secret));
 
     api.merge(oauth)
         .merge(admin)

@@ -77,6 +77,7 @@ pub const PROFILE_KEYS: &[&str] = &[
     "ca_cert",
     "timeout",
     "allow_http",
+    "cache_env_token",
 ];
 
 /// The effective settings of this invocation.
@@ -97,6 +98,9 @@ pub struct Settings {
     pub timeout: Duration,
     /// Allow `http://` base and token URLs that are not on loopback.
     pub allow_http: bool,
+    /// Keep a token got with credentials from the environment in the keyring (bound to
+    /// the secret that got it). Off by default: environment credentials leave no trace.
+    pub cache_env_token: bool,
     /// Where each value came from, by key (`profile`, `config_file` and every key of
     /// [`PROFILE_KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
@@ -126,6 +130,8 @@ pub struct ProfileConfig {
     pub timeout: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_http: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_env_token: Option<bool>,
 }
 
 /// The whole config file.
@@ -134,6 +140,13 @@ pub struct ProfileConfig {
 pub struct ConfigFile {
     #[serde(default)]
     pub profiles: BTreeMap<String, ProfileConfig>,
+}
+
+/// A profile's boolean value: `true` or `false`.
+fn parse_bool(key: &str, value: &str) -> Result<bool> {
+    value
+        .parse::<bool>()
+        .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
 }
 
 /// The default config file: the OS config directory's `locadm/config.toml`
@@ -264,15 +277,10 @@ impl ProfileConfig {
             }
             "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
             "allow_http" => {
-                self.allow_http = if empty {
-                    None
-                } else {
-                    Some(value.parse::<bool>().map_err(|_| {
-                        Error::usage(format!(
-                            "`allow_http` must be `true` or `false`, not `{value}`"
-                        ))
-                    })?)
-                }
+                self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
+            }
+            "cache_env_token" => {
+                self.cache_env_token = (!empty).then(|| parse_bool(key, value)).transpose()?
             }
             other if other.contains("secret") || other == "token" || other == "access_token" => {
                 return Err(Error::usage(format!(
@@ -397,16 +405,12 @@ impl Settings {
             origin.insert(key, Origin::Profile);
         };
 
-        let allow_http = match stored.allow_http {
-            Some(b) => {
-                in_profile(&mut origins, "allow_http");
-                b
-            }
-            None => {
-                origins.insert("allow_http", Origin::Default);
-                false
-            }
+        let mut flag = |key: &'static str, stored: Option<bool>| {
+            origins.insert(key, stored.map_or(Origin::Default, |_| Origin::Profile));
+            stored.unwrap_or(false)
         };
+        let allow_http = flag("allow_http", stored.allow_http);
+        let cache_env_token = flag("cache_env_token", stored.cache_env_token);
 
         // URLs: flag/env, then profile; made through the one transport rule.
         let mut url_setting = |key: &'static str,
@@ -526,6 +530,7 @@ impl Settings {
             ca_cert,
             timeout,
             allow_http,
+            cache_env_token,
             origins,
         };
         Ok(settings)
@@ -561,6 +566,7 @@ impl Settings {
                 .unwrap_or_default(),
             "timeout" => format!("{}", self.timeout.as_secs_f64()),
             "allow_http" => self.allow_http.to_string(),
+            "cache_env_token" => self.cache_env_token.to_string(),
             _ => String::new(),
         }
     }

@@ -91,6 +91,18 @@ impl Emulator {
         )
         .1
     }
+
+    /// `POST /_admin/rotate-secret`: the client's secret is `secret` from now on.
+    pub fn rotate_secret(&self, client_id: &str, secret: &str) -> Value {
+        let body = serde_json::json!({ "client_id": client_id, "secret": secret }).to_string();
+        http(
+            &format!("{}/rotate-secret", self.admin_url),
+            "POST",
+            None,
+            Some(&body),
+        )
+        .1
+    }
 }
 
 impl Drop for Emulator {

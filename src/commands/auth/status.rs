@@ -36,6 +36,12 @@ struct TokenStatus {
     expires_at: Option<u64>,
     expires_in_seconds: Option<i64>,
     client_secret_stored: bool,
+    /// Where the credentials of this invocation come from: `local`, `token`
+    /// (LOCADM_TOKEN), `environment` (LOCADM_CLIENT_SECRET), `keyring` (`locadm login`)
+    /// or `none`.
+    credentials: &'static str,
+    /// Whether a token got with them is kept in the keyring (bound to the secret).
+    cached: bool,
 }
 
 #[derive(Serialize)]
@@ -93,10 +99,22 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
         "local"
     } else if from_env {
         "environment"
-    } else if has_token && auth::is_fresh(expires_at, now) {
+    } else if has_token && auth::is_fresh(expires_at, entry.as_ref().and_then(|e| e.lifetime), now)
+    {
         "cached"
     } else if has_token {
         "expired"
+    } else {
+        "none"
+    };
+    let credentials = if local {
+        "local"
+    } else if from_env {
+        "token"
+    } else if session.has_env_secret() {
+        "environment"
+    } else if secret_stored {
+        "keyring"
     } else {
         "none"
     };
@@ -126,6 +144,12 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
             expires_at,
             expires_in_seconds: expires_at.map(|at| at as i64 - now as i64),
             client_secret_stored: secret_stored,
+            credentials,
+            cached: match credentials {
+                "environment" => settings.cache_env_token,
+                "keyring" => true,
+                _ => false,
+            },
         },
         scope,
         permissions,
@@ -176,6 +200,17 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
         },
     };
     rows.push(("Token", token));
+    let credentials = match status.token.credentials {
+        "environment" if status.token.cached => {
+            "LOCADM_CLIENT_SECRET; tokens cached in the keyring, bound to it (cache_env_token)"
+        }
+        "environment" => "LOCADM_CLIENT_SECRET; nothing is cached (cache_env_token is off)",
+        "keyring" => "the keyring (`locadm login`); tokens cached beside it, bound to the secret",
+        "token" => "LOCADM_TOKEN, used as it is",
+        "local" => "built in",
+        _ => "none",
+    };
+    rows.push(("Credentials", credentials.to_owned()));
     if !matches!(status.token.state, "environment" | "local") {
         rows.push((
             "Client secret",

@@ -10,6 +10,9 @@
 //!   the database.
 //! * `POST /_admin/revoke-tokens` → `{"revoked": n}`: every issued token stops working,
 //!   so a client's 401 recovery can be tested.
+//! * `POST /_admin/rotate-secret` with `{"client_id", "secret"}` → `{"rotated": true}`:
+//!   the client's secret is the new one from now on (the old one is refused), as when an
+//!   operator rotates it at the identity provider; tokens issued before stay valid.
 
 use std::collections::BTreeMap;
 
@@ -59,4 +62,25 @@ pub async fn revoke_tokens(State(state): State<AppState>) -> ApiResult {
         .await
         .map_err(ApiError::from)?;
     Ok(Json(json!({ "revoked": revoked })).into_response())
+}
+
+#[derive(serde::Deserialize)]
+pub struct Rotation {
+    client_id: String,
+    secret: String,
+}
+
+pub async fn rotate_secret(
+    State(state): State<AppState>,
+    Json(rotation): Json<Rotation>,
+) -> ApiResult {
+    let mut clients = state.clients.write().expect("clients lock");
+    let Some(client) = clients.iter_mut().find(|c| c.id == rotation.client_id) else {
+        return Err(ApiError::not_found(format!(
+            "no client `{}`",
+            rotation.client_id
+        )));
+    };
+    client.secret = rotation.secret;
+    Ok(Json(json!({ "rotated": true })).into_response())
 }

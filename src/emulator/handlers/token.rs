@@ -200,12 +200,12 @@ async fn issue(
         .into_response())
 }
 
-fn authenticate<'s>(
-    state: &'s AppState,
+fn authenticate(
+    state: &AppState,
     headers: &HeaderMap,
     form_id: Option<&str>,
     form_secret: Option<&str>,
-) -> Result<&'s ClientSpec, OAuthError> {
+) -> Result<ClientSpec, OAuthError> {
     let basic = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -244,8 +244,11 @@ fn authenticate<'s>(
     };
     state
         .clients
+        .read()
+        .expect("clients lock")
         .iter()
         .find(|c| c.id == id && constant_time_eq(c.secret.as_bytes(), secret.as_bytes()))
+        .cloned()
         .ok_or_else(|| invalid_client("unknown client or wrong secret"))
 }
 
