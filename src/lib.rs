@@ -18,5 +18,6 @@ pub mod input;
 pub mod local;
 pub mod model;
 pub mod output;
+pub mod secrets_in_memory;
 pub mod settings;
 pub mod signal;

@@ -28,6 +28,9 @@ fn main() -> ExitCode {
         Ok(printer) => printer,
         Err(error) => return report(&Printer::fallback(), &error),
     };
+    if let Err(e) = locadm::secrets_in_memory::forbid_core_dumps() {
+        printer.debug(&format!("core dumps could not be turned off: {e}"));
+    }
     let runtime = match runtime_for(&cli).enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {

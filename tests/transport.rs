@@ -39,8 +39,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// The binary with profile `lab` (plain http to TEST-NET, allowed) whose requests all go
-/// to `proxy` on loopback.
+/// The `lab` profile (plain http to a host that is not loopback, `allow_http = true`)
+/// with every proxy variable pointing at `proxy`.
 fn lab_behind(home: &TempDir, proxy: &RawServer) -> Command {
     let file = config(
         home,
@@ -48,12 +48,11 @@ fn lab_behind(home: &TempDir, proxy: &RawServer) -> Command {
         "base_url = \"http://192.0.2.1\"\nallow_http = true",
     );
     let mut cmd = locadm(home);
-    cmd.env("LOCADM_TOKEN", TOKEN)
-        .env("HTTP_PROXY", proxy.url())
-        .env("http_proxy", proxy.url())
-        .arg("--config")
-        .arg(&file)
-        .args(["--profile", "lab"]);
+    cmd.env("LOCADM_TOKEN", TOKEN);
+    for name in ["HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "ALL_PROXY"] {
+        cmd.env(name, proxy.url());
+    }
+    cmd.arg("--config").arg(&file).args(["--profile", "lab"]);
     cmd
 }
 
@@ -114,20 +113,17 @@ fn allow_http_in_the_profile_lifts_the_refusal() {
     let home = TempDir::new().unwrap();
     let proxy = proxy();
     let out = lab_behind(&home, &proxy)
-        .args(["location", "get", ID])
+        .args(["--timeout", "1", "location", "get", ID])
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
-    // The request was made (to the loopback proxy standing in for the network) and its
-    // 404 reported: the refusal is gone.
-    assert_eq!(out.status.code(), Some(5), "{stderr}");
-    let requests = proxy.requests();
-    assert_eq!(requests.len(), 1, "{requests:?}");
-    assert!(
-        requests[0].starts_with(&format!("GET http://192.0.2.1/locations/{ID} ")),
-        "{}",
-        requests[0]
-    );
+    // The request was attempted (192.0.2.1 is a documentation address that nothing
+    // answers: a network failure, not the refusal, exit 2)...
+    assert_eq!(out.status.code(), Some(6), "{stderr}");
+    assert!(stderr.contains("192.0.2.1"), "{stderr}");
+    // ...and not through the proxy: a proxy over plain http would read the token
+    // (issue 15, item 7), so plain http always goes direct.
+    assert_eq!(proxy.connections(), 0, "{:?}", proxy.requests());
 }
 
 /// A CA and a server certificate for 127.0.0.1 and localhost signed by it, as PEM.
@@ -367,29 +363,39 @@ fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
     );
 }
 
-/// With a proxy configured, `location apply` sends through it (the shared client applies
-/// the proxy variables), as every other command does.
+/// With a proxy configured for an https service, `location apply` sends through it (the
+/// shared client, by the proxy policy), as every other command does: a tunnel (CONNECT)
+/// to the service, which the proxy here refuses, so each record fails without the
+/// token ever being readable by the proxy.
 #[test]
 fn apply_goes_through_a_configured_proxy() {
     let home = TempDir::new().unwrap();
-    let proxy = RawServer::answering(response(
-        "201 Created",
-        "application/json",
-        br#"{"rel":"self","href":"/locations/0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6b"}"#,
-    ));
+    let proxy = RawServer::answering(response("403 Forbidden", "text/plain", b"no tunnels"));
     let input = apply_input(&home);
-    let out = lab_behind(&home, &proxy)
-        .args(["--timeout", "5", "location", "apply", "-f"])
+    let mut cmd = locadm(&home);
+    let out = cmd
+        .env("LOCADM_TOKEN", TOKEN)
+        .env("HTTPS_PROXY", proxy.url())
+        .args([
+            "--base-url",
+            "https://192.0.2.1",
+            "--timeout",
+            "5",
+            "location",
+            "apply",
+            "-f",
+        ])
         .arg(&input)
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
     let requests = proxy.requests();
-    assert_eq!(requests.len(), 3, "{requests:?}");
-    assert!(requests
-        .iter()
-        .all(|r| r.starts_with("POST http://192.0.2.1/locations ")));
+    assert!(!requests.is_empty(), "{stderr}");
+    for request in &requests {
+        assert!(request.starts_with("CONNECT 192.0.2.1:443 "), "{request}");
+        assert!(!request.contains(TOKEN), "{request}");
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 mod connection;
 mod errors;
+mod proxy;
 mod trace;
 
 use std::future::Future;
@@ -272,18 +273,10 @@ impl ApiClient {
     }
 
     /// Routes for the workers of a bulk run: a connection of its own for each, or the
-    /// shared pool when a proxy is configured for the base URL (reqwest applies the proxy
-    /// variables and `NO_PROXY`; the dedicated connections go straight to the service).
+    /// shared pool when the base URL goes through a proxy (`proxy::proxy_for`; the
+    /// dedicated connections go straight to the service).
     pub fn bulk_routes(&self, settings: &Settings) -> Result<BulkRoutes> {
-        let scheme_variables: &[&str] = match self.base_url.scheme() {
-            "https" => &["https_proxy", "HTTPS_PROXY"],
-            _ => &["http_proxy", "HTTP_PROXY"],
-        };
-        let proxied = scheme_variables
-            .iter()
-            .chain(&["all_proxy", "ALL_PROXY"])
-            .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
-        if proxied {
+        if proxy::proxy_for(&self.base_url).is_some() {
             self.trace
                 .note("a proxy is configured: the bulk workers share the pooled client");
             return Ok(BulkRoutes(None));
@@ -626,7 +619,7 @@ fn json_payload<B: Serialize + ?Sized>(body: &B) -> Result<bytes::Bytes> {
 
 /// The one reqwest client of an invocation, shared by the token endpoint and the
 /// service (one connection pool): per-request timeout, user agent, the proxy variables
-/// (reqwest reads them), the profile's CA certificate. Redirects are never followed: the
+/// (by the policy of `proxy`), the profile's CA certificate. Redirects are never followed: the
 /// oauth2 crate asks for that on the token endpoint, and on the service it means the bearer
 /// token can never be carried to another origin; a 3xx is reported as what it is.
 pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
@@ -635,7 +628,11 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
         .timeout(settings.timeout)
         .connect_timeout(connect_timeout(settings))
         .pool_idle_timeout(Duration::from_secs(60))
-        .redirect(reqwest::redirect::Policy::none());
+        .redirect(reqwest::redirect::Policy::none())
+        // reqwest's own reading of the proxy variables is replaced by ours, which never
+        // proxies loopback or plain http (see `proxy`).
+        .no_proxy()
+        .proxy(reqwest::Proxy::custom(proxy::proxy_for));
     if let Some(path) = &settings.ca_cert {
         let pem = read_ca_cert(path)?;
         // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a

@@ -31,8 +31,12 @@ CREATE TABLE IF NOT EXISTS locations (
     updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS locations_by_provider_store ON locations (provider_id, store_id);
-CREATE TABLE IF NOT EXISTS tokens (
-    token TEXT PRIMARY KEY,
+-- Issued tokens are kept as their SHA-256 digests, never in the clear: the database of
+-- the `local` profile is a file in the user's data directory. A table of an earlier
+-- version that held them in the clear is dropped (tokens are short-lived anyway).
+DROP TABLE IF EXISTS tokens;
+CREATE TABLE IF NOT EXISTS token_digests (
+    digest TEXT PRIMARY KEY,
     client_id TEXT NOT NULL,
     scope TEXT NOT NULL,
     expires_at INTEGER NOT NULL
@@ -296,21 +300,30 @@ pub fn insert_token(
 ) -> Result<(), StoreError> {
     // Expired tokens are of no use to anyone; drop them as new ones are issued.
     conn.execute(
-        "DELETE FROM tokens WHERE expires_at < ?1",
+        "DELETE FROM token_digests WHERE expires_at < ?1",
         params![now() - 3600],
     )?;
     conn.execute(
-        "INSERT INTO tokens (token, client_id, scope, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        params![token, client_id, scope.join(" "), expires_at],
+        "INSERT INTO token_digests (digest, client_id, scope, expires_at) VALUES (?1, ?2, ?3, ?4)",
+        params![digest(token), client_id, scope.join(" "), expires_at],
     )?;
     Ok(())
+}
+
+/// The SHA-256 of a token, hex: what is stored and looked up instead of the token.
+fn digest(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 pub fn token(conn: &Connection, token: &str) -> Result<Option<StoredToken>, StoreError> {
     Ok(conn
         .query_row(
-            "SELECT client_id, scope, expires_at FROM tokens WHERE token = ?1",
-            params![token],
+            "SELECT client_id, scope, expires_at FROM token_digests WHERE digest = ?1",
+            params![digest(token)],
             |row| {
                 let scope: String = row.get(1)?;
                 Ok(StoredToken {
@@ -325,5 +338,5 @@ pub fn token(conn: &Connection, token: &str) -> Result<Option<StoredToken>, Stor
 
 /// Revokes every token; returns how many there were.
 pub fn revoke_tokens(conn: &Connection) -> Result<usize, StoreError> {
-    Ok(conn.execute("DELETE FROM tokens", [])?)
+    Ok(conn.execute("DELETE FROM token_digests", [])?)
 }
