@@ -121,6 +121,26 @@ impl Error {
         }
     }
 
+    /// The same error (class, exit code, status and hint kept) with `context: ` before
+    /// its message: what the tool was doing when it happened.
+    pub fn context(mut self, context: &str) -> Error {
+        let prefix = |message: &mut String| *message = format!("{context}: {message}");
+        match &mut self {
+            Error::Usage { message, .. }
+            | Error::Auth { message, .. }
+            | Error::Permission { message, .. }
+            | Error::NotFound { message }
+            | Error::Unavailable { message, .. }
+            | Error::OutcomeUnknown { message }
+            | Error::Rejected { message, .. }
+            | Error::Other { message, .. }
+            | Error::Invalid(message)
+            | Error::BulkFailed(message) => prefix(message),
+            Error::ClosedPipe => {}
+        }
+        self
+    }
+
     /// The exit code of PRODUCT.md for this error: the only such mapping.
     pub fn exit(&self) -> Exit {
         match self {

@@ -662,3 +662,59 @@ fn a_created_link_that_is_not_a_uuid_is_an_error_not_an_id() {
         o.stderr
     );
 }
+
+/// Issue 16, item 3: when a step fails and the temporary location cannot be deleted, the
+/// cleanup is retried, and stderr names what was left and the command that deletes it.
+#[test]
+fn a_smoke_location_left_behind_is_named_with_the_command_to_delete_it() {
+    let home = TempDir::new().unwrap();
+    let server = RawServer::start(|request, stream| {
+        let answer = if request.starts_with("POST /locations ") {
+            response(
+                "201 Created",
+                "application/json",
+                format!(r#"{{"rel":"self","href":"/locations/{ID}"}}"#).as_bytes(),
+            )
+        } else {
+            response(
+                "500 Internal Server Error",
+                "application/json",
+                br#"{"error":"down"}"#,
+            )
+        };
+        let _ = stream.write_all(&answer);
+    });
+    let provider = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+    let mut cmd = locadm(&home);
+    let base = ["--base-url", &server.url()];
+    cmd.env("LOCADM_TOKEN", TOKEN)
+        .args(base)
+        .args(["smoke", "--provider", provider]);
+    let o = run(cmd);
+    assert_eq!(o.code, 6, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("smoke check failed at step `read`"),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains(&format!(
+            "the temporary location {ID} (storeId `locadm-smoke-"
+        )),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr.contains(&format!(
+            "delete it with: locadm location delete {ID} --yes"
+        )),
+        "{}",
+        o.stderr
+    );
+    let deletes = server
+        .requests()
+        .iter()
+        .filter(|r| r.starts_with("DELETE "))
+        .count();
+    assert!(deletes >= 4, "the cleanup was retried: {deletes} deletes");
+}

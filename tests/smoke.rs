@@ -42,12 +42,7 @@ fn smoke_passes_against_the_emulator() {
         ])
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["passed"], true);
     let steps: Vec<&str> = report["steps"]
@@ -56,23 +51,23 @@ fn smoke_passes_against_the_emulator() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        steps,
-        [
-            "token",
-            "create",
-            "read",
-            "update",
-            "read after update",
-            "delete",
-            "read after delete"
-        ]
-    );
+    assert_eq!(steps.len(), 7);
+    assert_eq!((steps[0], steps[6]), ("token", "read after delete"));
 
+    // Every step is a test case, whether it ran or not (issue 16, item 2): the seven that
+    // ran, in order, and the cleanup, skipped as it was not needed.
     let suites = junit(&env, "smoke.xml");
     let cases: Vec<_> = suites.suites.iter().flat_map(|s| s.cases.iter()).collect();
-    assert_eq!(cases.len(), 7);
-    assert!(cases.iter().all(|c| c.status.is_success()));
+    let names: Vec<String> = cases
+        .iter()
+        .map(|c| c.name.replace("locadm.smoke::", ""))
+        .collect();
+    assert_eq!(names[..7], steps[..]);
+    assert_eq!(cases.len(), 8);
+    assert_eq!(cases.iter().filter(|c| c.status.is_success()).count(), 7);
+    assert!(cases
+        .iter()
+        .any(|c| c.name == "locadm.smoke::cleanup" && c.status.is_skipped()));
     // The temporary location is gone.
     assert!(smoke_store_ids(&env.emulator().counters()).is_empty());
 }
@@ -112,7 +107,8 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
         }
 
         let failed_step = failed["name"].as_str().unwrap();
-        assert_ne!(out.status.code(), Some(0));
+        // A 500 is the service's failure: exit 6, not 1 (issue 16, item 1).
+        assert_eq!(out.status.code(), Some(6));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             stderr.contains(&format!("smoke check failed at step `{failed_step}`")),
@@ -134,6 +130,13 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
         assert!(cases
             .iter()
             .any(|c| c.name == "locadm.smoke::cleanup" && c.status.is_success()));
+        // The count is stable: the steps after the failure are skipped, not dropped.
+        assert_eq!(cases.len(), 8);
+        let ran = steps.len();
+        assert_eq!(
+            cases.iter().filter(|c| c.status.is_skipped()).count(),
+            8 - ran
+        );
         return;
     }
     panic!("no seed in 0..60 gave a run with a failed step after the create");
@@ -164,12 +167,7 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
         ])
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let steps: Vec<&str> = report["steps"]
         .as_array()
@@ -198,6 +196,56 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
         ])
         .output()
         .unwrap();
-    assert_ne!(out.status.code(), Some(0));
+    // Not found: exit 5, the class of the failing step (issue 16, item 1).
+    assert_eq!(out.status.code(), Some(5));
     assert!(String::from_utf8_lossy(&out.stderr).contains("step `read`"));
+}
+
+#[track_caller]
+fn assert_exit(out: &std::process::Output, code: i32) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+}
+
+/// Issue 16, item 1: the exit code is the class of the failing step: 3 for credentials
+/// (naming LOCADM_CLIENT_SECRET), 4 for a permission, 6 for a service that cannot be
+/// reached; and the JUnit report keeps its 8 cases, the steps not run skipped.
+#[test]
+fn smoke_exits_by_the_class_of_the_failing_step() {
+    let env = Env::with_emulator(&["--client", "reader:Reader-Secret-1:can-read-locations"]);
+    let provider = env.emulator().provider_id.clone();
+    let smoke = |env: &Env| {
+        env.cmd(&["smoke", "--provider", &provider, "--junit", "smoke.xml"])
+            .output()
+            .unwrap()
+    };
+    // Wrong credentials: exit 3 at `token`; the other seven steps are skipped.
+    let mut wrong = Env::with_emulator(&[]);
+    wrong.client_secret = Some("not-the-secret".into());
+    let out = smoke(&wrong);
+    assert_exit(&out, 3);
+    let suites = junit(&wrong, "smoke.xml");
+    let cases: Vec<_> = suites.suites.iter().flat_map(|s| s.cases.iter()).collect();
+    assert_eq!(cases.len(), 8);
+    assert_eq!(cases.iter().filter(|c| c.status.is_skipped()).count(), 7);
+    // No secret at all: exit 3, naming the variable.
+    let mut none = Env::with_emulator(&[]);
+    none.client_secret = None;
+    let out = smoke(&none);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("LOCADM_CLIENT_SECRET"));
+    // A client that may only read: the create is refused, exit 4.
+    let reader = env.with_client("reader", "Reader-Secret-1");
+    let out = smoke(&reader);
+    assert_exit(&out, 4);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("step `create`"));
+    // Nothing listening: exit 6.
+    let mut down = Env::offline();
+    down.client_id = Some("locadm-demo".into());
+    down.client_secret = Some("x".into());
+    let down = down
+        .var("LOCADM_BASE_URL", "http://127.0.0.1:9")
+        .var("LOCADM_TOKEN_URL", "http://127.0.0.1:9/oauth/token");
+    let out = smoke(&down);
+    assert_exit(&out, 6);
 }

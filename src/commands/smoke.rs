@@ -29,10 +29,26 @@ struct Summary<'a> {
     steps: &'a [Step],
 }
 
-/// Runs steps in order, timing each; after a failure the rest are not run.
+/// The steps of each kind of run, in order: every one is a test case of the JUnit
+/// report, skipped when it did not run, so that a dashboard sees a stable count.
+const READ_ONLY_STEPS: &[&str] = &["token", "read"];
+const READ_WRITE_STEPS: &[&str] = &[
+    "token",
+    "create",
+    "read",
+    "update",
+    "read after update",
+    "delete",
+    "read after delete",
+    "cleanup",
+];
+
+/// Runs steps in order, timing each; after a failure the rest are not run. The first
+/// failure is kept: its class decides the exit code of the run.
 struct Steps {
     steps: Vec<Step>,
     failed: bool,
+    failure: Option<Error>,
 }
 
 impl Steps {
@@ -65,6 +81,7 @@ impl Steps {
                     millis,
                     detail: e.to_string(),
                 });
+                self.failure.get_or_insert(e);
                 None
             }
         }
@@ -76,6 +93,7 @@ pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     let mut steps = Steps {
         steps: Vec::new(),
         failed: false,
+        failure: None,
     };
     steps
         .run("token", async {
@@ -104,12 +122,17 @@ pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     } else {
         let provider = parse_id(args.provider.as_deref().unwrap_or_default())
             .map_err(|_| Error::usage("`--provider` must be a provider id (a UUID)"))?;
-        read_write_steps(&api, provider, &mut steps).await;
+        read_write_steps(context, &api, provider, &mut steps).await;
     }
-    report(context, &args, &api, &steps.steps)
+    report(context, &args, &api, steps)
 }
 
-async fn read_write_steps(api: &ApiClient, provider: uuid::Uuid, steps: &mut Steps) {
+async fn read_write_steps(
+    context: &Context<'_>,
+    api: &ApiClient,
+    provider: uuid::Uuid,
+    steps: &mut Steps,
+) {
     let body = smoke_body(provider, "locadm smoke test", "created by `locadm smoke`");
     let created = steps
         .run("create", async {
@@ -157,19 +180,52 @@ async fn read_write_steps(api: &ApiClient, provider: uuid::Uuid, steps: &mut Ste
         .await;
 
     if deleted.is_none() {
-        // Clean up after a failed step: the temporary location must not stay behind.
-        let started = Instant::now();
-        let outcome = api.delete_location(&id).await;
-        steps.steps.push(Step {
-            name: "cleanup",
-            passed: outcome.is_ok(),
-            millis: started.elapsed().as_millis(),
-            detail: match outcome {
-                Ok(_) => format!("deleted {id}"),
-                Err(e) => format!("could not delete {id}: {e}"),
-            },
-        });
+        cleanup(context, api, &id, &body.store_id, steps).await;
     }
+}
+
+/// Deletes the temporary location after a failed step, retried with backoff (the
+/// service may be what failed). When it still cannot be deleted, stderr names it and
+/// gives the command that deletes it.
+async fn cleanup(
+    context: &Context<'_>,
+    api: &ApiClient,
+    id: &uuid::Uuid,
+    store_id: &str,
+    steps: &mut Steps,
+) {
+    const ATTEMPTS: u32 = 4;
+    let started = Instant::now();
+    let mut outcome = api.delete_location(id).await;
+    for attempt in 1..ATTEMPTS {
+        match &outcome {
+            Ok(_) | Err(Error::NotFound { .. }) => break,
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
+                outcome = api.delete_location(id).await;
+            }
+        }
+    }
+    let detail = match &outcome {
+        Ok(_) => format!("deleted {id}"),
+        Err(Error::NotFound { .. }) => format!("{id} was already gone"),
+        Err(e) => {
+            let profile = match context.settings().map(|s| s.profile.as_str()) {
+                Ok(profile) if profile != "default" => format!(" --profile {profile}"),
+                _ => String::new(),
+            };
+            context.printer.warning(&format!(
+                "the temporary location {id} (storeId `{store_id}`) was left behind; delete it with: locadm{profile} location delete {id} --yes"
+            ));
+            format!("could not delete {id} after {ATTEMPTS} attempts: {e}")
+        }
+    };
+    steps.steps.push(Step {
+        name: "cleanup",
+        passed: matches!(outcome, Ok(_) | Err(Error::NotFound { .. })),
+        millis: started.elapsed().as_millis(),
+        detail,
+    });
 }
 
 fn smoke_body(provider: uuid::Uuid, name: &str, description: &str) -> LocationBody {
@@ -267,11 +323,17 @@ fn mismatches(read: &LocationRead, sent: &LocationBody) -> Vec<String> {
     out
 }
 
-fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, steps: &[Step]) -> Result<()> {
+fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) -> Result<()> {
     let printer = context.printer;
+    let steps = &run.steps[..];
     let passed = steps.iter().all(|s| s.passed);
     if let Some(path) = &args.junit {
-        write_junit(path, api.base_url().as_str(), steps)?;
+        let planned = if args.read_only {
+            READ_ONLY_STEPS
+        } else {
+            READ_WRITE_STEPS
+        };
+        write_junit(path, api.base_url().as_str(), planned, steps)?;
     }
     if printer.wants_table() {
         let rows: Vec<(&str, String)> = steps
@@ -296,30 +358,54 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, steps: &[Ste
             steps,
         })?;
     }
-    match steps.iter().find(|s| !s.passed) {
-        None => Ok(()),
-        Some(failed) => Err(Error::other(format!(
+    // The exit code is the class of what failed first (3 credentials, 4 permission, 5
+    // not found, 6 service or network, 1 otherwise), so a job can tell them apart.
+    match (steps.iter().find(|s| !s.passed), run.failure) {
+        (None, _) => Ok(()),
+        (Some(failed), Some(error)) => {
+            Err(error.context(&format!("smoke check failed at step `{}`", failed.name)))
+        }
+        (Some(failed), None) => Err(Error::other(format!(
             "smoke check failed at step `{}`: {}",
             failed.name, failed.detail
         ))),
     }
 }
 
-fn write_junit(path: &std::path::Path, base_url: &str, steps: &[Step]) -> Result<()> {
+/// The JUnit report: one test case for every planned step, whether it ran or not.
+fn write_junit(
+    path: &std::path::Path,
+    base_url: &str,
+    planned: &[&str],
+    steps: &[Step],
+) -> Result<()> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut suite = TestSuite::new("locadm smoke");
     suite.add_property(quick_junit::Property::new("base_url", base_url));
-    for step in steps {
-        let status = if step.passed {
-            TestCaseStatus::success()
-        } else {
-            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            status.set_message(step.detail.clone());
-            status
+    for name in planned {
+        let step = steps.iter().find(|s| s.name == *name);
+        let status = match step {
+            Some(step) if step.passed => TestCaseStatus::success(),
+            Some(step) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(step.detail.clone());
+                status
+            }
+            None => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(if *name == "cleanup" {
+                    "not needed: nothing was left behind"
+                } else {
+                    "not run: an earlier step failed"
+                });
+                status
+            }
         };
-        let mut case = TestCase::new(step.name, status);
+        let mut case = TestCase::new(*name, status);
         case.set_classname("locadm.smoke");
-        case.set_time(Duration::from_millis(step.millis as u64));
+        if let Some(step) = step {
+            case.set_time(Duration::from_millis(step.millis as u64));
+        }
         suite.add_test_case(case);
     }
     let mut report = Report::new("locadm smoke");
