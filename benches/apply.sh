@@ -30,23 +30,7 @@ SEQ=${SEQ:-1000}
 RUNS=${RUNS:-3}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/locadm-apply-bench.XXXXXX")
-PIDS=()
-
-cleanup() {
-    local pid
-    for pid in "${PIDS[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill -TERM "$pid" 2>/dev/null || true
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-say() { printf '%s\n' "$*" >&2; }
-need() { command -v "$1" >/dev/null 2>&1 || { say "missing: $1 ($2)"; exit 1; }; }
+source "$ROOT/benches/servers.sh"
 need curl "Debian: apt-get install curl"
 need nginx "Debian: apt-get install nginx"
 [ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }

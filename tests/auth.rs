@@ -367,7 +367,7 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
         .cmd(&["smoke", "--read-only", "--location", DEMO_PROVIDER])
         .output()
         .unwrap();
-    assert_ne!(smoke.status.code(), Some(0), "{}", text(&smoke.stdout));
+    assert_eq!(smoke.status.code(), Some(3), "{}", text(&smoke.stdout));
     assert!(
         text(&smoke.stdout).contains("token"),
         "{}",

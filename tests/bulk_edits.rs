@@ -73,6 +73,14 @@ fn run(env: &Env, args: &[&str]) -> Output {
     env.cmd(args).output().unwrap()
 }
 
+/// `location apply -f INPUT EXTRA...`.
+fn apply(env: &Env, input: &str, extra: &[&str]) -> Output {
+    run(
+        env,
+        &[&["location", "apply", "-f", input][..], extra].concat(),
+    )
+}
+
 fn code(out: &Output) -> i32 {
     out.status.code().unwrap_or(-1)
 }
@@ -158,7 +166,7 @@ fn export_edit_with_jq_apply_and_read_back_only_the_edit() {
     let edited = env.write("edited.ndjson", &ndjson(exported));
 
     // The read form goes back as it is; every record changes exactly one field.
-    let out = run(&env, &["location", "apply", "-f", edited.to_str().unwrap()]);
+    let out = apply(&env, edited.to_str().unwrap(), &[]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let results = lines(&out);
     assert!(
@@ -176,7 +184,7 @@ fn export_edit_with_jq_apply_and_read_back_only_the_edit() {
     }
 
     // Applied again, nothing differs: every record unchanged, no PUT sent.
-    let out = run(&env, &["location", "apply", "-f", edited.to_str().unwrap()]);
+    let out = apply(&env, edited.to_str().unwrap(), &[]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(lines(&out).iter().all(|r| r["outcome"] == "unchanged"));
     assert_eq!(
@@ -199,10 +207,7 @@ fn a_csv_of_id_and_city_changes_the_city_and_keeps_every_other_byte() {
     let csv = env.write("move.csv", &csv);
 
     // The plan first: one change a record, nothing written.
-    let out = run(
-        &env,
-        &["location", "apply", "-f", csv.to_str().unwrap(), "--plan"],
-    );
+    let out = apply(&env, csv.to_str().unwrap(), &["--plan"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let plan = lines(&out);
     assert_eq!(plan.len(), 500);
@@ -217,7 +222,7 @@ fn a_csv_of_id_and_city_changes_the_city_and_keeps_every_other_byte() {
     assert!(stderr(&out).contains("500 change"), "{}", stderr(&out));
     assert_eq!(counter(&env, "updates"), 0, "a plan writes nothing");
 
-    let out = run(&env, &["location", "apply", "-f", csv.to_str().unwrap()]);
+    let out = apply(&env, csv.to_str().unwrap(), &[]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(counter(&env, "updates"), 500);
     for (id, was) in before {
@@ -250,17 +255,7 @@ fn undo_restores_creates_merges_and_deletes() {
         .collect();
     records.extend((100..105).map(rich));
     let input = env.write("mixed.ndjson", &ndjson(records));
-    let out = run(
-        &env,
-        &[
-            "location",
-            "apply",
-            "-f",
-            input.to_str().unwrap(),
-            "--journal",
-            journal,
-        ],
-    );
+    let out = apply(&env, input.to_str().unwrap(), &["--journal", journal]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let created: Vec<String> = lines(&out)
         .iter()
@@ -376,17 +371,10 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
     }
     let input = env.write("in.ndjson", &ndjson(records.clone()));
     let journal = env.path("first.journal");
-    let out = run(
+    let out = apply(
         &env,
-        &[
-            "location",
-            "apply",
-            "-f",
-            input.to_str().unwrap(),
-            "--skip-invalid",
-            "--journal",
-            journal.to_str().unwrap(),
-        ],
+        input.to_str().unwrap(),
+        &["--skip-invalid", "--journal", journal.to_str().unwrap()],
     );
     assert_eq!(code(&out), 7);
     assert_eq!(counter(&env, "creates"), 97);
@@ -396,28 +384,19 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
         records[i]["latitude"] = json!(52.5);
     }
     let fixed = env.write("fixed.ndjson", &ndjson(records));
-    let out = run(
+    let out = apply(
         &env,
-        &[
-            "location",
-            "apply",
-            "-f",
-            fixed.to_str().unwrap(),
-            "--journal",
-            journal.to_str().unwrap(),
-        ],
+        fixed.to_str().unwrap(),
+        &["--journal", journal.to_str().unwrap()],
     );
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("--only-failed"), "{}", stderr(&out));
     assert_eq!(counter(&env, "creates"), 97);
 
-    let out = run(
+    let out = apply(
         &env,
+        fixed.to_str().unwrap(),
         &[
-            "location",
-            "apply",
-            "-f",
-            fixed.to_str().unwrap(),
             "--only-failed",
             journal.to_str().unwrap(),
             "--journal",
@@ -443,30 +422,15 @@ fn only_failed_takes_the_results_of_an_earlier_run_too() {
     let mut records: Vec<Value> = (0..20).map(rich).collect();
     records[4]["storeName"] = json!("");
     let input = env.write("in.ndjson", &ndjson(records.clone()));
-    let out = run(
-        &env,
-        &[
-            "location",
-            "apply",
-            "-f",
-            input.to_str().unwrap(),
-            "--skip-invalid",
-        ],
-    );
+    let out = apply(&env, input.to_str().unwrap(), &["--skip-invalid"]);
     assert_eq!(code(&out), 7);
     let results = env.write("results.ndjson", &String::from_utf8_lossy(&out.stdout));
     records[4]["storeName"] = json!("Fixed");
     let fixed = env.write("fixed.ndjson", &ndjson(records));
-    let out = run(
+    let out = apply(
         &env,
-        &[
-            "location",
-            "apply",
-            "-f",
-            fixed.to_str().unwrap(),
-            "--only-failed",
-            results.to_str().unwrap(),
-        ],
+        fixed.to_str().unwrap(),
+        &["--only-failed", results.to_str().unwrap()],
     );
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
@@ -562,7 +526,7 @@ fn a_read_only_client_is_stopped_before_anything_is_sent() {
     let env = Env::with_emulator(&["--client", "reader:reader-secret:can-read-locations"])
         .with_client("reader", "reader-secret");
     let input = env.write("in.ndjson", &ndjson((0..50).map(rich)));
-    let out = run(&env, &["location", "apply", "-f", input.to_str().unwrap()]);
+    let out = apply(&env, input.to_str().unwrap(), &[]);
     assert_eq!(code(&out), 4, "{}", stderr(&out));
     assert!(
         stderr(&out).contains("`can-create-locations` (needed by 50 records)"),
@@ -583,14 +547,11 @@ fn merging_against_the_spec_read_form_names_what_it_cannot_keep() {
         .chain(ids.values().map(|id| format!("{id},Renamed\n")))
         .collect();
     let csv = env.write("rename.csv", &csv);
-    let out = run(&env, &["location", "apply", "-f", csv.to_str().unwrap()]);
+    let out = apply(&env, csv.to_str().unwrap(), &[]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     assert!(stderr(&out).contains("does not carry `supplementaryName`, `email`, `tags`, `translations`, `structuredAddress`"), "{}", stderr(&out));
     assert_eq!(counter(&env, "updates"), 0, "nothing sent without --yes");
-    let out = run(
-        &env,
-        &["location", "apply", "-f", csv.to_str().unwrap(), "--yes"],
-    );
+    let out = apply(&env, csv.to_str().unwrap(), &["--yes"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(counter(&env, "updates"), 3);
 }

@@ -230,7 +230,7 @@ impl Session {
     /// when the caller holds the secret that got the token, checked against the entry's
     /// binding. The secret is the environment's when given, else the one `login` stored.
     fn usable_part(&self, mut entry: StoredEntry) -> StoredEntry {
-        let holder = match (&entry.binding, self.secret(&Some(entry.clone()))) {
+        let holder = match (&entry.binding, self.secret(Some(&entry))) {
             (Some(binding), Some(secret)) => binding::holds(binding, &secret),
             // No binding (an entry of an older version) or no secret: nothing proves it.
             _ => false,
@@ -339,14 +339,14 @@ impl Session {
             .map(|s| s.split_whitespace().map(str::to_owned).collect())
     }
 
-    fn secret(&self, entry: &Option<StoredEntry>) -> Option<SecretString> {
+    fn secret(&self, entry: Option<&StoredEntry>) -> Option<SecretString> {
         self.env_secret
             .clone()
-            .or_else(|| entry.as_ref().and_then(|e| e.client_secret.clone()))
+            .or_else(|| entry.and_then(|e| e.client_secret.clone()))
     }
 
     async fn fetch_and_save(&self, entry: Option<StoredEntry>) -> Result<SecretString> {
-        let Some(secret) = self.secret(&entry) else {
+        let Some(secret) = self.secret(entry.as_ref()) else {
             return Err(Error::Auth {
                 message: format!(
                     "not logged in: no client secret for profile `{}`",

@@ -15,7 +15,7 @@ use super::Operation;
 use crate::error::Result;
 use crate::input::{Position, Source};
 use crate::model::document::{self, RawMembers};
-use crate::model::json::Kind;
+use crate::model::json::{Kind, RawObject};
 use crate::model::{LocationBody, Problems, WriteOp};
 use crate::output::Messages;
 
@@ -74,7 +74,11 @@ pub fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
         }
     };
     let text = body.to_raw();
-    let checked = LocationBody::check_json(text.get());
+    // The record's shape (depth, members) was checked above, and `set_aside` only takes
+    // members away: the members are split again, not checked again.
+    let members =
+        serde_json::from_str::<RawObject>(text.get()).expect("set_aside writes a JSON object");
+    let checked = LocationBody::check(&members);
     let sent = match (merge, checked) {
         (false, Ok(checked)) => {
             problems.extend(checked.warnings.clone());
@@ -107,16 +111,14 @@ pub fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
         Some(body)
             if !problems.has_errors() && id.is_some() == (operation != Operation::Create) =>
         {
-            Prepared {
-                task: Task {
-                    position,
-                    operation,
-                    id,
-                    store_id,
-                    body: Ok(body),
-                },
-                problems,
-            }
+            let task = Task {
+                position,
+                operation,
+                id,
+                store_id,
+                body: Ok(body),
+            };
+            Prepared { task, problems }
         }
         _ => Prepared::invalid(position, operation, id, store_id, problems),
     }

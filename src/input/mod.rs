@@ -220,7 +220,7 @@ fn too_large(len: u64, max: usize) -> String {
 }
 
 /// `1 MiB`, `500.0 MiB`, `1234 bytes`.
-pub fn human_size(bytes: u64) -> String {
+fn human_size(bytes: u64) -> String {
     const KIB: u64 = 1 << 10;
     const MIB: u64 = 1 << 20;
     const GIB: u64 = 1 << 30;

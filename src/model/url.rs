@@ -81,16 +81,13 @@ fn describe(c: char) -> String {
         '\t' => "a tab".to_owned(),
         '\n' => "a line feed".to_owned(),
         '\r' => "a carriage return".to_owned(),
-        c if c.is_control() || c.is_whitespace() || is_invisible(c) => {
+        // Controls, blanks and the characters that change how text is shown are named
+        // by their code point: written as they are, they would not be seen.
+        c if c.is_whitespace() || crate::output::is_unsafe(c) => {
             format!("U+{:04X}", u32::from(c))
         }
         c => format!("`{c}`"),
     }
-}
-
-/// Format characters that change how text is shown (bidi overrides, zero-width joiners).
-fn is_invisible(c: char) -> bool {
-    matches!(u32::from(c), 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
 }
 
 /// The 1-based character position of byte `at`.

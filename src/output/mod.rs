@@ -475,7 +475,7 @@ pub fn sanitize_line(text: &str) -> String {
 
 /// Controls other than the line feed, and the invisible characters that change how the
 /// text around them is shown (Unicode's bidi controls and zero-width format characters).
-fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n')
         || matches!(u32::from(c), 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
 }
