@@ -230,7 +230,7 @@ _locadm() {
 
     case "${cmd}" in
         locadm)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version location provider login logout auth config emulator smoke completions help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version location provider login logout auth config emulator smoke completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,6 +249,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -276,7 +284,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__auth)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version status token help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version status token help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -295,6 +303,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -378,7 +394,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__auth__subcmd__status)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -397,6 +413,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -424,7 +448,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__auth__subcmd__token)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -443,6 +467,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -470,7 +502,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__completions)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version bash elvish fish powershell zsh"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -489,6 +521,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -516,7 +556,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__config)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version show set help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version show set help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -535,6 +575,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -618,7 +666,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__config__subcmd__set)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -637,6 +685,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -664,7 +720,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__config__subcmd__show)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -683,6 +739,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -710,7 +774,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__emulator)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version serve help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -729,6 +793,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -798,7 +870,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__emulator__subcmd__serve)
-            opts="-o -q -v -h -V --addr --db --client --provider --token-lifetime --fail-rate --throttle-rate --drop-rate --latency-ms --seed --faults-on-token --spec-read-form --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --addr --db --client --provider --token-lifetime --fail-rate --throttle-rate --drop-rate --latency-ms --seed --faults-on-token --spec-read-form --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -857,6 +929,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1220,7 +1300,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version create get update delete validate apply help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version create get update delete validate apply help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1239,6 +1319,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1266,7 +1354,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__apply)
-            opts="-f -y -o -q -v -h -V --file --undo --format --plan --replace --yes --concurrency --dry-run --skip-invalid --journal --only-failed --retry-unknown --retry-unconfirmed --attempts --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -y -o -q -v -h -V --file --undo --format --plan --replace --yes --concurrency --dry-run --skip-invalid --journal --only-failed --retry-unknown --retry-unconfirmed --attempts --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1332,6 +1420,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1356,7 +1452,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__create)
-            opts="-f -i -o -q -v -h -V --file --interactive --store-id --store-name --supplementary-name --street --building-name --house-number --district --province --address --city --post-code --country-code --latitude --longitude --provider-id --telephone --email --logo-url --photo-url --disabled-access --description --tag --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -i -o -q -v -h -V --file --interactive --store-id --store-name --supplementary-name --street --building-name --house-number --district --province --address --city --post-code --country-code --latitude --longitude --provider-id --telephone --email --logo-url --photo-url --disabled-access --description --tag --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1474,6 +1570,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1498,7 +1602,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__delete)
-            opts="-y -o -q -v -h -V --ids-from --ignore-not-found --concurrency --yes --plan --journal --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-y -o -q -v -h -V --ids-from --ignore-not-found --concurrency --yes --plan --journal --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1532,6 +1636,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1556,7 +1668,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__get)
-            opts="-o -q -v -h -V --ids-from --ignore-not-found --concurrency --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --ids-from --ignore-not-found --concurrency --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1583,6 +1695,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1722,7 +1842,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__update)
-            opts="-f -i -y -o -q -v -h -V --file --interactive --store-id --store-name --supplementary-name --street --building-name --house-number --district --province --address --city --post-code --country-code --latitude --longitude --provider-id --telephone --email --logo-url --photo-url --disabled-access --description --tag --yes --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -i -y -o -q -v -h -V --file --interactive --store-id --store-name --supplementary-name --street --building-name --house-number --district --province --address --city --post-code --country-code --latitude --longitude --provider-id --telephone --email --logo-url --photo-url --disabled-access --description --tag --yes --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1840,6 +1960,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1864,7 +1992,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__location__subcmd__validate)
-            opts="-f -o -q -v -h -V --file --strict --format --replace --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --strict --format --replace --delimiter --decimal-comma --ignore-column --max-record-size --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1910,6 +2038,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1934,7 +2070,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__login)
-            opts="-o -q -v -h -V --client-id --client-secret-stdin --scope --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --client-id --client-secret-stdin --scope --web --device --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1964,6 +2100,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -1988,7 +2132,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__logout)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2007,6 +2151,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2034,7 +2186,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__provider)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version update validate help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version update validate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2053,6 +2205,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2136,7 +2296,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__provider__subcmd__update)
-            opts="-f -o -q -v -h -V --file --name --archiving-period --details --endpoint --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --name --archiving-period --details --endpoint --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2182,6 +2342,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -2206,7 +2374,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__provider__subcmd__validate)
-            opts="-f -o -q -v -h -V --file --strict --max-record-size --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-f -o -q -v -h -V --file --strict --max-record-size --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2240,6 +2408,14 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
                     return 0
@@ -2264,7 +2440,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__smoke)
-            opts="-o -q -v -h -V --provider --read-only --location --junit --profile --config --base-url --token-url --output --quiet --verbose --jq --timeout --help --version"
+            opts="-o -q -v -h -V --provider --read-only --location --junit --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2295,6 +2471,14 @@ _locadm() {
                     return 0
                     ;;
                 --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

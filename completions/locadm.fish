@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_locadm_global_optspecs
-    string join \n profile= config= base-url= token-url= o/output= q/quiet v/verbose jq= timeout= h/help V/version
+    string join \n profile= config= base-url= token-url= issuer= federated-token-file= o/output= q/quiet v/verbose jq= timeout= h/help V/version
 end
 
 function __fish_locadm_needs_command
@@ -28,6 +28,8 @@ complete -c locadm -n "__fish_locadm_needs_command" -l profile -d 'Profile from 
 complete -c locadm -n "__fish_locadm_needs_command" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_needs_command" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_needs_command" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_needs_command" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_needs_command" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_needs_command" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -39,7 +41,7 @@ complete -c locadm -n "__fish_locadm_needs_command" -s h -l help -d 'Print help 
 complete -c locadm -n "__fish_locadm_needs_command" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "location" -d 'Create, read, update, delete, validate and bulk-apply locations'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "provider" -d 'Update location providers and validate provider bodies'
-complete -c locadm -n "__fish_locadm_needs_command" -f -a "login" -d 'Log in with OAuth 2.0 client credentials and cache the token in the OS keyring'
+complete -c locadm -n "__fish_locadm_needs_command" -f -a "login" -d 'Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "logout" -d 'Remove the profile\'s token and client secret from the OS keyring'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "auth" -d 'Show the login state, or print the bearer token'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "config" -d 'Show the effective settings and where each came from, or set one in the profile'
@@ -51,6 +53,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_s
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -95,6 +99,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from create" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -111,6 +117,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -149,6 +157,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from update" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -167,6 +177,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from delete" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -189,6 +201,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from validate" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -216,6 +230,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand location; and __fish_seen_subcommand_from apply" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -244,6 +260,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_s
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and not __fish_seen_subcommand_from update validate help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -265,6 +283,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from update" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -280,6 +300,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand provider; and __fish_seen_subcommand_from validate" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -299,12 +321,16 @@ complete -c locadm -n "__fish_locadm_using_subcommand login" -l profile -d 'Prof
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand login" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand login" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand login" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l timeout -d 'Per-request timeout in seconds' -r
 complete -c locadm -n "__fish_locadm_using_subcommand login" -l client-secret-stdin -d 'Read the client secret from standard input (or set LOCADM_CLIENT_SECRET)'
+complete -c locadm -n "__fish_locadm_using_subcommand login" -l web -d 'Log in as yourself in a browser (authorization code with PKCE; needs `--issuer`)'
+complete -c locadm -n "__fish_locadm_using_subcommand login" -l device -d 'Log in as yourself with a code entered on another device (needs `--issuer`)'
 complete -c locadm -n "__fish_locadm_using_subcommand login" -s q -l quiet -d 'Print only identifiers, one per line'
 complete -c locadm -n "__fish_locadm_using_subcommand login" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -313,6 +339,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand logout" -l profile -d 'Pro
 complete -c locadm -n "__fish_locadm_using_subcommand logout" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand logout" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand logout" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand logout" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand logout" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand logout" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -326,6 +354,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and not __fish_seen_subcommand_from status token help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -342,6 +372,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subc
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -355,6 +387,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subc
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from token" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -371,6 +405,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_see
 complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -387,6 +423,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_su
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -400,6 +438,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_su
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -416,6 +456,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_s
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -441,6 +483,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and __fish_seen_subcommand_from serve" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -461,6 +505,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l profile -d 'Prof
 complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand smoke" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand smoke" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -475,6 +521,8 @@ complete -c locadm -n "__fish_locadm_using_subcommand completions" -l profile -d
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -l base-url -d 'The service\'s base URL' -r
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand completions" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand completions" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
@@ -486,7 +534,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand completions" -s h -l help 
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "location" -d 'Create, read, update, delete, validate and bulk-apply locations'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "provider" -d 'Update location providers and validate provider bodies'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "login" -d 'Log in with OAuth 2.0 client credentials and cache the token in the OS keyring'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "login" -d 'Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "logout" -d 'Remove the profile\'s token and client secret from the OS keyring'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "auth" -d 'Show the login state, or print the bearer token'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "config" -d 'Show the effective settings and where each came from, or set one in the profile'

@@ -43,6 +43,17 @@ pub struct GlobalArgs {
     /// OAuth 2.0 token endpoint
     #[arg(long, global = true, env = "LOCADM_TOKEN_URL", value_name = "URL")]
     pub token_url: Option<String>,
+    /// OpenID provider: the endpoints come from its discovery document
+    #[arg(long, global = true, env = "LOCADM_ISSUER", value_name = "URL")]
+    pub issuer: Option<String>,
+    /// A workload identity token (CI) to exchange for an access token, read afresh each time
+    #[arg(
+        long,
+        global = true,
+        env = "LOCADM_FEDERATED_TOKEN_FILE",
+        value_name = "PATH"
+    )]
+    pub federated_token_file: Option<PathBuf>,
     /// Output format [default: table on a terminal, json otherwise]
     #[arg(
         short,
@@ -88,9 +99,11 @@ pub enum Command {
         after_help = "Example: locadm provider update \"$PROVIDER_ID\" --name Acme --archiving-period 7"
     )]
     Provider(ProviderCommand),
-    /// Log in with OAuth 2.0 client credentials and cache the token in the OS keyring
+    /// Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring
     ///
     /// Example: printf '%s' "$SECRET" | locadm login --client-id admin --client-secret-stdin
+    ///
+    /// Example: locadm login --web --issuer https://idp.example/realms/acme --client-id locadm
     Login(LoginArgs),
     /// Remove the profile's token and client secret from the OS keyring
     ///
@@ -594,11 +607,17 @@ pub struct LoginArgs {
     #[arg(long, env = "LOCADM_CLIENT_ID")]
     pub client_id: Option<String>,
     /// Read the client secret from standard input (or set LOCADM_CLIENT_SECRET)
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["web", "device"])]
     pub client_secret_stdin: bool,
     /// A scope to request; repeat for several (sent only when given)
     #[arg(long = "scope")]
     pub scope: Vec<String>,
+    /// Log in as yourself in a browser (authorization code with PKCE; needs `--issuer`)
+    #[arg(long, conflicts_with = "device")]
+    pub web: bool,
+    /// Log in as yourself with a code entered on another device (needs `--issuer`)
+    #[arg(long)]
+    pub device: bool,
 }
 
 #[derive(Debug, Subcommand)]

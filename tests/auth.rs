@@ -24,7 +24,7 @@ use std::process::Output;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{example, Env, BIN};
+use common::{assert_code, example, run, text, Env, LogoutOnDrop, BIN};
 use serde_json::{json, Value};
 
 /// A client of the emulator made for these tests (`--client ID:SECRET:perms`).
@@ -51,19 +51,6 @@ fn keyutils_env(lifetime: &str, perms: &str) -> Env {
     env_with("keyutils", lifetime, perms)
 }
 
-/// Runs `locadm logout` (same environment, so the same keyring entry) when dropped.
-struct LogoutOnDrop<'a>(&'a Env);
-
-impl Drop for LogoutOnDrop<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.cmd(&["logout"]).output();
-    }
-}
-
-fn run(env: &Env, args: &[&str]) -> Output {
-    env.cmd(args).output().unwrap()
-}
-
 /// `locadm login --client-id ops-admin --client-secret-stdin EXTRA`, the secret on stdin.
 fn login(env: &Env, extra: &[&str]) -> Output {
     let mut args = vec!["login", "--client-id", CLIENT_ID, "--client-secret-stdin"];
@@ -77,21 +64,6 @@ fn tokens_issued(env: &Env) -> u64 {
 
 fn config_file(env: &Env) -> PathBuf {
     env.path("config/locadm/config.toml")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-#[track_caller]
-fn assert_code(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {}\nstderr: {}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
 }
 
 #[test]
@@ -504,8 +476,9 @@ fn closing(request: &str) -> Vec<u8> {
     format!("{}\r\n\r\n{body}", lines.join("\r\n")).into_bytes()
 }
 
-/// HTTP Basic by default; `client_auth = request-body` in the profile puts the client id
-/// and secret in the form body instead (and no `Authorization` header).
+/// HTTP Basic by default; `client_auth = request-body` in the profile (the name of earlier
+/// versions for `client_secret_post`) puts the client id and secret in the form body
+/// instead (and no `Authorization` header).
 #[test]
 fn request_body_client_auth_from_the_profile() {
     let env = keyutils_env("3600", READ_CREATE);
@@ -530,7 +503,7 @@ fn request_body_client_auth_from_the_profile() {
     let out = login(&env, &["--verbose"]);
     assert_code(&out, 0);
     assert!(
-        text(&out.stderr).contains("request-body auth"),
+        text(&out.stderr).contains("client_secret_post auth"),
         "{}",
         text(&out.stderr)
     );

@@ -1,17 +1,26 @@
 //! Authentication: where every command's bearer token comes from.
 //!
 //! Order: `LOCADM_TOKEN` as-is (nothing cached); else the cached token when it is more
-//! than [`RENEW_BEFORE`] from expiry; else a fresh token by the client credentials grant,
-//! with the client secret from `LOCADM_CLIENT_SECRET` or from the keyring entry that
-//! `locadm login` wrote, saved back to the keyring.
+//! than [`RENEW_BEFORE`] from expiry and the caller presents the credential it was got
+//! with; else a fresh token by the grant the caller's credentials call for
+//! (`credentials.rs`: a workload token, client credentials by secret or key, a person's
+//! refresh token), saved back to the keyring unless the credentials came from the
+//! environment. Endpoints come from `token_url`, or from the issuer's discovery document.
 
 mod binding;
+mod client_key;
+mod credentials;
+pub mod discovery;
 pub mod oauth;
+mod people;
 mod session;
 pub mod store;
+mod transport;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+pub use oauth::ClientProof;
+pub use people::WEB_LOGIN_TIMEOUT;
 pub use session::Session;
 
 /// A cached token is replaced this long before it expires, or a quarter of its lifetime
@@ -20,7 +29,7 @@ pub const RENEW_BEFORE: Duration = Duration::from_secs(60);
 
 /// The hint for every "no credentials" error.
 pub const LOGIN_HINT: &str =
-    "run `locadm login`, or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET";
+    "run `locadm login` (or `locadm login --web`), or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET";
 
 /// Wall-clock time in unix seconds; injectable for tests.
 pub trait Clock: Send + Sync {

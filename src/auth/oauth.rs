@@ -1,224 +1,530 @@
-//! The OAuth 2.0 client credentials grant (RFC 6749 §4.4) through the `oauth2` crate, on
-//! the shared `reqwest::Client` (redirects off, as the oauth2 docs require).
+//! The OAuth 2.0 grants this tool uses, through the `oauth2` crate on the shared
+//! `reqwest::Client` ([`transport::Bounded`]): client credentials (RFC 6749 §4.4), refresh
+//! (§6), the authorization code with PKCE (§4.1, RFC 7636), the device authorization
+//! grant (RFC 8628), and the exchange of a workload identity token by the JWT bearer
+//! grant (RFC 7523 §2.1) or token exchange (RFC 8693), which the crate does not know and
+//! which are sent here on the same transport and read into its response types.
+//!
+//! The client proves itself by HTTP Basic, by the form body, by a signed assertion
+//! (`private_key_jwt`, [`ClientKey`]) or not at all (a public client).
 
+use std::borrow::Cow;
 use std::time::Duration;
 
-use oauth2::basic::{BasicClient, BasicErrorResponseType};
-use oauth2::{AuthType, ClientId, ClientSecret, RequestTokenError, Scope, TokenResponse, TokenUrl};
+use oauth2::basic::{BasicClient, BasicErrorResponse, BasicTokenResponse};
+use oauth2::StandardDeviceAuthorizationResponse;
+use oauth2::{
+    AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken,
+    DeviceAuthorizationUrl, EndpointNotSet, EndpointSet, PkceCodeChallenge, PkceCodeVerifier,
+    RedirectUrl, RefreshToken, RequestTokenError, Scope, StandardErrorResponse, TokenResponse,
+    TokenUrl,
+};
 use secrecy::{ExposeSecret, SecretString};
 
+use super::client_key::{self, ClientKey};
+use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
+use super::transport::{self, Bounded, SendError};
 use crate::error::{Error, Result};
-use crate::settings::ClientAuth;
 
-/// A token as the endpoint granted it. `Debug` shows the token as `[REDACTED]`.
+/// A token as the endpoint granted it. `Debug` shows the tokens as `[REDACTED]`.
 #[derive(Debug)]
 pub struct Grant {
     pub token: SecretString,
     pub expires_in: Option<Duration>,
     /// The granted scope (space-separated) when the server said, else the requested one.
     pub scope: Option<String>,
+    /// Present for a person's login when the provider gives one (`offline_access`).
+    pub refresh_token: Option<SecretString>,
 }
 
-/// Requests a token with the client credentials grant.
-pub async fn fetch(
-    http: &reqwest::Client,
-    token_url: &url::Url,
-    client_id: &str,
-    client_secret: &SecretString,
-    auth: ClientAuth,
-    scopes: &[String],
-) -> Result<Grant> {
-    let client = BasicClient::new(ClientId::new(client_id.to_owned()))
-        .set_client_secret(ClientSecret::new(client_secret.expose_secret().to_owned()))
-        .set_token_uri(TokenUrl::from_url(token_url.clone()))
-        .set_auth_type(match auth {
-            ClientAuth::Basic => AuthType::BasicAuth,
-            ClientAuth::RequestBody => AuthType::RequestBody,
-        });
-    let mut request = client.exchange_client_credentials();
-    for scope in scopes {
-        request = request.add_scope(Scope::new(scope.clone()));
+/// How the client proves itself at the token endpoint.
+#[derive(Debug)]
+pub enum ClientProof {
+    /// A public client (a person's login on this machine, a workload token): its id only.
+    Public,
+    /// The client secret, by HTTP Basic (`client_secret_basic`) or in the form body
+    /// (`client_secret_post`).
+    Secret { secret: SecretString, in_body: bool },
+    /// A JWT signed with the client's key (`private_key_jwt`).
+    Key(ClientKey),
+}
+
+impl ClientProof {
+    /// What a token got with this proof is bound to (none for a public client).
+    pub fn binding_material(&self) -> Option<&SecretString> {
+        match self {
+            ClientProof::Public => None,
+            ClientProof::Secret { secret, .. } => Some(secret),
+            ClientProof::Key(key) => Some(key.binding_material()),
+        }
     }
-    match request.request_async(&Bounded(http.clone())).await {
-        Ok(response) => {
-            let scope = match response.scopes() {
-                Some(granted) => Some(
-                    granted
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" "),
+
+    /// The method's registered name, for messages and `-v`.
+    pub fn method(&self) -> &'static str {
+        match self {
+            ClientProof::Public => "none",
+            ClientProof::Secret { in_body: false, .. } => "client_secret_basic",
+            ClientProof::Secret { in_body: true, .. } => "client_secret_post",
+            ClientProof::Key(_) => "private_key_jwt",
+        }
+    }
+}
+
+/// Which grant a refusal answered, for its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    ClientCredentials,
+    Refresh,
+    Code,
+    Device,
+    Federated,
+}
+
+type Client =
+    BasicClient<EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
+
+/// One client at one token endpoint.
+pub struct TokenClient<'a> {
+    pub http: &'a reqwest::Client,
+    pub token_url: &'a url::Url,
+    pub client_id: &'a str,
+    pub proof: &'a ClientProof,
+}
+
+impl TokenClient<'_> {
+    fn client(&self) -> Client {
+        let client = BasicClient::new(ClientId::new(self.client_id.to_owned()))
+            .set_token_uri(TokenUrl::from_url(self.token_url.clone()));
+        match self.proof {
+            ClientProof::Secret { secret, in_body } => client
+                .set_client_secret(ClientSecret::new(secret.expose_secret().to_owned()))
+                .set_auth_type(if *in_body {
+                    AuthType::RequestBody
+                } else {
+                    AuthType::BasicAuth
+                }),
+            // No secret: the crate sends `client_id` in the body.
+            ClientProof::Public | ClientProof::Key(_) => {
+                client.set_auth_type(AuthType::RequestBody)
+            }
+        }
+    }
+
+    /// The form parameters of a signed assertion, fresh for each request (its `jti` is
+    /// unique: providers refuse one seen before).
+    fn assertion_params(&self) -> Result<Vec<(&'static str, String)>> {
+        match self.proof {
+            ClientProof::Key(key) => Ok(vec![
+                (
+                    "client_assertion_type",
+                    client_key::ASSERTION_TYPE.to_owned(),
                 ),
-                // RFC 6749 §5.1: an omitted scope is the requested one.
-                None if !scopes.is_empty() => Some(scopes.join(" ")),
-                None => None,
-            };
-            Ok(Grant {
-                token: SecretString::from(response.access_token().secret().to_owned()),
-                expires_in: response.expires_in(),
-                scope,
-            })
+                (
+                    "client_assertion",
+                    key.assertion(self.client_id, self.token_url.as_str())?
+                        .expose_secret()
+                        .to_owned(),
+                ),
+            ]),
+            _ => Ok(Vec::new()),
         }
-        Err(e) => Err(map_error(e, token_url, client_secret)),
     }
-}
 
-/// The most of a token endpoint's answer that is read: a token response is a few KiB;
-/// one that goes on is cut off here (and fails), never read into memory without end.
-pub const MAX_TOKEN_RESPONSE: usize = 1 << 20;
-
-/// Why a token request got no answer to read.
-#[derive(Debug, thiserror::Error)]
-pub enum SendError {
-    #[error(transparent)]
-    Http(#[from] reqwest::Error),
-    #[error("the answer is larger than {} KiB", MAX_TOKEN_RESPONSE >> 10)]
-    TooLarge,
-    #[error("the request cannot be made: {0}")]
-    Invalid(String),
-}
-
-/// The HTTP client the `oauth2` crate is given: the shared one (a handle to the same
-/// pool), its answers bounded.
-struct Bounded(reqwest::Client);
-
-impl<'c> oauth2::AsyncHttpClient<'c> for Bounded {
-    type Error = SendError;
-    type Future = std::pin::Pin<
-        Box<
-            dyn std::future::Future<Output = std::result::Result<oauth2::HttpResponse, SendError>>
-                + Send
-                + 'c,
-        >,
-    >;
-
-    fn call(&'c self, request: oauth2::HttpRequest) -> Self::Future {
-        Box::pin(send(&self.0, request))
-    }
-}
-
-/// Sends one token request on the shared client (its timeout covers the whole answer,
-/// body included) and reads at most [`MAX_TOKEN_RESPONSE`] bytes of the answer.
-async fn send(
-    http: &reqwest::Client,
-    request: oauth2::HttpRequest,
-) -> std::result::Result<oauth2::HttpResponse, SendError> {
-    let (parts, body) = request.into_parts();
-    let mut response = http
-        .request(parts.method, parts.uri.to_string())
-        .headers(parts.headers)
-        .body(body)
-        .send()
-        .await?;
-    let mut answer = oauth2::http::Response::builder().status(response.status());
-    if let Some(headers) = answer.headers_mut() {
-        *headers = response.headers().clone();
-    }
-    let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await? {
-        if body.len() + chunk.len() > MAX_TOKEN_RESPONSE {
-            return Err(SendError::TooLarge);
+    /// Texts that must never be printed back if the endpoint echoes them.
+    fn secrets<'s>(&'s self, more: &[&'s SecretString]) -> Vec<&'s str> {
+        let mut all: Vec<&str> = more.iter().map(|s| s.expose_secret()).collect();
+        if let Some(material) = self.proof.binding_material() {
+            all.push(material.expose_secret());
         }
-        body.extend_from_slice(&chunk);
+        all
     }
-    answer
-        .body(body)
-        .map_err(|e| SendError::Invalid(e.to_string()))
+
+    /// The client credentials grant.
+    pub async fn client_credentials(&self, scopes: &[String]) -> Result<Grant> {
+        let client = self.client();
+        let mut request = client
+            .exchange_client_credentials()
+            .add_scopes(scopes.iter().cloned().map(Scope::new));
+        for (name, value) in self.assertion_params()? {
+            request = request.add_extra_param(name, value);
+        }
+        match request.request_async(&Bounded(self.http.clone())).await {
+            Ok(response) => Ok(grant_of(&response, scopes)),
+            Err(e) => Err(self.refused(e, Flow::ClientCredentials, &[])),
+        }
+    }
+
+    /// A new access token for a refresh token. The provider may rotate the refresh
+    /// token; the grant carries the new one when it does.
+    pub async fn refresh(&self, refresh_token: &SecretString) -> Result<Grant> {
+        let client = self.client();
+        let token = RefreshToken::new(refresh_token.expose_secret().to_owned());
+        let mut request = client.exchange_refresh_token(&token);
+        for (name, value) in self.assertion_params()? {
+            request = request.add_extra_param(name, value);
+        }
+        match request.request_async(&Bounded(self.http.clone())).await {
+            Ok(response) => Ok(grant_of(&response, &[])),
+            Err(e) => Err(self.refused(e, Flow::Refresh, &[refresh_token])),
+        }
+    }
+
+    /// The authorization request of a person's login: the URL to open, the state to
+    /// expect back and the PKCE verifier (S256) to prove the code is ours.
+    pub fn authorization(
+        &self,
+        authorization_endpoint: &url::Url,
+        redirect: &url::Url,
+        scopes: &[String],
+    ) -> (url::Url, CsrfToken, PkceCodeVerifier) {
+        let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+        let client = self
+            .client()
+            .set_auth_uri(AuthUrl::from_url(authorization_endpoint.clone()))
+            .set_redirect_uri(RedirectUrl::from_url(redirect.clone()));
+        let (url, state) = client
+            .authorize_url(CsrfToken::new_random)
+            .add_scopes(scopes.iter().cloned().map(Scope::new))
+            .set_pkce_challenge(challenge)
+            .url();
+        (url, state, verifier)
+    }
+
+    /// Exchanges the code the redirect brought for tokens.
+    pub async fn exchange_code(
+        &self,
+        code: &SecretString,
+        verifier: PkceCodeVerifier,
+        redirect: &url::Url,
+    ) -> Result<Grant> {
+        let client = self.client();
+        let redirect = RedirectUrl::from_url(redirect.clone());
+        let mut request = client
+            .exchange_code(AuthorizationCode::new(code.expose_secret().to_owned()))
+            .set_pkce_verifier(verifier)
+            .set_redirect_uri(Cow::Owned(redirect));
+        for (name, value) in self.assertion_params()? {
+            request = request.add_extra_param(name, value);
+        }
+        match request.request_async(&Bounded(self.http.clone())).await {
+            Ok(response) => Ok(grant_of(&response, &[])),
+            Err(e) => Err(self.refused(e, Flow::Code, &[code])),
+        }
+    }
+
+    /// Starts a device login: the code to show and where to enter it.
+    pub async fn device_authorization(
+        &self,
+        device_endpoint: &url::Url,
+        scopes: &[String],
+    ) -> Result<StandardDeviceAuthorizationResponse> {
+        if matches!(self.proof, ClientProof::Key(_)) {
+            // Polling repeats one request; an assertion may be used once.
+            return Err(Error::usage(
+                "`login --device` is for public clients; with `private_key_jwt` use `login --web`",
+            ));
+        }
+        let client = self
+            .client()
+            .set_device_authorization_url(DeviceAuthorizationUrl::from_url(
+                device_endpoint.clone(),
+            ));
+        client
+            .exchange_device_code()
+            .add_scopes(scopes.iter().cloned().map(Scope::new))
+            .request_async(&Bounded(self.http.clone()))
+            .await
+            .map_err(|e| self.refused(e, Flow::Device, &[]))
+    }
+
+    /// Polls until the person approved (or denied, or the code expired), at the
+    /// server's interval, slowing down when it says `slow_down` (the `oauth2` crate's
+    /// loop, RFC 8628 §3.5).
+    pub async fn device_token(
+        &self,
+        device_endpoint: &url::Url,
+        details: &StandardDeviceAuthorizationResponse,
+    ) -> Result<Grant> {
+        let client = self
+            .client()
+            .set_device_authorization_url(DeviceAuthorizationUrl::from_url(
+                device_endpoint.clone(),
+            ));
+        let http = Bounded(self.http.clone());
+        match client
+            .exchange_device_access_token(details)
+            .request_async(&http, tokio::time::sleep, None)
+            .await
+        {
+            Ok(response) => Ok(grant_of(&response, &[])),
+            Err(e) => Err(self.refused(e, Flow::Device, &[])),
+        }
+    }
+
+    /// Exchanges a workload identity token (a JWT from the CI platform) for an access
+    /// token, by `grant_type` ([`JWT_BEARER`] or [`TOKEN_EXCHANGE`]).
+    pub async fn federated(
+        &self,
+        grant_type: &str,
+        workload_token: &SecretString,
+        scopes: &[String],
+    ) -> Result<Grant> {
+        let token = workload_token.expose_secret().to_owned();
+        let mut form: Vec<(&str, String)> = vec![("grant_type", grant_type.to_owned())];
+        if grant_type == TOKEN_EXCHANGE {
+            form.push(("subject_token", token));
+            form.push((
+                "subject_token_type",
+                "urn:ietf:params:oauth:token-type:jwt".into(),
+            ));
+            form.push((
+                "requested_token_type",
+                "urn:ietf:params:oauth:token-type:access_token".into(),
+            ));
+        } else {
+            debug_assert_eq!(grant_type, JWT_BEARER);
+            form.push(("assertion", token));
+        }
+        if !scopes.is_empty() {
+            form.push(("scope", scopes.join(" ")));
+        }
+        let mut request = oauth2::http::Request::builder()
+            .method(oauth2::http::Method::POST)
+            .uri(self.token_url.as_str())
+            .header(oauth2::http::header::ACCEPT, "application/json")
+            .header(
+                oauth2::http::header::CONTENT_TYPE,
+                "application/x-www-form-urlencoded",
+            );
+        match self.proof {
+            ClientProof::Secret {
+                secret,
+                in_body: false,
+            } => {
+                request = request.header(
+                    oauth2::http::header::AUTHORIZATION,
+                    basic_credentials(self.client_id, secret),
+                )
+            }
+            ClientProof::Secret {
+                secret,
+                in_body: true,
+            } => {
+                form.push(("client_id", self.client_id.to_owned()));
+                form.push(("client_secret", secret.expose_secret().to_owned()));
+            }
+            ClientProof::Public | ClientProof::Key(_) => {
+                form.push(("client_id", self.client_id.to_owned()));
+                form.extend(self.assertion_params()?);
+            }
+        }
+        let body = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(form)
+            .finish()
+            .into_bytes();
+        let request = request
+            .body(body)
+            .map_err(|e| Error::other(format!("cannot build the token request: {e}")))?;
+        let answer = transport::send(self.http, request)
+            .await
+            .map_err(|e| self.refused_request(&e))?;
+        let secrets = self.secrets(&[workload_token]);
+        if answer.status().is_success() {
+            let response: BasicTokenResponse =
+                serde_json::from_slice(answer.body()).map_err(|_| self.not_a_token_response())?;
+            return Ok(grant_of(&response, scopes));
+        }
+        match serde_json::from_slice::<BasicErrorResponse>(answer.body()) {
+            Ok(refusal) => Err(refusal_error(
+                &refusal,
+                Flow::Federated,
+                self.token_url,
+                &secrets,
+            )),
+            Err(_) => Err(Error::Auth {
+                message: format!(
+                    "the token endpoint {} refused the workload token (HTTP {})",
+                    self.token_url,
+                    answer.status().as_u16()
+                ),
+                hint: Some(FEDERATED_HINT.into()),
+            }),
+        }
+    }
+
+    fn not_a_token_response(&self) -> Error {
+        Error::Unavailable {
+            status: None,
+            message: format!(
+                "the token endpoint {} answered with something that is not a token response",
+                self.token_url
+            ),
+            hint: Some(
+                "check `token_url` (or `issuer`): it must be the OAuth 2.0 token endpoint".into(),
+            ),
+        }
+    }
+
+    fn refused_request(&self, error: &SendError) -> Error {
+        transport::unavailable(
+            &format!("the token endpoint {}", self.token_url),
+            error,
+            "check `token_url` (or `issuer`) and the network; retry later",
+        )
+    }
+
+    /// A failed grant as this tool's error: the provider's refusal in words (its text
+    /// made safe and stripped of anything secret it echoed), or why no answer came.
+    fn refused<T>(
+        &self,
+        error: RequestTokenError<SendError, StandardErrorResponse<T>>,
+        flow: Flow,
+        more_secrets: &[&SecretString],
+    ) -> Error
+    where
+        T: oauth2::ErrorResponseType + AsRef<str> + std::fmt::Display,
+    {
+        let secrets = self.secrets(more_secrets);
+        match error {
+            RequestTokenError::ServerResponse(response) => {
+                refusal_error(&response, flow, self.token_url, &secrets)
+            }
+            RequestTokenError::Request(e) => self.refused_request(&e),
+            RequestTokenError::Parse(_, _) => self.not_a_token_response(),
+            RequestTokenError::Other(message) => Error::Auth {
+                message: format!(
+                    "the token endpoint {} refused the request: {}",
+                    self.token_url,
+                    from_endpoint(&message, &secrets)
+                ),
+                hint: Some(CREDENTIALS_HINT.into()),
+            },
+        }
+    }
 }
 
-type TokenError =
-    RequestTokenError<SendError, oauth2::StandardErrorResponse<BasicErrorResponseType>>;
+const CREDENTIALS_HINT: &str = "check the client id and secret (or key), then run `locadm login`";
+const PEOPLE_HINT: &str = "run `locadm login --web` (or `locadm login --device`) again";
+const FEDERATED_HINT: &str =
+    "check that the provider trusts the CI platform's tokens, and the token's audience and expiry";
+
+/// HTTP Basic client authentication, each part form-encoded first (RFC 6749 §2.3.1).
+fn basic_credentials(client_id: &str, secret: &SecretString) -> String {
+    use base64::Engine;
+    let encode = |s: &str| url::form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+    let pair = format!("{}:{}", encode(client_id), encode(secret.expose_secret()));
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(pair)
+    )
+}
+
+fn grant_of<R: TokenResponse>(response: &R, requested: &[String]) -> Grant {
+    let scope = match response.scopes() {
+        Some(granted) => Some(
+            granted
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        // RFC 6749 §5.1: an omitted scope is the requested one.
+        None if !requested.is_empty() => Some(requested.join(" ")),
+        None => None,
+    };
+    Grant {
+        token: SecretString::from(response.access_token().secret().to_owned()),
+        expires_in: response.expires_in(),
+        scope,
+        refresh_token: response
+            .refresh_token()
+            .map(|t| SecretString::from(t.secret().to_owned())),
+    }
+}
 
 /// Text from the token endpoint, made safe to print: on one line, controls escaped, and
-/// the client secret redacted (a hostile or broken endpoint may echo what it was sent,
-/// plain or form-encoded).
-fn from_endpoint(text: &str, secret: &SecretString) -> String {
+/// every secret of the request redacted (a hostile or broken endpoint may echo what it
+/// was sent, plain or form-encoded).
+fn from_endpoint(text: &str, secrets: &[&str]) -> String {
     let mut text = crate::output::sanitize_line(text);
-    let secret = secret.expose_secret();
-    if !secret.is_empty() {
+    for secret in secrets.iter().filter(|s| !s.is_empty()) {
         let encoded: String = url::form_urlencoded::byte_serialize(secret.as_bytes()).collect();
-        for form in [secret, encoded.as_str()] {
+        for form in [*secret, encoded.as_str()] {
             text = text.replace(form, "[REDACTED]");
         }
     }
     text
 }
 
-fn map_error(error: TokenError, token_url: &url::Url, secret: &SecretString) -> Error {
-    match error {
-        RequestTokenError::ServerResponse(response) => {
-            let code = from_endpoint(response.error().as_ref(), secret);
-            let detail = response
-                .error_description()
-                .map(|d| format!(": {}", from_endpoint(d, secret)))
-                .unwrap_or_default();
-            match response.error() {
-                BasicErrorResponseType::InvalidClient => Error::Auth {
-                    message: format!(
-                        "the token endpoint refused the client credentials (invalid_client){detail}"
-                    ),
-                    hint: Some(
-                        "check the client id and secret, then run `locadm login`".into(),
-                    ),
-                },
-                BasicErrorResponseType::InvalidScope => Error::Auth {
-                    message: format!("the token endpoint refused the requested scope (invalid_scope){detail}"),
-                    hint: Some("check `scopes` with `locadm config show`".into()),
-                },
-                _ => Error::Auth {
-                    message: format!("the token endpoint refused the request ({code}){detail}"),
-                    hint: Some(format!("token URL: {token_url}")),
-                },
-            }
-        }
-        RequestTokenError::Request(SendError::TooLarge) => Error::Unavailable {
-            status: None,
-            message: format!(
-                "the token endpoint {token_url} answered with more than {} KiB; a token response is a few",
-                MAX_TOKEN_RESPONSE >> 10
-            ),
-            hint: Some("check `token_url`: it must be the OAuth 2.0 token endpoint".into()),
-        },
-        RequestTokenError::Request(SendError::Http(e)) => {
-            let what = if e.is_timeout() {
-                "did not answer in time"
-            } else if e.is_connect() {
-                "cannot be reached"
-            } else {
-                "failed"
-            };
-            Error::Unavailable {
-                status: None,
-                message: format!("the token endpoint {token_url} {what}: {}", root_cause(&e)),
-                hint: Some("check `token_url` and the network; retry later".into()),
-            }
-        }
-        RequestTokenError::Request(e) => Error::Unavailable {
-            status: None,
-            message: format!("the request to the token endpoint {token_url} failed: {e}"),
-            hint: None,
-        },
-        RequestTokenError::Parse(_, _) => Error::Unavailable {
-            status: None,
-            message: format!(
-                "the token endpoint {token_url} answered with something that is not a token response"
-            ),
-            hint: Some("check `token_url`: it must be the OAuth 2.0 token endpoint".into()),
-        },
-        RequestTokenError::Other(message) => Error::Auth {
-            message: format!(
-                "the token endpoint {token_url} refused the request: {}",
-                from_endpoint(&message, secret)
-            ),
-            hint: Some("check the client id and secret, then run `locadm login`".into()),
-        },
+/// An OAuth 2.0 error answer (RFC 6749 §5.2, RFC 8628 §3.5) in words.
+fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
+    response: &StandardErrorResponse<T>,
+    flow: Flow,
+    token_url: &url::Url,
+    secrets: &[&str],
+) -> Error {
+    let code = from_endpoint(response.error().as_ref(), secrets);
+    let detail = response
+        .error_description()
+        .map(|d| format!(": {}", from_endpoint(d, secrets)))
+        .unwrap_or_default();
+    let auth = |message: String, hint: &str| Error::Auth {
+        message,
+        hint: Some(hint.to_owned()),
+    };
+    match (code.as_str(), flow) {
+        ("invalid_client", _) => auth(
+            format!("the token endpoint refused the client credentials (invalid_client){detail}"),
+            CREDENTIALS_HINT,
+        ),
+        ("invalid_scope", _) => auth(
+            format!("the token endpoint refused the requested scope (invalid_scope){detail}"),
+            "check `scopes` with `locadm config show`",
+        ),
+        ("invalid_grant", Flow::Refresh) => auth(
+            format!("the login has expired or was revoked (invalid_grant){detail}"),
+            PEOPLE_HINT,
+        ),
+        ("invalid_grant", Flow::Federated) => auth(
+            format!("the identity provider refused the workload token (invalid_grant){detail}"),
+            FEDERATED_HINT,
+        ),
+        ("access_denied", Flow::Device | Flow::Code) => auth(
+            format!("the login was denied (access_denied){detail}"),
+            PEOPLE_HINT,
+        ),
+        ("expired_token", Flow::Device) => auth(
+            format!("the code expired before the login was approved (expired_token){detail}"),
+            PEOPLE_HINT,
+        ),
+        ("unsupported_grant_type" | "unauthorized_client", _) => auth(
+            format!("the identity provider does not allow this client that grant ({code}){detail}"),
+            "check the client's registration at the identity provider (its grant types)",
+        ),
+        _ => auth(
+            format!("the token endpoint refused the request ({code}){detail}"),
+            &format!("token URL: {token_url}"),
+        ),
     }
 }
 
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = e;
-    while let Some(next) = current.source() {
-        current = next;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_echoed_by_the_endpoint_are_redacted_in_every_form() {
+        let text = from_endpoint("bad secret s3cr%t+x (s3cr%25t%2Bx)\nnext", &["s3cr%t+x"]);
+        assert_eq!(text, "bad secret [REDACTED] ([REDACTED])\\u000anext");
     }
-    current.to_string()
+
+    #[test]
+    fn basic_credentials_are_form_encoded_first() {
+        let header = basic_credentials("id:1", &SecretString::from("a b"));
+        use base64::Engine;
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(header.trim_start_matches("Basic "))
+            .unwrap();
+        assert_eq!(String::from_utf8(decoded).unwrap(), "id%3A1:a+b");
+    }
 }

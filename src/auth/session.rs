@@ -5,11 +5,12 @@ use std::sync::{Arc, Mutex};
 
 use secrecy::SecretString;
 
+use super::discovery::{self, Discovered};
 use super::store::{self, Backend, EntryKey, StoredEntry};
 use super::{binding, is_fresh, oauth, Clock, SystemClock, TokenSource, LOGIN_HINT};
 use crate::error::{Error, Result};
 use crate::output::Verbose;
-use crate::settings::Settings;
+use crate::settings::{ServiceUrl, Settings};
 
 /// The authentication state of one invocation, shared by every request it makes.
 pub struct Session {
@@ -17,13 +18,17 @@ pub struct Session {
     http: reqwest::Client,
     clock: Arc<dyn Clock>,
     verbose: Verbose,
-    env_token: Option<SecretString>,
-    env_secret: Option<SecretString>,
+    pub(super) env_token: Option<SecretString>,
+    pub(super) env_secret: Option<SecretString>,
+    /// `LOCADM_CLIENT_KEY`: the client's private key as PEM text.
+    pub(super) env_key: Option<SecretString>,
     forced_backend: Option<String>,
     /// Set by `with_store` (tests) or chosen on first use.
     backend: tokio::sync::OnceCell<std::result::Result<Backend, String>>,
     /// The entry as last read or written.
     cached: Mutex<Option<StoredEntry>>,
+    /// The issuer's discovery document, once read (from the entry or the provider).
+    discovered: Mutex<Option<Discovered>>,
     /// Serialises fetches so concurrent requests share one renewal.
     fetching: tokio::sync::Mutex<()>,
 }
@@ -36,6 +41,7 @@ impl std::fmt::Debug for Session {
             .field("settings", &self.settings)
             .field("env_token", &self.env_token)
             .field("env_secret", &self.env_secret)
+            .field("env_key", &self.env_key.as_ref().map(|_| "[REDACTED]"))
             .field("forced_backend", &self.forced_backend)
             .field("cached", &self.cached)
             .finish_non_exhaustive()
@@ -63,9 +69,11 @@ impl Session {
             verbose: Verbose::new(false),
             env_token: env("LOCADM_TOKEN").map(|t| SecretString::from(t.trim().to_owned())),
             env_secret: env("LOCADM_CLIENT_SECRET").map(SecretString::from),
+            env_key: env("LOCADM_CLIENT_KEY").map(SecretString::from),
             forced_backend: env("LOCADM_KEYRING"),
             backend: tokio::sync::OnceCell::new(),
             cached: Mutex::new(None),
+            discovered: Mutex::new(None),
             fetching: tokio::sync::Mutex::new(()),
         }
     }
@@ -104,12 +112,22 @@ impl Session {
         self
     }
 
+    /// Overrides `LOCADM_CLIENT_KEY` (login takes the key it was given).
+    pub fn with_env_key(mut self, key: Option<SecretString>) -> Session {
+        self.env_key = key;
+        self
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
     pub fn http(&self) -> &reqwest::Client {
         &self.http
+    }
+
+    pub(super) fn verbose(&self) -> &Verbose {
+        &self.verbose
     }
 
     pub fn token_source(&self) -> TokenSource {
@@ -122,16 +140,14 @@ impl Session {
 
     /// The keyring entry's identity, or an auth error naming what is missing.
     pub fn entry_key(&self) -> Result<EntryKey> {
-        let token_url = self
+        // The token URL names the entry when given (it wins over discovery), else the
+        // issuer whose document names the token endpoint.
+        let authority = self
             .settings
             .token_url
             .as_ref()
-            .ok_or_else(|| Error::Auth {
-                message: format!("no token URL for profile `{}`", self.settings.profile),
-                hint: Some(format!(
-                    "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL"
-                )),
-            })?;
+            .or(self.settings.issuer.as_ref())
+            .ok_or_else(|| self.no_authority())?;
         let client_id = self
             .settings
             .client_id
@@ -143,9 +159,21 @@ impl Session {
         Ok(EntryKey {
             config_file: self.config_file(),
             profile: self.settings.profile.clone(),
-            token_url: token_url.to_string(),
+            token_url: authority.to_string(),
             client_id: client_id.clone(),
         })
+    }
+
+    fn no_authority(&self) -> Error {
+        Error::Auth {
+            message: format!(
+                "no token URL or issuer for profile `{}`",
+                self.settings.profile
+            ),
+            hint: Some(format!(
+                "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER"
+            )),
+        }
     }
 
     /// The config file as part of an entry's identity: absolute, so that the same file
@@ -227,12 +255,13 @@ impl Session {
     }
 
     /// The entry as this caller may use it: its token (and the scope granted with it) only
-    /// when the caller holds the secret that got the token, checked against the entry's
-    /// binding. The secret is the environment's when given, else the one `login` stored.
+    /// when the caller presents the credential that got the token, checked against the
+    /// entry's binding (`credentials.rs` says what each caller presents).
     fn usable_part(&self, mut entry: StoredEntry) -> StoredEntry {
-        let holder = match (&entry.binding, self.secret(Some(&entry))) {
-            (Some(binding), Some(secret)) => binding::holds(binding, &secret),
-            // No binding (an entry of an older version) or no secret: nothing proves it.
+        let holder = match (&entry.binding, self.presented(&entry)) {
+            (Some(binding), Ok(Some(material))) => binding::holds(binding, &material),
+            // No binding (an entry of an older version) or nothing presented: nothing
+            // proves the caller may use it.
             _ => false,
         };
         if entry.token.is_some() && !holder {
@@ -339,30 +368,15 @@ impl Session {
             .map(|s| s.split_whitespace().map(str::to_owned).collect())
     }
 
-    fn secret(&self, entry: Option<&StoredEntry>) -> Option<SecretString> {
-        self.env_secret
-            .clone()
-            .or_else(|| entry.and_then(|e| e.client_secret.clone()))
-    }
-
     async fn fetch_and_save(&self, entry: Option<StoredEntry>) -> Result<SecretString> {
-        let Some(secret) = self.secret(entry.as_ref()) else {
-            return Err(Error::Auth {
-                message: format!(
-                    "not logged in: no client secret for profile `{}`",
-                    self.settings.profile
-                ),
-                hint: Some(LOGIN_HINT.into()),
-            });
-        };
         let key = self.entry_key()?;
         let mut next = entry.unwrap_or_default();
-        let grant = self.fetch_with(&secret).await?;
-        self.take_grant(&mut next, &grant, &secret);
+        let (grant, material) = self.fetch_for(&next).await?;
+        self.take_grant(&mut next, &grant, material.as_ref());
         // Credentials given only in the environment leave no trace unless the profile
         // asks for it (`cache_env_token`); a secret from the environment is never written
         // (only `locadm login` stores one).
-        if self.env_secret.is_none() || self.settings.cache_env_token {
+        if !self.ephemeral() || self.settings.cache_env_token {
             self.save(&key, &next).await;
         } else {
             self.verbose
@@ -372,46 +386,71 @@ impl Session {
         Ok(grant.token)
     }
 
-    /// Puts a new token into `entry`, bound to the secret that got it.
-    fn take_grant(&self, entry: &mut StoredEntry, grant: &oauth::Grant, secret: &SecretString) {
+    /// Puts a new token into `entry`, bound to the credential that got it (a person's
+    /// login without one is bound to its refresh token, or to the token itself).
+    pub(super) fn take_grant(
+        &self,
+        entry: &mut StoredEntry,
+        grant: &oauth::Grant,
+        material: Option<&SecretString>,
+    ) {
         entry.token = Some(grant.token.clone());
         entry.lifetime = grant.expires_in.map(|d| d.as_secs());
         entry.expires_at = entry.lifetime.map(|l| self.clock.now().saturating_add(l));
         entry.scope = grant.scope.clone();
-        entry.binding = Some(binding::bind(secret));
+        if grant.refresh_token.is_some() {
+            entry.refresh_token = grant.refresh_token.clone();
+        }
+        let material = material
+            .or(entry.refresh_token.as_ref())
+            .unwrap_or(&grant.token);
+        entry.binding = Some(binding::bind(material));
+        if let Some(discovered) = self.discovered.lock().expect("session lock").clone() {
+            entry.discovery = Some(discovered);
+        }
     }
 
-    /// One client credentials request with this secret.
-    pub async fn fetch_with(&self, secret: &SecretString) -> Result<oauth::Grant> {
-        let key = self.entry_key()?;
-        let token_url = self
-            .settings
-            .token_url
-            .as_ref()
-            .expect("entry_key checked it");
+    /// The issuer's discovery document when the profile names an issuer: the one in
+    /// memory or in the entry while fresh, else fetched.
+    pub(super) async fn discovered(
+        &self,
+        entry: Option<&StoredEntry>,
+    ) -> Result<Option<Discovered>> {
+        let Some(issuer) = &self.settings.issuer else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        let known = self
+            .discovered
+            .lock()
+            .expect("session lock")
+            .clone()
+            .or_else(|| entry.and_then(|e| e.discovery.clone()));
+        if let Some(known) = known.filter(|d| d.is_fresh(now)) {
+            *self.discovered.lock().expect("session lock") = Some(known.clone());
+            return Ok(Some(known));
+        }
         self.verbose.line(&format!(
-            "token: POST {token_url} (client credentials, client `{}`, {} auth)",
-            key.client_id,
-            self.settings.client_auth.as_str()
+            "discovery: GET {}",
+            discovery::document_url(issuer)
         ));
-        let grant = oauth::fetch(
-            &self.http,
-            token_url,
-            &key.client_id,
-            secret,
-            self.settings.client_auth,
-            &self.settings.scopes,
-        )
-        .await?;
-        self.verbose.line(&format!(
-            "token: granted (token redacted), expires in {}, scope {}",
-            grant
-                .expires_in
-                .map(|d| format!("{} s", d.as_secs()))
-                .unwrap_or_else(|| "(not given)".into()),
-            grant.scope.as_deref().unwrap_or("(not given)")
-        ));
-        Ok(grant)
+        let fresh = discovery::fetch(&self.http, issuer, self.settings.allow_http, now).await?;
+        *self.discovered.lock().expect("session lock") = Some(fresh.clone());
+        Ok(Some(fresh))
+    }
+
+    /// The token endpoint: `token_url` when given, else the issuer's.
+    pub(super) async fn token_endpoint(&self, entry: Option<&StoredEntry>) -> Result<ServiceUrl> {
+        if let Some(url) = &self.settings.token_url {
+            return Ok(url.clone());
+        }
+        match self.discovered(entry).await? {
+            Some(d) => Ok(d
+                .metadata
+                .endpoint("token_endpoint", self.settings.allow_http)?
+                .expect("a token endpoint is required by the document's type")),
+            None => Err(self.no_authority()),
+        }
     }
 
     /// Writes the entry; a failure is reported, not fatal: the token is still used.
@@ -433,12 +472,20 @@ impl Session {
         }
     }
 
-    /// Stores a login: the secret and the first token. Errors are fatal here.
-    pub async fn store_login(&self, secret: SecretString, grant: &oauth::Grant) -> Result<()> {
+    /// Stores a login: the client secret when one was given (a key stays where it is)
+    /// and the first token, or a person's tokens. Errors are fatal here.
+    pub async fn store_login(
+        &self,
+        secret: Option<SecretString>,
+        grant: &oauth::Grant,
+        material: Option<&SecretString>,
+        person: Option<&str>,
+    ) -> Result<()> {
         let key = self.entry_key()?;
         let mut entry = StoredEntry::default();
-        self.take_grant(&mut entry, grant, &secret);
-        entry.client_secret = Some(secret);
+        self.take_grant(&mut entry, grant, material);
+        entry.client_secret = secret;
+        entry.login = person.map(str::to_owned);
         let backend = self.backend().await?;
         let e = entry.clone();
         store::call(&backend.store, move |s| s.set(&key, &e))
@@ -470,11 +517,6 @@ impl Session {
 
     pub fn now(&self) -> u64 {
         self.clock.now()
-    }
-
-    /// Whether a client secret is available without the keyring (environment).
-    pub fn has_env_secret(&self) -> bool {
-        self.env_secret.is_some()
     }
 }
 
@@ -569,6 +611,7 @@ mod tests {
             token: SecretString::from(TOKEN),
             expires_in: None,
             scope: None,
+            refresh_token: Some(SecretString::from(SECRET)),
         };
         for text in [
             format!("{s:?}"),
@@ -604,8 +647,8 @@ mod tests {
                     expires_at: Some(10_000 + 120),
                     scope: Some("can-read-locations".into()),
                     client_secret: Some(SecretString::from("s")),
-                    lifetime: None,
                     binding: Some(binding::bind(&SecretString::from("s"))),
+                    ..Default::default()
                 },
             )
             .unwrap();

@@ -14,18 +14,21 @@ use std::time::Duration;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
+use super::discovery::Discovered;
+
 /// The service name under which entries are stored in every keyring.
 pub const SERVICE: &str = "locadm";
 /// How long one keyring call may take before the tool gives up on that backend.
 pub const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// The identity of an entry: config file, profile, token URL and client id. An entry is
+/// The identity of an entry: config file, profile, token URL (or issuer) and client id. An entry is
 /// shared by the processes of one OS user (the keyring's scope) that use the same
 /// profile of the same config file: another HOME or `--config` has entries of its own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EntryKey {
     pub config_file: String,
     pub profile: String,
+    /// The token URL, or the issuer when the endpoints come from discovery.
     pub token_url: String,
     pub client_id: String,
 }
@@ -52,9 +55,15 @@ pub struct StoredEntry {
     pub client_secret: Option<SecretString>,
     /// The token's lifetime in seconds (`expires_in`), for the renewal margin.
     pub lifetime: Option<u64>,
-    /// The keyed hash of the secret that got the token (`auth::binding`): the token is
-    /// only ever used by a caller holding that secret.
+    /// The keyed hash of the credential that got the token (`auth::binding`): the token
+    /// is only ever used by a caller holding that credential.
     pub binding: Option<String>,
+    /// A person's login (`login --web` or `--device`): the refresh token that renews it.
+    pub refresh_token: Option<SecretString>,
+    /// How the login was made, when it was a person's: `web` or `device`.
+    pub login: Option<String>,
+    /// The issuer's discovery document, when the profile names an issuer.
+    pub discovery: Option<Discovered>,
 }
 
 impl fmt::Debug for StoredEntry {
@@ -69,6 +78,12 @@ impl fmt::Debug for StoredEntry {
             )
             .field("lifetime", &self.lifetime)
             .field("binding", &self.binding.as_ref().map(|_| "(present)"))
+            .field(
+                "refresh_token",
+                &self.refresh_token.as_ref().map(|_| "(redacted)"),
+            )
+            .field("login", &self.login)
+            .field("discovery", &self.discovery.as_ref().map(|d| d.fetched_at))
             .finish()
     }
 }
@@ -89,6 +104,12 @@ struct Wire {
     lifetime: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     binding: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refresh_token: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    login: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    discovery: Option<Discovered>,
 }
 
 impl StoredEntry {
@@ -104,6 +125,12 @@ impl StoredEntry {
                 .map(|s| s.expose_secret().to_owned()),
             lifetime: self.lifetime,
             binding: self.binding.clone(),
+            refresh_token: self
+                .refresh_token
+                .as_ref()
+                .map(|s| s.expose_secret().to_owned()),
+            login: self.login.clone(),
+            discovery: self.discovery.clone(),
         };
         serde_json::to_vec(&wire).expect("a map of strings always serialises")
     }
@@ -118,6 +145,9 @@ impl StoredEntry {
             client_secret: wire.client_secret.map(SecretString::from),
             lifetime: wire.lifetime,
             binding: wire.binding,
+            refresh_token: wire.refresh_token.map(SecretString::from),
+            login: wire.login,
+            discovery: wire.discovery,
         })
     }
 }
@@ -510,6 +540,9 @@ mod tests {
             client_secret: Some(SecretString::from("s3cret")),
             lifetime: Some(3600),
             binding: Some("hmac-sha256:00:00".into()),
+            refresh_token: Some(SecretString::from("refresh-456")),
+            login: Some("web".into()),
+            discovery: None,
         }
     }
 
@@ -530,7 +563,9 @@ mod tests {
     fn debug_redacts_secrets() {
         let shown = format!("{:?}", entry());
         assert!(
-            !shown.contains("tok-123") && !shown.contains("s3cret"),
+            !shown.contains("tok-123")
+                && !shown.contains("s3cret")
+                && !shown.contains("refresh-456"),
             "{shown}"
         );
     }

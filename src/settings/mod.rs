@@ -25,22 +25,36 @@ pub const DEFAULT_PROFILE: &str = "default";
 /// The per-request timeout when none is configured.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// How the client authenticates at the token endpoint.
+/// How the client authenticates at the token endpoint, by the names of the OAuth 2.0
+/// registry (RFC 7591 §2); the names of earlier versions (`basic`, `request-body`) are
+/// still read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum ClientAuth {
-    /// HTTP Basic (RFC 6749 §2.3.1), the default.
+    /// HTTP Basic with the client secret (RFC 6749 §2.3.1), the default with a secret.
     #[default]
-    Basic,
+    #[serde(alias = "basic")]
+    ClientSecretBasic,
     /// `client_id` and `client_secret` in the form body.
-    RequestBody,
+    #[serde(alias = "request-body")]
+    ClientSecretPost,
+    /// A JWT signed with the client's private key (RFC 7523 §2.2, OpenID Connect Core
+    /// §9), the default when a key is given.
+    PrivateKeyJwt,
 }
 
 impl ClientAuth {
+    pub const NAMES: &'static [&'static str] = &[
+        "client_secret_basic",
+        "client_secret_post",
+        "private_key_jwt",
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
-            ClientAuth::Basic => "basic",
-            ClientAuth::RequestBody => "request-body",
+            ClientAuth::ClientSecretBasic => "client_secret_basic",
+            ClientAuth::ClientSecretPost => "client_secret_post",
+            ClientAuth::PrivateKeyJwt => "private_key_jwt",
         }
     }
 }
@@ -69,11 +83,14 @@ impl Origin {
 /// The keys of a profile table, in the order `config show` lists them.
 pub const PROFILE_KEYS: &[&str] = &[
     "base_url",
+    "issuer",
     "token_url",
     "read_prefix",
     "client_id",
     "scopes",
     "client_auth",
+    "client_key_file",
+    "client_key_id",
     "ca_cert",
     "timeout",
     "allow_http",
@@ -87,12 +104,23 @@ pub struct Settings {
     pub profile: String,
     pub config_file: PathBuf,
     pub base_url: Option<ServiceUrl>,
+    /// The OpenID provider whose discovery document names the endpoints
+    /// (`{issuer}/.well-known/openid-configuration`); an explicit `token_url` wins.
+    pub issuer: Option<ServiceUrl>,
     pub token_url: Option<ServiceUrl>,
     /// Inserted before `/locations/<id>` on reads; empty by default.
     pub read_prefix: String,
     pub client_id: Option<String>,
     pub scopes: Vec<String>,
     pub client_auth: ClientAuth,
+    /// The client's private key for `private_key_jwt` (PEM, RSA or EC); the key itself may
+    /// also come in LOCADM_CLIENT_KEY, read by the session, never kept in settings.
+    pub client_key_file: Option<PathBuf>,
+    /// The `kid` put in the client assertion's header, when the provider wants one.
+    pub client_key_id: Option<String>,
+    /// A workload identity token (a JWT from the CI platform), read afresh for each token
+    /// request and exchanged for an access token.
+    pub federated_token_file: Option<PathBuf>,
     /// An extra CA certificate (PEM) to trust.
     pub ca_cert: Option<PathBuf>,
     pub timeout: Duration,
@@ -114,6 +142,8 @@ pub struct ProfileConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub token_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_prefix: Option<String>,
@@ -123,6 +153,10 @@ pub struct ProfileConfig {
     pub scopes: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_auth: Option<ClientAuth>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_key_file: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_key_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_cert: Option<PathBuf>,
     /// Seconds.
@@ -243,15 +277,15 @@ impl ProfileConfig {
         let value = value.trim();
         let empty = value.is_empty();
         match key {
-            "base_url" | "token_url" => {
+            "base_url" | "token_url" | "issuer" => {
                 let url = (!empty)
                     .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
                     .transpose()?
                     .map(|u| u.to_string());
-                if key == "base_url" {
-                    self.base_url = url;
-                } else {
-                    self.token_url = url;
+                match key {
+                    "base_url" => self.base_url = url,
+                    "token_url" => self.token_url = url,
+                    _ => self.issuer = url,
                 }
             }
             "read_prefix" => {
@@ -262,19 +296,9 @@ impl ProfileConfig {
             "client_auth" => {
                 self.client_auth = (!empty).then(|| parse_client_auth(value)).transpose()?
             }
-            "ca_cert" => {
-                self.ca_cert = if empty {
-                    None
-                } else {
-                    let path = PathBuf::from(value);
-                    if !path.is_file() {
-                        return Err(Error::usage(format!(
-                            "`ca_cert` must name a PEM file; `{value}` is not a file"
-                        )));
-                    }
-                    Some(std::path::absolute(&path).unwrap_or(path))
-                }
-            }
+            "ca_cert" => self.ca_cert = pem_file(key, value)?,
+            "client_key_file" => self.client_key_file = pem_file(key, value)?,
+            "client_key_id" => self.client_key_id = (!empty).then(|| value.to_owned()),
             "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
             "allow_http" => {
                 self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
@@ -297,6 +321,21 @@ impl ProfileConfig {
         }
         Ok(())
     }
+}
+
+/// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
+/// (empty: unset).
+fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let path = PathBuf::from(value);
+    if !path.is_file() {
+        return Err(Error::usage(format!(
+            "`{key}` must name a PEM file; `{value}` is not a file"
+        )));
+    }
+    Ok(Some(std::path::absolute(&path).unwrap_or(path)))
 }
 
 fn normalise_prefix(value: &str) -> Result<String> {
@@ -327,10 +366,12 @@ pub fn split_scopes(value: &str) -> Vec<String> {
 
 fn parse_client_auth(value: &str) -> Result<ClientAuth> {
     match value {
-        "basic" => Ok(ClientAuth::Basic),
-        "request-body" => Ok(ClientAuth::RequestBody),
+        "client_secret_basic" | "basic" => Ok(ClientAuth::ClientSecretBasic),
+        "client_secret_post" | "request-body" => Ok(ClientAuth::ClientSecretPost),
+        "private_key_jwt" => Ok(ClientAuth::PrivateKeyJwt),
         _ => Err(Error::usage(format!(
-            "`client_auth` must be `basic` or `request-body`, not `{value}`"
+            "`client_auth` must be one of {}, not `{value}`",
+            ClientAuth::NAMES.join(", ")
         ))),
     }
 }
@@ -439,6 +480,7 @@ impl Settings {
             &global.token_url,
             &stored.token_url,
         )?;
+        let issuer = url_setting("issuer", "LOCADM_ISSUER", &global.issuer, &stored.issuer)?;
 
         let read_prefix = match &stored.read_prefix {
             Some(p) => {
@@ -476,15 +518,66 @@ impl Settings {
                 Vec::new()
             }
         };
-        let client_auth = match stored.client_auth {
-            Some(a) => {
+        let client_key_file = match (
+            non_empty_env("LOCADM_CLIENT_KEY_FILE"),
+            &stored.client_key_file,
+        ) {
+            (Some(path), _) => {
+                origins.insert("client_key_file", Origin::Environment);
+                Some(PathBuf::from(path))
+            }
+            (None, Some(path)) => {
+                in_profile(&mut origins, "client_key_file");
+                Some(path.clone())
+            }
+            (None, None) => {
+                origins.insert("client_key_file", Origin::Default);
+                None
+            }
+        };
+        let client_key_id = match (non_empty_env("LOCADM_CLIENT_KEY_ID"), &stored.client_key_id) {
+            (Some(kid), _) => {
+                origins.insert("client_key_id", Origin::Environment);
+                Some(kid)
+            }
+            (None, Some(kid)) => {
+                in_profile(&mut origins, "client_key_id");
+                Some(kid.clone())
+            }
+            (None, None) => {
+                origins.insert("client_key_id", Origin::Default);
+                None
+            }
+        };
+        let client_auth = match (non_empty_env("LOCADM_CLIENT_AUTH"), stored.client_auth) {
+            (Some(name), _) => {
+                origins.insert("client_auth", Origin::Environment);
+                parse_client_auth(name.trim())
+                    .map_err(|e| Error::usage(format!("LOCADM_CLIENT_AUTH: {e}")))?
+            }
+            (None, Some(a)) => {
                 in_profile(&mut origins, "client_auth");
                 a
             }
-            None => {
+            (None, None) => {
                 origins.insert("client_auth", Origin::Default);
-                ClientAuth::default()
+                // A key given (as a file or in LOCADM_CLIENT_KEY) means the key is used.
+                if client_key_file.is_some() || non_empty_env("LOCADM_CLIENT_KEY").is_some() {
+                    ClientAuth::PrivateKeyJwt
+                } else {
+                    ClientAuth::default()
+                }
             }
+        };
+        let federated_token_file = match &global.federated_token_file {
+            Some(path) if !path.as_os_str().is_empty() => {
+                origins.insert(
+                    "federated_token_file",
+                    cli_origin("LOCADM_FEDERATED_TOKEN_FILE", &path.to_string_lossy()),
+                );
+                Some(path.clone())
+            }
+            _ => None,
         };
         let ca_cert = match &stored.ca_cert {
             Some(p) => {
@@ -522,11 +615,15 @@ impl Settings {
             profile,
             config_file,
             base_url,
+            issuer,
             token_url,
             read_prefix,
             client_id,
             scopes,
             client_auth,
+            client_key_file,
+            client_key_id,
+            federated_token_file,
             ca_cert,
             timeout,
             allow_http,
@@ -555,6 +652,17 @@ impl Settings {
                 .as_ref()
                 .map(|u| u.to_string())
                 .unwrap_or_default(),
+            "issuer" => self
+                .issuer
+                .as_ref()
+                .map(|u| u.to_string())
+                .unwrap_or_default(),
+            "client_key_file" => self
+                .client_key_file
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            "client_key_id" => self.client_key_id.clone().unwrap_or_default(),
             "read_prefix" => self.read_prefix.clone(),
             "client_id" => self.client_id.clone().unwrap_or_default(),
             "scopes" => self.scopes.join(" "),
@@ -599,7 +707,7 @@ mod tests {
         assert_eq!(s.origins["timeout"], Origin::Profile);
         assert_eq!(s.scopes, vec!["a".to_string()]);
         assert_eq!(s.origins["token_url"], Origin::Default);
-        assert_eq!(s.client_auth, ClientAuth::Basic);
+        assert_eq!(s.client_auth, ClientAuth::ClientSecretBasic);
         assert_eq!(s.origins["client_auth"], Origin::Default);
     }
 
@@ -628,6 +736,9 @@ mod tests {
         p.set("read_prefix", "v1/").unwrap();
         assert_eq!(p.read_prefix.as_deref(), Some("/v1"));
         p.set("client_auth", "request-body").unwrap();
+        assert_eq!(p.client_auth, Some(ClientAuth::ClientSecretPost));
+        p.set("client_auth", "private_key_jwt").unwrap();
+        assert!(p.set("client_key_file", "/no/such/key.pem").is_err());
         p.set("base_url", "").unwrap();
         assert_eq!(p.base_url, None);
     }

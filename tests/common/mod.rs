@@ -16,7 +16,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command as StdCommand, Stdio};
+use std::process::{Child, Command as StdCommand, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -352,4 +352,35 @@ fn dechunk(mut rest: &str) -> String {
         rest = tail[n..].trim_start_matches("\r\n");
     }
     out
+}
+
+/// Text of a command's output, lossily decoded.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts the exit code, showing both streams when it differs.
+#[track_caller]
+pub fn assert_code(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout: {}\nstderr: {}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+}
+
+/// `locadm ARGS` in `env`, run to its end.
+pub fn run(env: &Env, args: &[&str]) -> Output {
+    env.cmd(args).output().unwrap()
+}
+
+/// Runs `locadm logout` (same environment, so the same keyring entry) when dropped.
+pub struct LogoutOnDrop<'a>(pub &'a Env);
+
+impl Drop for LogoutOnDrop<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.cmd(&["logout"]).output();
+    }
 }

@@ -1,5 +1,7 @@
-//! `locadm login`: proves the client credentials with a token request, then saves the
-//! profile (no secret) and the keyring entry (client secret and token).
+//! `locadm login`: proves the client credentials (a secret or a key) with a token
+//! request, or logs a person in at the OpenID provider (`--web`, `--device`), then saves
+//! the profile (no secret) and the keyring entry (client secret or refresh token, and
+//! the token).
 //!
 //! At a terminal (stdin and stderr are terminals, `CI` unset) it asks for what is missing;
 //! otherwise it never prompts and fails with exit 3 naming what is missing. The secret is
@@ -9,12 +11,12 @@ use std::io::Read;
 
 use secrecy::SecretString;
 
-use crate::auth::{self, Session};
+use crate::auth::{self, ClientProof, Session};
 use crate::cli::LoginArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::prompt;
-use crate::settings::{ConfigFile, Origin, ServiceUrl};
+use crate::settings::{ClientAuth, ConfigFile, Origin, ServiceUrl, Settings};
 
 /// Asks for a URL until it is one the transport rule accepts (https, or http to
 /// loopback unless the profile allows plain http): the same rule as for flags and the
@@ -37,6 +39,10 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     }
     let mut settings = context.settings()?.clone();
     let interactive = printer.can_prompt();
+    if args.web || args.device {
+        return person(context, settings, &args, interactive).await;
+    }
+    let with_key = settings.client_auth == ClientAuth::PrivateKeyJwt;
     let mut missing: Vec<&str> = Vec::new();
 
     // Read a piped secret first: nothing else may consume standard input.
@@ -65,33 +71,21 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
             .map(SecretString::from)
     };
 
-    if settings.token_url.is_none() {
+    if settings.token_url.is_none() && settings.issuer.is_none() {
         if interactive {
             settings.token_url = Some(prompt_url("Token URL", "token_url", settings.allow_http)?);
             settings.origins.insert("token_url", Origin::Flag);
         } else {
-            missing.push("the token URL (`--token-url` or LOCADM_TOKEN_URL)");
+            missing.push("the token URL (`--token-url` or LOCADM_TOKEN_URL) or the issuer (`--issuer` or LOCADM_ISSUER)");
         }
     }
-    if settings.base_url.is_none() && interactive {
-        settings.base_url = Some(prompt_url(
-            "Base URL of the location service",
-            "base_url",
-            settings.allow_http,
-        )?);
-        settings.origins.insert("base_url", Origin::Flag);
-    }
-    if let Some(id) = args.client_id.as_ref().filter(|id| !id.is_empty()) {
-        settings.client_id = Some(id.clone());
-    }
-    if settings.client_id.is_none() {
-        if interactive {
-            settings.client_id = Some(prompt::ask_required("Client id", |_| Ok(()))?);
-        } else {
-            missing.push("the client id (`--client-id` or LOCADM_CLIENT_ID)");
-        }
-    }
-    if secret.is_none() {
+    ask_service_and_client(
+        &mut settings,
+        args_client_id(&args),
+        interactive,
+        &mut missing,
+    )?;
+    if secret.is_none() && !with_key {
         if interactive {
             secret = Some(prompt::ask_secret("Client secret")?);
         } else {
@@ -115,41 +109,36 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
             ),
         });
     }
-    let secret = secret.expect("checked above");
-    if settings.base_url.is_none() {
-        printer.warning("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`");
-    }
+    warn_without_base_url(context, &settings);
 
     let session = Session::new(settings.clone(), printer.verbose())?.with_env(None, None);
-    let grant = session.fetch_with(&secret).await?;
+    // The key (private_key_jwt) as given: from LOCADM_CLIENT_KEY or a file; a secret
+    // otherwise, by the configured method.
+    let proof = match &secret {
+        Some(secret) if !with_key => ClientProof::Secret {
+            secret: secret.clone(),
+            in_body: settings.client_auth == ClientAuth::ClientSecretPost,
+        },
+        // With a key, or (never, as a missing secret was reported above) without.
+        _ => session.login_proof()?,
+    };
+    let grant = session.client_credentials(&proof).await?;
     let backend = session.backend().await?;
     let backend_name = backend.store.name();
     let keeps_nothing = backend_name == "none";
-    session.store_login(secret, &grant).await?;
+    let secret = if with_key { None } else { secret };
+    session
+        .store_login(secret, &grant, proof.binding_material(), None)
+        .await?;
+    save_profile(&settings, &args)?;
 
-    // The profile: everything but secrets.
-    let mut file = ConfigFile::load(&settings.config_file)?;
-    let profile = file.profile_mut(&settings.profile);
-    if let Some(u) = &settings.token_url {
-        profile.token_url = Some(u.to_string());
-    }
-    if let Some(u) = &settings.base_url {
-        profile.base_url = Some(u.to_string());
-    }
-    profile.client_id = settings.client_id.clone();
-    if !args.scope.is_empty() {
-        profile.scopes = Some(args.scope.clone());
-    }
-    file.save(&settings.config_file)?;
-
-    let expiry = grant
-        .expires_in
-        .map(|d| {
-            let now = session.now();
-            format!(", expires {}", auth::relative(now + d.as_secs(), now))
-        })
-        .unwrap_or_default();
+    let expiry = expiry_note(&session, &grant);
     let client = settings.client_id.as_deref().unwrap_or_default();
+    let kept = if with_key {
+        "token kept"
+    } else {
+        "token and client secret kept"
+    };
     if keeps_nothing {
         printer.warning("LOCADM_KEYRING=none: nothing was cached; other commands need LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET or LOCADM_TOKEN");
         printer.note(&format!(
@@ -158,10 +147,69 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         ));
     } else {
         printer.note(&format!(
-            "Logged in to profile `{}` as client `{client}`; token and client secret kept in {backend_name}{expiry}",
+            "Logged in to profile `{}` as client `{client}`; {kept} in {backend_name}{expiry}",
             settings.profile
         ));
     }
+    if with_key && settings.client_key_file.is_none() {
+        printer.warning("the key came from LOCADM_CLIENT_KEY and is not kept: renewing the token needs it again");
+    }
+    after_login(context, &settings);
+    Ok(())
+}
+
+/// `, expires in 59 min` for the closing note (nothing when the provider did not say).
+fn expiry_note(session: &Session, grant: &auth::oauth::Grant) -> String {
+    grant
+        .expires_in
+        .map(|d| {
+            let now = session.now();
+            format!(", expires {}", auth::relative(now + d.as_secs(), now))
+        })
+        .unwrap_or_default()
+}
+
+fn args_client_id(args: &LoginArgs) -> Option<&str> {
+    args.client_id.as_deref().filter(|id| !id.is_empty())
+}
+
+/// The base URL (asked at a terminal; optional) and the client id (asked, or missing),
+/// in the order the README shows the prompts.
+fn ask_service_and_client(
+    settings: &mut Settings,
+    client_id: Option<&str>,
+    interactive: bool,
+    missing: &mut Vec<&'static str>,
+) -> Result<()> {
+    if settings.base_url.is_none() && interactive {
+        settings.base_url = Some(prompt_url(
+            "Base URL of the location service",
+            "base_url",
+            settings.allow_http,
+        )?);
+        settings.origins.insert("base_url", Origin::Flag);
+    }
+    if let Some(id) = client_id {
+        settings.client_id = Some(id.to_owned());
+    }
+    if settings.client_id.is_none() {
+        if interactive {
+            settings.client_id = Some(prompt::ask_required("Client id", |_| Ok(()))?);
+        } else {
+            missing.push("the client id (`--client-id` or LOCADM_CLIENT_ID)");
+        }
+    }
+    Ok(())
+}
+
+fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
+    if settings.base_url.is_none() {
+        context.printer.warning("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`");
+    }
+}
+
+fn after_login(context: &Context<'_>, settings: &Settings) {
+    let printer = context.printer;
     if std::env::var_os("LOCADM_TOKEN").is_some_and(|v| !v.is_empty()) {
         printer.warning(
             "LOCADM_TOKEN is set and takes precedence over this login; unset it to use the login",
@@ -171,5 +219,101 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         "profile saved to {} (no secrets)",
         settings.config_file.display()
     ));
+}
+
+/// The profile: everything but secrets (a key file's path is not one).
+fn save_profile(settings: &Settings, args: &LoginArgs) -> Result<()> {
+    let mut file = ConfigFile::load(&settings.config_file)?;
+    let profile = file.profile_mut(&settings.profile);
+    if let Some(u) = &settings.token_url {
+        profile.token_url = Some(u.to_string());
+    }
+    if let Some(u) = &settings.issuer {
+        profile.issuer = Some(u.to_string());
+    }
+    if let Some(u) = &settings.base_url {
+        profile.base_url = Some(u.to_string());
+    }
+    profile.client_id = settings.client_id.clone();
+    if !args.scope.is_empty() {
+        profile.scopes = Some(args.scope.clone());
+    }
+    if settings.client_auth == ClientAuth::PrivateKeyJwt {
+        if let Some(path) = &settings.client_key_file {
+            profile.client_key_file = Some(std::path::absolute(path).unwrap_or(path.clone()));
+        }
+        profile.client_key_id = settings.client_key_id.clone();
+    }
+    file.save(&settings.config_file)
+}
+
+/// `login --web` / `--device`: a person logs in at the OpenID provider; the access and
+/// refresh tokens go to the keyring.
+async fn person(
+    context: &Context<'_>,
+    mut settings: Settings,
+    args: &LoginArgs,
+    interactive: bool,
+) -> Result<()> {
+    let printer = context.printer;
+    let mut missing: Vec<&str> = Vec::new();
+    if settings.issuer.is_none() {
+        if interactive {
+            settings.issuer = Some(prompt_url(
+                "Issuer URL of the OpenID provider",
+                "issuer",
+                settings.allow_http,
+            )?);
+            settings.origins.insert("issuer", Origin::Flag);
+        } else {
+            missing.push("the issuer (`--issuer` or LOCADM_ISSUER)");
+        }
+    }
+    ask_service_and_client(
+        &mut settings,
+        args_client_id(args),
+        interactive,
+        &mut missing,
+    )?;
+    if !missing.is_empty() {
+        return Err(Error::Auth {
+            message: format!("cannot log in: missing {}", missing.join(", ")),
+            hint: Some("locadm login --web --issuer URL --client-id ID".into()),
+        });
+    }
+    if !args.scope.is_empty() {
+        settings.scopes = args.scope.clone();
+    }
+    warn_without_base_url(context, &settings);
+    // A person's login is a public client (its key, when the profile has one).
+    let session = Session::new(settings.clone(), printer.verbose())?
+        .with_env(None, None)
+        .with_env_key(None);
+    let messages = printer.messages();
+    let say = move |text: &str| messages.detail(text);
+    let (grant, how) = if args.web {
+        (session.web_login(&say, true).await?, "web")
+    } else {
+        (session.device_login(&say).await?, "device")
+    };
+    let backend_name = session.backend().await?.store.name();
+    session.store_login(None, &grant, None, Some(how)).await?;
+    save_profile(&settings, args)?;
+    let expiry = expiry_note(&session, &grant);
+    let renewal = if grant.refresh_token.is_some() {
+        "token and refresh token kept"
+    } else {
+        "token kept (the provider gave no refresh token: log in again when it expires)"
+    };
+    printer.note(&format!(
+        "Logged in to profile `{}` at {}; {renewal} in {backend_name}{expiry}",
+        settings.profile,
+        settings
+            .issuer
+            .as_ref()
+            .map(|u| u.to_string())
+            .unwrap_or_default()
+    ));
+    after_login(context, &settings);
     Ok(())
 }

@@ -14,6 +14,7 @@ use crate::output::Printer;
 struct Status {
     profile: String,
     base_url: Option<String>,
+    issuer: Option<String>,
     token_url: Option<String>,
     client_id: Option<String>,
     keyring: Option<KeyringStatus>,
@@ -36,11 +37,15 @@ struct TokenStatus {
     expires_at: Option<u64>,
     expires_in_seconds: Option<i64>,
     client_secret_stored: bool,
+    /// A person's login keeps a refresh token that renews the access token silently.
+    refresh_token_stored: bool,
     /// Where the credentials of this invocation come from: `local`, `token`
-    /// (LOCADM_TOKEN), `environment` (LOCADM_CLIENT_SECRET), `keyring` (`locadm login`)
-    /// or `none`.
+    /// (LOCADM_TOKEN), `federated` (a workload token file), `environment`
+    /// (LOCADM_CLIENT_SECRET or a key from the environment), `keyring` (the secret
+    /// `locadm login` kept), `key` (the profile's `client_key_file`), `web` or `device`
+    /// (a person's login), or `none`.
     credentials: &'static str,
-    /// Whether a token got with them is kept in the keyring (bound to the secret).
+    /// Whether a token got with them is kept in the keyring (bound to them).
     cached: bool,
 }
 
@@ -95,6 +100,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
     let expires_at = entry.as_ref().and_then(|e| e.expires_at);
     let has_token = entry.as_ref().is_some_and(|e| e.token.is_some());
     let secret_stored = entry.as_ref().is_some_and(|e| e.client_secret.is_some());
+    let refresh_stored = entry.as_ref().is_some_and(|e| e.refresh_token.is_some());
     let state = if local {
         "local"
     } else if from_env {
@@ -111,12 +117,8 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
         "local"
     } else if from_env {
         "token"
-    } else if session.has_env_secret() {
-        "environment"
-    } else if secret_stored {
-        "keyring"
     } else {
-        "none"
+        session.credentials_kind(entry.as_ref())
     };
     let scope = if from_env {
         None
@@ -136,6 +138,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
     let status = Status {
         profile: settings.profile.clone(),
         base_url: settings.base_url.as_ref().map(|u| u.to_string()),
+        issuer: settings.issuer.as_ref().map(|u| u.to_string()),
         token_url: settings.token_url.as_ref().map(|u| u.to_string()),
         client_id: settings.client_id.clone(),
         keyring,
@@ -144,10 +147,11 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
             expires_at,
             expires_in_seconds: expires_at.map(|at| at as i64 - now as i64),
             client_secret_stored: secret_stored,
+            refresh_token_stored: refresh_stored,
             credentials,
             cached: match credentials {
-                "environment" => settings.cache_env_token,
-                "keyring" => true,
+                "environment" | "federated" => settings.cache_env_token,
+                "keyring" | "key" | "web" | "device" => true,
                 _ => false,
             },
         },
@@ -161,7 +165,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
         printer.json(&status)?;
     }
 
-    let usable = local || from_env || has_token || secret_stored || session.has_env_secret();
+    let usable = local || from_env || has_token || credentials != "none";
     if usable {
         return Ok(());
     }
@@ -176,9 +180,23 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
     let mut rows: Vec<(&str, String)> = vec![
         ("Profile", status.profile.clone()),
         ("Base URL", status.base_url.clone().unwrap_or_else(unset)),
-        ("Token URL", status.token_url.clone().unwrap_or_else(unset)),
-        ("Client id", status.client_id.clone().unwrap_or_else(unset)),
     ];
+    if let Some(issuer) = &status.issuer {
+        rows.push(("Issuer", issuer.clone()));
+    }
+    rows.extend([
+        (
+            "Token URL",
+            status.token_url.clone().unwrap_or_else(|| {
+                if status.issuer.is_some() {
+                    "(from the issuer's discovery document)".to_owned()
+                } else {
+                    unset()
+                }
+            }),
+        ),
+        ("Client id", status.client_id.clone().unwrap_or_else(unset)),
+    ]);
     if let Some(k) = &status.keyring {
         let mut text = match &k.backend {
             Some(name) => format!("{name} ({})", k.reason),
@@ -205,7 +223,16 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
             "LOCADM_CLIENT_SECRET; tokens cached in the keyring, bound to it (cache_env_token)"
         }
         "environment" => "LOCADM_CLIENT_SECRET; nothing is cached (cache_env_token is off)",
+        "federated" if status.token.cached => {
+            "a workload token (--federated-token-file); tokens cached, bound to it (cache_env_token)"
+        }
+        "federated" => "a workload token (--federated-token-file); nothing is cached",
         "keyring" => "the keyring (`locadm login`); tokens cached beside it, bound to the secret",
+        "key" => "the profile's client key (private_key_jwt); tokens cached, bound to the key",
+        "web" | "device" if status.token.refresh_token_stored => {
+            "your login (`locadm login --web`/`--device`); renewed with its refresh token"
+        }
+        "web" | "device" => "your login (`locadm login --web`/`--device`); no refresh token: log in again when it expires",
         "token" => "LOCADM_TOKEN, used as it is",
         "local" => "built in",
         _ => "none",

@@ -1,0 +1,262 @@
+//! What a caller holds, and which grant it gets a token with.
+//!
+//! A caller presents, in this order:
+//! 1. a workload identity token (`--federated-token-file`): exchanged by the grant the
+//!    provider advertises (JWT bearer, else token exchange);
+//! 2. credentials given in the environment (`LOCADM_CLIENT_SECRET`, `LOCADM_CLIENT_KEY`,
+//!    `LOCADM_CLIENT_KEY_FILE`): the client credentials grant;
+//! 3. a person's login kept in the keyring (`login --web` / `--device`): refreshed with
+//!    its refresh token;
+//! 4. the secret `login` kept, or the profile's `client_key_file`: client credentials.
+//!
+//! A cached token is used only by a caller presenting the credential it was got with
+//! (its binding). Nothing from 1 or 2 is written to the keyring unless the profile sets
+//! `cache_env_token`.
+
+use secrecy::SecretString;
+
+use super::client_key::ClientKey;
+use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
+use super::oauth::{ClientProof, Grant, TokenClient};
+use super::store::StoredEntry;
+use super::{Session, LOGIN_HINT};
+use crate::error::{Error, Result};
+use crate::settings::{ClientAuth, Origin};
+
+impl Session {
+    /// How the client proves itself: its key for `private_key_jwt`, else its secret (the
+    /// environment's, else the one `login` stored in `entry`), else not at all.
+    pub(super) fn client_proof(&self, entry: Option<&StoredEntry>) -> Result<ClientProof> {
+        let settings = self.settings();
+        if settings.client_auth == ClientAuth::PrivateKeyJwt {
+            let key_id = settings.client_key_id.clone();
+            let key = match (&self.env_key, &settings.client_key_file) {
+                (Some(pem), _) => ClientKey::from_pem(pem.clone(), key_id)
+                    .map_err(|e| e.context("LOCADM_CLIENT_KEY"))?,
+                (None, Some(path)) => ClientKey::from_file(path, key_id)?,
+                (None, None) => {
+                    return Err(Error::Auth {
+                        message: "`client_auth` is private_key_jwt but no client key is given".into(),
+                        hint: Some("set LOCADM_CLIENT_KEY_FILE (a PEM file) or LOCADM_CLIENT_KEY, or `locadm config set client_key_file PATH`".into()),
+                    })
+                }
+            };
+            return Ok(ClientProof::Key(key));
+        }
+        let secret = self
+            .env_secret
+            .clone()
+            .or_else(|| entry.and_then(|e| e.client_secret.clone()));
+        Ok(match secret {
+            Some(secret) => ClientProof::Secret {
+                secret,
+                in_body: settings.client_auth == ClientAuth::ClientSecretPost,
+            },
+            None => ClientProof::Public,
+        })
+    }
+
+    /// The workload identity token, read afresh (the CI platform may renew the file).
+    pub(super) fn federated_token(&self) -> Result<Option<SecretString>> {
+        let Some(path) = &self.settings().federated_token_file else {
+            return Ok(None);
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Auth {
+            message: format!(
+                "cannot read the federated token file `{}`: {e}",
+                path.display()
+            ),
+            hint: Some("`--federated-token-file` (LOCADM_FEDERATED_TOKEN_FILE) must name the CI platform's token file".into()),
+        })?;
+        let token = text.trim();
+        if token.is_empty() {
+            return Err(Error::Auth {
+                message: format!("the federated token file `{}` is empty", path.display()),
+                hint: Some("check that the CI job requested an identity token".into()),
+            });
+        }
+        Ok(Some(SecretString::from(token.to_owned())))
+    }
+
+    /// Whether credentials were given in the environment (or by flag) for this run only.
+    pub(super) fn ephemeral(&self) -> bool {
+        let settings = self.settings();
+        settings.federated_token_file.is_some()
+            || self.env_secret.is_some()
+            || self.env_key.is_some()
+            || (settings.client_auth == ClientAuth::PrivateKeyJwt
+                && settings.origin("client_key_file") == Origin::Environment)
+    }
+
+    /// The credential this caller presents for `entry`: what a cached token must be
+    /// bound to for this caller to use it.
+    pub(super) fn presented(&self, entry: &StoredEntry) -> Result<Option<SecretString>> {
+        if let Some(token) = self.federated_token()? {
+            return Ok(Some(token));
+        }
+        if !self.ephemeral() && entry.login.is_some() {
+            return Ok(entry.refresh_token.clone().or_else(|| entry.token.clone()));
+        }
+        Ok(self.client_proof(Some(entry))?.binding_material().cloned())
+    }
+
+    /// One token request by the grant this caller's credentials call for; the grant and
+    /// the credential it is bound to.
+    pub(super) async fn fetch_for(
+        &self,
+        entry: &StoredEntry,
+    ) -> Result<(Grant, Option<SecretString>)> {
+        let settings = self.settings();
+        let token_url = self.token_endpoint(Some(entry)).await?;
+        let client_id = self.entry_key()?.client_id;
+        let scopes = &settings.scopes;
+
+        if let Some(workload) = self.federated_token()? {
+            let grant_type = self.federation_grant(entry).await?;
+            let proof = self.client_proof(None)?;
+            let client = self.token_client(&token_url, &client_id, &proof, grant_type);
+            let grant = client.federated(grant_type, &workload, scopes).await?;
+            self.log_grant(&grant);
+            return Ok((grant, Some(workload)));
+        }
+
+        if !self.ephemeral() && entry.login.is_some() {
+            let Some(refresh_token) = &entry.refresh_token else {
+                return Err(Error::Auth {
+                    message: format!(
+                        "the login of profile `{}` has expired and the provider gave no refresh token",
+                        settings.profile
+                    ),
+                    hint: Some("run `locadm login --web` (or `locadm login --device`) again".into()),
+                });
+            };
+            let proof = self.client_proof(Some(entry))?;
+            let client = self.token_client(&token_url, &client_id, &proof, "refresh token");
+            let grant = client.refresh(refresh_token).await?;
+            self.log_grant(&grant);
+            let material = grant
+                .refresh_token
+                .clone()
+                .unwrap_or_else(|| refresh_token.clone());
+            return Ok((grant, Some(material)));
+        }
+
+        let proof = self.client_proof(Some(entry))?;
+        if matches!(proof, ClientProof::Public) {
+            return Err(Error::Auth {
+                message: format!(
+                    "not logged in: no client secret for profile `{}`",
+                    settings.profile
+                ),
+                hint: Some(LOGIN_HINT.into()),
+            });
+        }
+        let grant = self.client_credentials_with(&token_url, &proof).await?;
+        Ok((grant, proof.binding_material().cloned()))
+    }
+
+    /// One client credentials request with this proof (also `login`'s check).
+    pub async fn client_credentials(&self, proof: &ClientProof) -> Result<Grant> {
+        let token_url = self.token_endpoint(None).await?;
+        self.client_credentials_with(&token_url, proof).await
+    }
+
+    async fn client_credentials_with(
+        &self,
+        token_url: &url::Url,
+        proof: &ClientProof,
+    ) -> Result<Grant> {
+        let client_id = self.entry_key()?.client_id;
+        let client = self.token_client(token_url, &client_id, proof, "client credentials");
+        let grant = client.client_credentials(&self.settings().scopes).await?;
+        self.log_grant(&grant);
+        Ok(grant)
+    }
+
+    /// The exchange grant for a workload token: JWT bearer when the provider advertises
+    /// it (or says nothing: no discovery), else token exchange.
+    async fn federation_grant(&self, entry: &StoredEntry) -> Result<&'static str> {
+        let Some(discovered) = self.discovered(Some(entry)).await? else {
+            return Ok(JWT_BEARER);
+        };
+        let metadata = &discovered.metadata;
+        if metadata.supports_grant(JWT_BEARER) {
+            Ok(JWT_BEARER)
+        } else if metadata.supports_grant(TOKEN_EXCHANGE) {
+            Ok(TOKEN_EXCHANGE)
+        } else {
+            Err(Error::Auth {
+                message: format!(
+                    "the identity provider {} advertises neither the JWT bearer grant nor token exchange; a workload token cannot be exchanged there",
+                    metadata.issuer
+                ),
+                hint: Some("use client credentials (LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET or LOCADM_CLIENT_KEY_FILE) instead".into()),
+            })
+        }
+    }
+
+    /// A client for one grant at `token_url`, the request named on the `-v` channel.
+    pub(super) fn token_client<'a>(
+        &'a self,
+        token_url: &'a url::Url,
+        client_id: &'a str,
+        proof: &'a ClientProof,
+        grant: &str,
+    ) -> TokenClient<'a> {
+        self.verbose().line(&format!(
+            "token: POST {token_url} ({grant}, client `{client_id}`, {} auth)",
+            proof.method()
+        ));
+        TokenClient {
+            http: self.http(),
+            token_url,
+            client_id,
+            proof,
+        }
+    }
+
+    pub(super) fn log_grant(&self, grant: &Grant) {
+        self.verbose().line(&format!(
+            "token: granted (token redacted), expires in {}, scope {}{}",
+            grant
+                .expires_in
+                .map(|d| format!("{} s", d.as_secs()))
+                .unwrap_or_else(|| "(not given)".into()),
+            grant.scope.as_deref().unwrap_or("(not given)"),
+            if grant.refresh_token.is_some() {
+                ", with a refresh token"
+            } else {
+                ""
+            }
+        ));
+    }
+
+    /// Where this caller's credentials come from, for `auth status` (see its `credentials`).
+    pub fn credentials_kind(&self, entry: Option<&StoredEntry>) -> &'static str {
+        let settings = self.settings();
+        if settings.federated_token_file.is_some() {
+            "federated"
+        } else if self.ephemeral() {
+            "environment"
+        } else if let Some(login) = entry.and_then(|e| e.login.as_deref()) {
+            if login == "device" {
+                "device"
+            } else {
+                "web"
+            }
+        } else if entry.is_some_and(|e| e.client_secret.is_some()) {
+            "keyring"
+        } else if settings.client_auth == ClientAuth::PrivateKeyJwt
+            && settings.client_key_file.is_some()
+        {
+            "key"
+        } else {
+            "none"
+        }
+    }
+
+    /// The client proof for `login` (no stored entry: what was given).
+    pub fn login_proof(&self) -> Result<ClientProof> {
+        self.client_proof(None)
+    }
+}
