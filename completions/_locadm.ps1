@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run the local emulator of the location service')
             [CompletionResult]::new('smoke', 'smoke', [CompletionResultType]::ParameterValue, 'Check a deployment end to end: create, read, update, delete a temporary location')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version (as `--version` does)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -569,6 +570,9 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective settings and where each came from')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting in the profile (secrets are never stored here)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one effective setting''s value (exit 1 when it is not set)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the profile')
+            [CompletionResult]::new('profiles', 'profiles', [CompletionResultType]::ParameterValue, 'List the profiles of the config file, the one in use marked')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -614,9 +618,75 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'locadm;config;get' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
+            [CompletionResult]::new('--token-url', '--token-url', [CompletionResultType]::ParameterName, 'OAuth 2.0 token endpoint')
+            [CompletionResult]::new('--issuer', '--issuer', [CompletionResultType]::ParameterName, 'OpenID provider: the endpoints come from its discovery document')
+            [CompletionResult]::new('--federated-token-file', '--federated-token-file', [CompletionResultType]::ParameterName, 'A workload identity token (CI) to exchange for an access token, read afresh each time')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'locadm;config;unset' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
+            [CompletionResult]::new('--token-url', '--token-url', [CompletionResultType]::ParameterName, 'OAuth 2.0 token endpoint')
+            [CompletionResult]::new('--issuer', '--issuer', [CompletionResultType]::ParameterName, 'OpenID provider: the endpoints come from its discovery document')
+            [CompletionResult]::new('--federated-token-file', '--federated-token-file', [CompletionResultType]::ParameterName, 'A workload identity token (CI) to exchange for an access token, read afresh each time')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'locadm;config;profiles' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
+            [CompletionResult]::new('--token-url', '--token-url', [CompletionResultType]::ParameterName, 'OAuth 2.0 token endpoint')
+            [CompletionResult]::new('--issuer', '--issuer', [CompletionResultType]::ParameterName, 'OpenID provider: the endpoints come from its discovery document')
+            [CompletionResult]::new('--federated-token-file', '--federated-token-file', [CompletionResultType]::ParameterName, 'A workload identity token (CI) to exchange for an access token, read afresh each time')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'locadm;config;help' {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective settings and where each came from')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting in the profile (secrets are never stored here)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one effective setting''s value (exit 1 when it is not set)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the profile')
+            [CompletionResult]::new('profiles', 'profiles', [CompletionResultType]::ParameterValue, 'List the profiles of the config file, the one in use marked')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -624,6 +694,15 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             break
         }
         'locadm;config;help;set' {
+            break
+        }
+        'locadm;config;help;get' {
+            break
+        }
+        'locadm;config;help;unset' {
+            break
+        }
+        'locadm;config;help;profiles' {
             break
         }
         'locadm;config;help;help' {
@@ -742,6 +821,27 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'locadm;version' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Profile from the config file (`default` when unset; `local` is the built-in emulator)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file [default: the OS config directory''s `locadm/config.toml`]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The service''s base URL')
+            [CompletionResult]::new('--token-url', '--token-url', [CompletionResultType]::ParameterName, 'OAuth 2.0 token endpoint')
+            [CompletionResult]::new('--issuer', '--issuer', [CompletionResultType]::ParameterName, 'OpenID provider: the endpoints come from its discovery document')
+            [CompletionResult]::new('--federated-token-file', '--federated-token-file', [CompletionResultType]::ParameterName, 'A workload identity token (CI) to exchange for an access token, read afresh each time')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, json otherwise]')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter JSON output with a jq expression (built in; no external jq needed)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Per-request timeout in seconds')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only identifiers, one per line')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show the HTTP exchange on stderr (secrets redacted)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'locadm;help' {
             [CompletionResult]::new('location', 'location', [CompletionResultType]::ParameterValue, 'Create, read, update, delete, validate and bulk-apply locations')
             [CompletionResult]::new('provider', 'provider', [CompletionResultType]::ParameterValue, 'Update location providers and validate provider bodies')
@@ -752,6 +852,7 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             [CompletionResult]::new('emulator', 'emulator', [CompletionResultType]::ParameterValue, 'Run the local emulator of the location service')
             [CompletionResult]::new('smoke', 'smoke', [CompletionResultType]::ParameterValue, 'Check a deployment end to end: create, read, update, delete a temporary location')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version (as `--version` does)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -813,12 +914,24 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
         'locadm;help;config' {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show the effective settings and where each came from')
             [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Set a setting in the profile (secrets are never stored here)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one effective setting''s value (exit 1 when it is not set)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the profile')
+            [CompletionResult]::new('profiles', 'profiles', [CompletionResultType]::ParameterValue, 'List the profiles of the config file, the one in use marked')
             break
         }
         'locadm;help;config;show' {
             break
         }
         'locadm;help;config;set' {
+            break
+        }
+        'locadm;help;config;get' {
+            break
+        }
+        'locadm;help;config;unset' {
+            break
+        }
+        'locadm;help;config;profiles' {
             break
         }
         'locadm;help;emulator' {
@@ -832,6 +945,9 @@ Register-ArgumentCompleter -Native -CommandName 'locadm' -ScriptBlock {
             break
         }
         'locadm;help;completions' {
+            break
+        }
+        'locadm;help;version' {
             break
         }
         'locadm;help;help' {

@@ -46,6 +46,9 @@ _locadm() {
             locadm,smoke)
                 cmd="locadm__subcmd__smoke"
                 ;;
+            locadm,version)
+                cmd="locadm__subcmd__version"
+                ;;
             locadm__subcmd__auth,help)
                 cmd="locadm__subcmd__auth__subcmd__help"
                 ;;
@@ -64,8 +67,14 @@ _locadm() {
             locadm__subcmd__auth__subcmd__help,token)
                 cmd="locadm__subcmd__auth__subcmd__help__subcmd__token"
                 ;;
+            locadm__subcmd__config,get)
+                cmd="locadm__subcmd__config__subcmd__get"
+                ;;
             locadm__subcmd__config,help)
                 cmd="locadm__subcmd__config__subcmd__help"
+                ;;
+            locadm__subcmd__config,profiles)
+                cmd="locadm__subcmd__config__subcmd__profiles"
                 ;;
             locadm__subcmd__config,set)
                 cmd="locadm__subcmd__config__subcmd__set"
@@ -73,14 +82,26 @@ _locadm() {
             locadm__subcmd__config,show)
                 cmd="locadm__subcmd__config__subcmd__show"
                 ;;
+            locadm__subcmd__config,unset)
+                cmd="locadm__subcmd__config__subcmd__unset"
+                ;;
+            locadm__subcmd__config__subcmd__help,get)
+                cmd="locadm__subcmd__config__subcmd__help__subcmd__get"
+                ;;
             locadm__subcmd__config__subcmd__help,help)
                 cmd="locadm__subcmd__config__subcmd__help__subcmd__help"
+                ;;
+            locadm__subcmd__config__subcmd__help,profiles)
+                cmd="locadm__subcmd__config__subcmd__help__subcmd__profiles"
                 ;;
             locadm__subcmd__config__subcmd__help,set)
                 cmd="locadm__subcmd__config__subcmd__help__subcmd__set"
                 ;;
             locadm__subcmd__config__subcmd__help,show)
                 cmd="locadm__subcmd__config__subcmd__help__subcmd__show"
+                ;;
+            locadm__subcmd__config__subcmd__help,unset)
+                cmd="locadm__subcmd__config__subcmd__help__subcmd__unset"
                 ;;
             locadm__subcmd__emulator,help)
                 cmd="locadm__subcmd__emulator__subcmd__help"
@@ -124,17 +145,29 @@ _locadm() {
             locadm__subcmd__help,smoke)
                 cmd="locadm__subcmd__help__subcmd__smoke"
                 ;;
+            locadm__subcmd__help,version)
+                cmd="locadm__subcmd__help__subcmd__version"
+                ;;
             locadm__subcmd__help__subcmd__auth,status)
                 cmd="locadm__subcmd__help__subcmd__auth__subcmd__status"
                 ;;
             locadm__subcmd__help__subcmd__auth,token)
                 cmd="locadm__subcmd__help__subcmd__auth__subcmd__token"
                 ;;
+            locadm__subcmd__help__subcmd__config,get)
+                cmd="locadm__subcmd__help__subcmd__config__subcmd__get"
+                ;;
+            locadm__subcmd__help__subcmd__config,profiles)
+                cmd="locadm__subcmd__help__subcmd__config__subcmd__profiles"
+                ;;
             locadm__subcmd__help__subcmd__config,set)
                 cmd="locadm__subcmd__help__subcmd__config__subcmd__set"
                 ;;
             locadm__subcmd__help__subcmd__config,show)
                 cmd="locadm__subcmd__help__subcmd__config__subcmd__show"
+                ;;
+            locadm__subcmd__help__subcmd__config,unset)
+                cmd="locadm__subcmd__help__subcmd__config__subcmd__unset"
                 ;;
             locadm__subcmd__help__subcmd__emulator,serve)
                 cmd="locadm__subcmd__help__subcmd__emulator__subcmd__serve"
@@ -230,7 +263,7 @@ _locadm() {
 
     case "${cmd}" in
         locadm)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version location provider login logout auth config emulator smoke completions help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version location provider login logout auth config emulator smoke completions version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -556,7 +589,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__config)
-            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version show set help"
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version show set get unset profiles help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -609,8 +642,62 @@ _locadm() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        locadm__subcmd__config__subcmd__get)
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         locadm__subcmd__config__subcmd__help)
-            opts="show set help"
+            opts="show set get unset profiles help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -623,7 +710,35 @@ _locadm() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        locadm__subcmd__config__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         locadm__subcmd__config__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__config__subcmd__help__subcmd__profiles)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -658,6 +773,74 @@ _locadm() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__config__subcmd__help__subcmd__unset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__config__subcmd__profiles)
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -720,6 +903,60 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__config__subcmd__show)
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__config__subcmd__unset)
             opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -964,7 +1201,7 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__help)
-            opts="location provider login logout auth config emulator smoke completions help"
+            opts="location provider login logout auth config emulator smoke completions version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1034,8 +1271,36 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__help__subcmd__config)
-            opts="show set"
+            opts="show set get unset profiles"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__help__subcmd__config__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__help__subcmd__config__subcmd__profiles)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1062,6 +1327,20 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__help__subcmd__config__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__help__subcmd__config__subcmd__unset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1286,6 +1565,20 @@ _locadm() {
             return 0
             ;;
         locadm__subcmd__help__subcmd__smoke)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__help__subcmd__version)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2458,6 +2751,60 @@ _locadm() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issuer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --federated-token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        locadm__subcmd__version)
+            opts="-o -q -v -h -V --profile --config --base-url --token-url --issuer --federated-token-file --output --quiet --verbose --jq --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --profile)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

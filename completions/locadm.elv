@@ -45,6 +45,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand emulator 'Run the local emulator of the location service'
             cand smoke 'Check a deployment end to end: create, read, update, delete a temporary location'
             cand completions 'Print a shell completion script'
+            cand version 'Print the version (as `--version` does)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;location'= {
@@ -534,6 +535,9 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand --version 'Print version'
             cand show 'Show the effective settings and where each came from'
             cand set 'Set a setting in the profile (secrets are never stored here)'
+            cand get 'Print one effective setting''s value (exit 1 when it is not set)'
+            cand unset 'Remove a setting from the profile'
+            cand profiles 'List the profiles of the config file, the one in use marked'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;config;show'= {
@@ -576,14 +580,83 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'locadm;config;get'= {
+            cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
+            cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
+            cand --base-url 'The service''s base URL'
+            cand --token-url 'OAuth 2.0 token endpoint'
+            cand --issuer 'OpenID provider: the endpoints come from its discovery document'
+            cand --federated-token-file 'A workload identity token (CI) to exchange for an access token, read afresh each time'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
+            cand --timeout 'Per-request timeout in seconds'
+            cand -q 'Print only identifiers, one per line'
+            cand --quiet 'Print only identifiers, one per line'
+            cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand --verbose 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'locadm;config;unset'= {
+            cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
+            cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
+            cand --base-url 'The service''s base URL'
+            cand --token-url 'OAuth 2.0 token endpoint'
+            cand --issuer 'OpenID provider: the endpoints come from its discovery document'
+            cand --federated-token-file 'A workload identity token (CI) to exchange for an access token, read afresh each time'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
+            cand --timeout 'Per-request timeout in seconds'
+            cand -q 'Print only identifiers, one per line'
+            cand --quiet 'Print only identifiers, one per line'
+            cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand --verbose 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'locadm;config;profiles'= {
+            cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
+            cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
+            cand --base-url 'The service''s base URL'
+            cand --token-url 'OAuth 2.0 token endpoint'
+            cand --issuer 'OpenID provider: the endpoints come from its discovery document'
+            cand --federated-token-file 'A workload identity token (CI) to exchange for an access token, read afresh each time'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
+            cand --timeout 'Per-request timeout in seconds'
+            cand -q 'Print only identifiers, one per line'
+            cand --quiet 'Print only identifiers, one per line'
+            cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand --verbose 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'locadm;config;help'= {
             cand show 'Show the effective settings and where each came from'
             cand set 'Set a setting in the profile (secrets are never stored here)'
+            cand get 'Print one effective setting''s value (exit 1 when it is not set)'
+            cand unset 'Remove a setting from the profile'
+            cand profiles 'List the profiles of the config file, the one in use marked'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;config;help;show'= {
         }
         &'locadm;config;help;set'= {
+        }
+        &'locadm;config;help;get'= {
+        }
+        &'locadm;config;help;unset'= {
+        }
+        &'locadm;config;help;profiles'= {
         }
         &'locadm;config;help;help'= {
         }
@@ -693,6 +766,26 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'locadm;version'= {
+            cand --profile 'Profile from the config file (`default` when unset; `local` is the built-in emulator)'
+            cand --config 'Config file [default: the OS config directory''s `locadm/config.toml`]'
+            cand --base-url 'The service''s base URL'
+            cand --token-url 'OAuth 2.0 token endpoint'
+            cand --issuer 'OpenID provider: the endpoints come from its discovery document'
+            cand --federated-token-file 'A workload identity token (CI) to exchange for an access token, read afresh each time'
+            cand -o 'Output format [default: table on a terminal, json otherwise]'
+            cand --output 'Output format [default: table on a terminal, json otherwise]'
+            cand --jq 'Filter JSON output with a jq expression (built in; no external jq needed)'
+            cand --timeout 'Per-request timeout in seconds'
+            cand -q 'Print only identifiers, one per line'
+            cand --quiet 'Print only identifiers, one per line'
+            cand -v 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand --verbose 'Show the HTTP exchange on stderr (secrets redacted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'locadm;help'= {
             cand location 'Create, read, update, delete, validate and bulk-apply locations'
             cand provider 'Update location providers and validate provider bodies'
@@ -703,6 +796,7 @@ set edit:completion:arg-completer[locadm] = {|@words|
             cand emulator 'Run the local emulator of the location service'
             cand smoke 'Check a deployment end to end: create, read, update, delete a temporary location'
             cand completions 'Print a shell completion script'
+            cand version 'Print the version (as `--version` does)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'locadm;help;location'= {
@@ -748,10 +842,19 @@ set edit:completion:arg-completer[locadm] = {|@words|
         &'locadm;help;config'= {
             cand show 'Show the effective settings and where each came from'
             cand set 'Set a setting in the profile (secrets are never stored here)'
+            cand get 'Print one effective setting''s value (exit 1 when it is not set)'
+            cand unset 'Remove a setting from the profile'
+            cand profiles 'List the profiles of the config file, the one in use marked'
         }
         &'locadm;help;config;show'= {
         }
         &'locadm;help;config;set'= {
+        }
+        &'locadm;help;config;get'= {
+        }
+        &'locadm;help;config;unset'= {
+        }
+        &'locadm;help;config;profiles'= {
         }
         &'locadm;help;emulator'= {
             cand serve 'Serve the emulator until SIGINT or SIGTERM'
@@ -761,6 +864,8 @@ set edit:completion:arg-completer[locadm] = {|@words|
         &'locadm;help;smoke'= {
         }
         &'locadm;help;completions'= {
+        }
+        &'locadm;help;version'= {
         }
         &'locadm;help;help'= {
         }

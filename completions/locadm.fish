@@ -48,6 +48,7 @@ complete -c locadm -n "__fish_locadm_needs_command" -f -a "config" -d 'Show the 
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "emulator" -d 'Run the local emulator of the location service'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "smoke" -d 'Check a deployment end to end: create, read, update, delete a temporary location'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c locadm -n "__fish_locadm_needs_command" -f -a "version" -d 'Print the version (as `--version` does)'
 complete -c locadm -n "__fish_locadm_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand location; and not __fish_seen_subcommand_from create get update delete validate apply help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
@@ -401,24 +402,27 @@ complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subc
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the profile, client, keyring backend, token expiry and granted permissions'
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "token" -d 'Print the bearer token, for pipelines'
 complete -c locadm -n "__fish_locadm_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l base-url -d 'The service\'s base URL' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l token-url -d 'OAuth 2.0 token endpoint' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l base-url -d 'The service\'s base URL' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
 json\t''
 ndjson\t''"
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -l timeout -d 'Per-request timeout in seconds' -r
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s q -l quiet -d 'Print only identifiers, one per line'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s h -l help -d 'Print help'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -s V -l version -d 'Print version'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -f -a "show" -d 'Show the effective settings and where each came from'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -f -a "set" -d 'Set a setting in the profile (secrets are never stored here)'
-complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -s q -l quiet -d 'Print only identifiers, one per line'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -s h -l help -d 'Print help'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "show" -d 'Show the effective settings and where each came from'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "set" -d 'Set a setting in the profile (secrets are never stored here)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "get" -d 'Print one effective setting\'s value (exit 1 when it is not set)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "unset" -d 'Remove a setting from the profile'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "profiles" -d 'List the profiles of the config file, the one in use marked'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and not __fish_seen_subcommand_from show set get unset profiles help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'The service\'s base URL' -r
@@ -449,8 +453,56 @@ complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_su
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'The service\'s base URL' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''
+ndjson\t''"
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print only identifiers, one per line'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'The service\'s base URL' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''
+ndjson\t''"
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print only identifiers, one per line'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l base-url -d 'The service\'s base URL' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''
+ndjson\t''"
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -s q -l quiet -d 'Print only identifiers, one per line'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from profiles" -s V -l version -d 'Print version'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show the effective settings and where each came from'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Set a setting in the profile (secrets are never stored here)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "get" -d 'Print one effective setting\'s value (exit 1 when it is not set)'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a setting from the profile'
+complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "profiles" -d 'List the profiles of the config file, the one in use marked'
 complete -c locadm -n "__fish_locadm_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
 complete -c locadm -n "__fish_locadm_using_subcommand emulator; and not __fish_seen_subcommand_from serve help" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
@@ -532,16 +584,32 @@ complete -c locadm -n "__fish_locadm_using_subcommand completions" -s q -l quiet
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c locadm -n "__fish_locadm_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "location" -d 'Create, read, update, delete, validate and bulk-apply locations'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "provider" -d 'Update location providers and validate provider bodies'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "login" -d 'Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "logout" -d 'Remove the profile\'s token and client secret from the OS keyring'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "auth" -d 'Show the login state, or print the bearer token'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "config" -d 'Show the effective settings and where each came from, or set one in the profile'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "emulator" -d 'Run the local emulator of the location service'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "smoke" -d 'Check a deployment end to end: create, read, update, delete a temporary location'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l profile -d 'Profile from the config file (`default` when unset; `local` is the built-in emulator)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l config -d 'Config file [default: the OS config directory\'s `locadm/config.toml`]' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l base-url -d 'The service\'s base URL' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l token-url -d 'OAuth 2.0 token endpoint' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l issuer -d 'OpenID provider: the endpoints come from its discovery document' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l federated-token-file -d 'A workload identity token (CI) to exchange for an access token, read afresh each time' -r -F
+complete -c locadm -n "__fish_locadm_using_subcommand version" -s o -l output -d 'Output format [default: table on a terminal, json otherwise]' -r -f -a "table\t''
+json\t''
+ndjson\t''"
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l jq -d 'Filter JSON output with a jq expression (built in; no external jq needed)' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -l timeout -d 'Per-request timeout in seconds' -r
+complete -c locadm -n "__fish_locadm_using_subcommand version" -s q -l quiet -d 'Print only identifiers, one per line'
+complete -c locadm -n "__fish_locadm_using_subcommand version" -s v -l verbose -d 'Show the HTTP exchange on stderr (secrets redacted)'
+complete -c locadm -n "__fish_locadm_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c locadm -n "__fish_locadm_using_subcommand version" -s V -l version -d 'Print version'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "location" -d 'Create, read, update, delete, validate and bulk-apply locations'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "provider" -d 'Update location providers and validate provider bodies'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "login" -d 'Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "logout" -d 'Remove the profile\'s token and client secret from the OS keyring'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "auth" -d 'Show the login state, or print the bearer token'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "config" -d 'Show the effective settings and where each came from, or set one in the profile'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "emulator" -d 'Run the local emulator of the location service'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "smoke" -d 'Check a deployment end to end: create, read, update, delete a temporary location'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "completions" -d 'Print a shell completion script'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "version" -d 'Print the version (as `--version` does)'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and not __fish_seen_subcommand_from location provider login logout auth config emulator smoke completions version help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "create" -d 'Create a location from a file or from field flags'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "get" -d 'Read one location, or export many as NDJSON'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from location" -f -a "update" -d 'Replace a location with a complete body from a file or from field flags'
@@ -554,4 +622,7 @@ complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subc
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "token" -d 'Print the bearer token, for pipelines'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Show the effective settings and where each came from'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Set a setting in the profile (secrets are never stored here)'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'Print one effective setting\'s value (exit 1 when it is not set)'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a setting from the profile'
+complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "profiles" -d 'List the profiles of the config file, the one in use marked'
 complete -c locadm -n "__fish_locadm_using_subcommand help; and __fish_seen_subcommand_from emulator" -f -a "serve" -d 'Serve the emulator until SIGINT or SIGTERM'

@@ -29,7 +29,10 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The options every command takes: listed under their own heading, after a
+/// command's own (as gh's "INHERITED FLAGS").
 #[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
     #[arg(long, global = true, env = "LOCADM_PROFILE", value_name = "NAME")]
@@ -139,6 +142,83 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Print the version (as `--version` does)
+    ///
+    /// Example: locadm version
+    Version,
+}
+
+/// Parses the command line. A few mistakes people make get a pointed answer instead of
+/// clap's nearest spelling (`location list` is not `validate`); usage errors exit 2.
+pub fn parse() -> Cli {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => better_error(&error, &args).unwrap_or(error).exit(),
+    }
+}
+
+/// A clearer error for a mistake whose fix is known, else `None` (clap's own stands).
+fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::CommandFactory;
+    let words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let noun = words.first().map(String::as_str);
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let message = match error.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let typed = context(ContextKind::InvalidSubcommand)?;
+            match (noun, typed.as_str()) {
+                (Some("location"), "list" | "ls" | "search") => format!(
+                    "the service has no way to list locations, so there is no `location {typed}`\n\n  \
+                     read the ones you know: locadm location get ID... (or --ids-from FILE)"
+                ),
+                (Some("auth"), "login" | "logout") => {
+                    format!("`{typed}` is its own command, not under `auth`\n\n  try: locadm {typed}")
+                }
+                _ => return None,
+            }
+        }
+        ErrorKind::UnknownArgument => {
+            let typed = context(ContextKind::InvalidArg)?;
+            let file_verbs = ["create", "update", "apply", "validate"];
+            let file_like = !typed.starts_with('-')
+                && (std::path::Path::new(&typed).is_file()
+                    || [".json", ".ndjson", ".jsonl", ".csv"]
+                        .iter()
+                        .any(|ext| typed.ends_with(ext)));
+            let verb = words
+                .get(1)
+                .map(String::as_str)
+                .filter(|v| file_verbs.contains(v));
+            match (noun, verb) {
+                (Some(noun @ ("location" | "provider")), Some(verb)) if file_like => format!(
+                    "`{typed}` looks like a file: files are given with --file\n\n  try: locadm {noun} {verb} --file {typed}"
+                ),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    // The usage shown is the one of the command the mistake was made in.
+    let mut command = Cli::command();
+    command.build();
+    let mut within = &mut command;
+    for word in words.iter().take(2) {
+        if within.find_subcommand(word).is_none() {
+            break;
+        }
+        within = within.find_subcommand_mut(word).expect("just found");
+    }
+    Some(within.error(error.kind(), message))
 }
 
 #[derive(Debug, Subcommand)]
@@ -642,11 +722,29 @@ pub enum ConfigCommand {
     ///
     /// Example: locadm config set base_url https://locations.example.com --profile staging
     Set {
-        /// base_url, token_url, read_prefix, client_id, scopes, client_auth, ca_cert,
-        /// timeout, allow_http
+        /// base_url, issuer, token_url, read_prefix, client_id, scopes, client_auth,
+        /// client_key_file, client_key_id, ca_cert, timeout, allow_http, cache_env_token
         key: String,
         value: String,
     },
+    /// Print one effective setting's value (exit 1 when it is not set)
+    ///
+    /// Example: locadm config get base_url --profile staging
+    Get {
+        /// A setting's name, as `config show` lists them
+        key: String,
+    },
+    /// Remove a setting from the profile
+    ///
+    /// Example: locadm config unset read_prefix --profile staging
+    Unset {
+        /// A setting's name, as `config show` lists them
+        key: String,
+    },
+    /// List the profiles of the config file, the one in use marked
+    ///
+    /// Example: locadm config profiles
+    Profiles,
 }
 
 #[cfg(feature = "emulator")]

@@ -2,8 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use locadm::cli::Cli;
 use locadm::error::{Error, Exit};
 use locadm::output::Printer;
@@ -18,7 +16,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
-    let cli = Cli::parse();
+    let cli = locadm::cli::parse();
     let printer = match Printer::new(
         cli.global.output,
         cli.global.quiet,

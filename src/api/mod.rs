@@ -244,9 +244,12 @@ impl ApiClient {
         verbose: Verbose,
     ) -> Result<ApiClient> {
         let base_url = settings.base_url.as_ref().map(|u| u.as_url().clone()).ok_or_else(|| {
-            Error::usage("no base URL is configured").with_hint(
-                "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator",
-            )
+            match settings.missing_profile() {
+                Some((message, hint)) => Error::usage(message).with_hint(hint),
+                None => Error::usage("no base URL is configured").with_hint(
+                    "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator",
+                ),
+            }
         })?;
         Ok(ApiClient {
             http,

@@ -148,14 +148,18 @@ impl Session {
             .as_ref()
             .or(self.settings.issuer.as_ref())
             .ok_or_else(|| self.no_authority())?;
-        let client_id = self
-            .settings
-            .client_id
-            .as_ref()
-            .ok_or_else(|| Error::Auth {
-                message: format!("no client id for profile `{}`", self.settings.profile),
-                hint: Some(LOGIN_HINT.into()),
-            })?;
+        let client_id = self.settings.client_id.as_ref().ok_or_else(|| {
+            match self.settings.missing_profile() {
+                Some((message, hint)) => Error::Auth {
+                    message,
+                    hint: Some(hint),
+                },
+                None => Error::Auth {
+                    message: format!("no client id for profile `{}`", self.settings.profile),
+                    hint: Some(LOGIN_HINT.into()),
+                },
+            }
+        })?;
         Ok(EntryKey {
             config_file: self.config_file(),
             profile: self.settings.profile.clone(),
@@ -165,6 +169,12 @@ impl Session {
     }
 
     fn no_authority(&self) -> Error {
+        if let Some((message, hint)) = self.settings.missing_profile() {
+            return Error::Auth {
+                message,
+                hint: Some(hint),
+            };
+        }
         Error::Auth {
             message: format!(
                 "no token URL or issuer for profile `{}`",

@@ -1,17 +1,111 @@
-//! `locadm config show` and `locadm config set`.
+//! `locadm config show | get | set | unset | profiles`.
 
 use serde::Serialize;
 
 use crate::cli::{ConfigCommand, OutputFormat};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::settings::{default_config_file, ConfigFile, DEFAULT_PROFILE, PROFILE_KEYS};
 
 pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
     match command {
         ConfigCommand::Show => show(context),
         ConfigCommand::Set { key, value } => set(context, &key, &value),
+        ConfigCommand::Unset { key } => set(context, &key, ""),
+        ConfigCommand::Get { key } => get(context, &key),
+        ConfigCommand::Profiles => profiles(context),
     }
+}
+
+/// One effective value on stdout, as a script wants it; unset is exit 1 (as `git
+/// config` does), so `$(locadm config get base_url)` can be tested.
+fn get(context: &Context<'_>, key: &str) -> Result<()> {
+    let settings = context.settings()?;
+    if key != "profile" && key != "config_file" && !PROFILE_KEYS.contains(&key) {
+        return Err(
+            Error::usage(format!("`{key}` is not a setting")).with_hint(format!(
+                "settings: profile, config_file, {}",
+                PROFILE_KEYS.join(", ")
+            )),
+        );
+    }
+    let value = settings.display_value(key);
+    if value.is_empty() {
+        return Err(Error::other(format!(
+            "`{key}` is not set for profile `{}`",
+            settings.profile
+        )));
+    }
+    context.printer.raw(|out| {
+        let _ = writeln!(out, "{value}");
+    })?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct ProfileRow {
+    name: String,
+    active: bool,
+    base_url: Option<String>,
+    built_in: bool,
+}
+
+/// The config file's profiles, and the built-in `local`.
+fn profiles(context: &Context<'_>) -> Result<()> {
+    let printer = context.printer;
+    let global = context.global();
+    let path = match &global.config {
+        Some(p) => p.clone(),
+        None => default_config_file()?,
+    };
+    let file = ConfigFile::load(&path)?;
+    let active = global
+        .profile
+        .clone()
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| DEFAULT_PROFILE.to_owned());
+    let mut rows: Vec<ProfileRow> = file
+        .profiles
+        .iter()
+        .map(|(name, profile)| ProfileRow {
+            name: name.clone(),
+            active: *name == active,
+            base_url: profile.base_url.clone(),
+            built_in: false,
+        })
+        .collect();
+    rows.push(ProfileRow {
+        name: "local".into(),
+        active: active == "local",
+        base_url: None,
+        built_in: true,
+    });
+    if printer.quiet {
+        for row in &rows {
+            printer.line(&row.name)?;
+        }
+        return Ok(());
+    }
+    if printer.format == OutputFormat::Table {
+        let table: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                vec![
+                    if r.active { "*" } else { "" }.to_owned(),
+                    r.name.clone(),
+                    if r.built_in {
+                        "(the built-in emulator)".to_owned()
+                    } else {
+                        r.base_url.clone().unwrap_or_default()
+                    },
+                ]
+            })
+            .collect();
+        printer.table(&["", "Profile", "Base URL"], &table)?;
+    } else {
+        printer.json(&rows)?;
+    }
+    Ok(())
 }
 
 #[derive(Serialize)]

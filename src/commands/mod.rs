@@ -33,6 +33,12 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
             emulator::serve(&context, args).await
         }
+        Command::Version => {
+            printer.raw(|out| {
+                let _ = writeln!(out, "locadm {}", env!("CARGO_PKG_VERSION"));
+            })?;
+            Ok(())
+        }
         Command::Completions { shell } => {
             let mut command = Cli::command();
             printer.raw(|out| clap_complete::generate(shell, &mut command, "locadm", out))?;

@@ -129,6 +129,8 @@ pub struct Settings {
     /// Keep a token got with credentials from the environment in the keyring (bound to
     /// the secret that got it). Off by default: environment credentials leave no trace.
     pub cache_env_token: bool,
+    /// The profiles the config file has (to name them when another one is asked for).
+    pub profiles_in_file: Vec<String>,
     /// Where each value came from, by key (`profile`, `config_file` and every key of
     /// [`PROFILE_KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
@@ -624,6 +626,7 @@ impl Settings {
             client_key_file,
             client_key_id,
             federated_token_file,
+            profiles_in_file: file.profiles.keys().cloned().collect(),
             ca_cert,
             timeout,
             allow_http,
@@ -631,6 +634,30 @@ impl Settings {
             origins,
         };
         Ok(settings)
+    }
+
+    /// When the profile was asked for by name (flag or environment) and the config file
+    /// has no such profile: the sentence that says so, naming the ones it has, and how to
+    /// make it. A typo in `--profile` is then not reported as "no base URL".
+    pub fn missing_profile(&self) -> Option<(String, String)> {
+        if self.origin("profile") == Origin::Default
+            || self.profiles_in_file.contains(&self.profile)
+        {
+            return None;
+        }
+        let there = if self.profiles_in_file.is_empty() {
+            "it has none".to_owned()
+        } else {
+            format!("it has: {}", self.profiles_in_file.join(", "))
+        };
+        let p = &self.profile;
+        Some((
+            format!(
+                "profile `{p}` is not in the config file {} ({there}; `local` is built in)",
+                self.config_file.display()
+            ),
+            format!("create it with `locadm login --profile {p}` or `locadm config set --profile {p} base_url URL`"),
+        ))
     }
 
     pub fn origin(&self, key: &str) -> Origin {

@@ -213,6 +213,10 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
         "none" => "none cached".to_owned(),
         state => match status.token.expires_at {
             Some(at) if state == "cached" => format!("cached, expires {}", auth::relative(at, now)),
+            // Within the renewal margin but not yet expired: "expires in 30 s".
+            Some(at) if at > now => {
+                format!("expires {} (renewed on next use)", auth::relative(at, now))
+            }
             Some(at) => format!("expired {} (renewed on next use)", auth::relative(at, now)),
             None => "cached, no expiry given".to_owned(),
         },

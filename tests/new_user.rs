@@ -1,0 +1,173 @@
+//! Issue 16: what a new user tripped over, through the real binary. Mistakes get a
+//! pointed answer (`location list`, `auth login`, a positional file), `locadm version`
+//! works, a `--profile` that is not in the config file says so and names the ones that
+//! are, and `config get`, `unset` and `profiles` exist.
+
+mod common;
+
+use common::{assert_code, run, text, Env};
+use serde_json::Value;
+
+#[test]
+fn mistakes_get_the_fix_not_the_nearest_spelling() {
+    let env = Env::offline();
+    let out = run(&env, &["location", "list"]);
+    assert_code(&out, 2);
+    let err = text(&out.stderr);
+    assert!(err.contains("no way to list locations"), "{err}");
+    assert!(
+        err.contains("location get ID... (or --ids-from FILE)"),
+        "{err}"
+    );
+    assert!(!err.contains("validate"), "not the nearest spelling: {err}");
+    assert!(err.contains("Usage: locadm location"), "{err}");
+
+    let out = run(&env, &["auth", "login"]);
+    assert_code(&out, 2);
+    assert!(
+        text(&out.stderr).contains("try: locadm login"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = run(&env, &["location", "apply", "bulk.ndjson"]);
+    assert_code(&out, 2);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("try: locadm location apply --file bulk.ndjson"),
+        "{err}"
+    );
+
+    // Other mistakes keep clap's own message.
+    let out = run(&env, &["location", "get", "--bogus"]);
+    assert_code(&out, 2);
+    assert!(text(&out.stderr).contains("unexpected argument '--bogus'"));
+
+    let out = run(&env, &["version"]);
+    assert_code(&out, 0);
+    assert_eq!(
+        text(&out.stdout),
+        format!("locadm {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn an_unknown_profile_is_named_with_the_ones_there_are() {
+    let env = Env::offline();
+    assert_code(
+        &run(
+            &env,
+            &[
+                "config",
+                "set",
+                "--profile",
+                "staging",
+                "base_url",
+                "https://loc.example.com",
+            ],
+        ),
+        0,
+    );
+    let id = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+    for (args, code) in [
+        (vec!["--profile", "stagin", "location", "get", id], 2),
+        (vec!["--profile", "stagin", "auth", "token"], 3),
+    ] {
+        let out = run(&env, &args);
+        assert_code(&out, code);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("profile `stagin` is not in the config file"),
+            "{err}"
+        );
+        assert!(err.contains("it has: staging"), "{err}");
+        assert!(err.contains("locadm login --profile stagin"), "{err}");
+    }
+    // The same through LOCADM_PROFILE; the default profile is never "unknown".
+    let out = env
+        .cmd(&["location", "get", id])
+        .env("LOCADM_PROFILE", "prod")
+        .output()
+        .unwrap();
+    assert!(
+        text(&out.stderr).contains("profile `prod` is not in"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&env, &["location", "get", id]);
+    assert!(
+        text(&out.stderr).contains("no base URL is configured"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn config_get_unset_and_profiles() {
+    let env = Env::offline();
+    let set = |profile: &str, key: &str, value: &str| {
+        assert_code(
+            &run(&env, &["config", "set", "--profile", profile, key, value]),
+            0,
+        )
+    };
+    set("staging", "base_url", "https://loc.example.com");
+    set("staging", "read_prefix", "/v1");
+    set("prod", "base_url", "https://locations.example.com");
+
+    let out = run(
+        &env,
+        &["config", "get", "read_prefix", "--profile", "staging"],
+    );
+    assert_code(&out, 0);
+    assert_eq!(text(&out.stdout), "/v1\n");
+    assert_code(
+        &run(
+            &env,
+            &["config", "unset", "read_prefix", "--profile", "staging"],
+        ),
+        0,
+    );
+    let out = run(
+        &env,
+        &["config", "get", "read_prefix", "--profile", "staging"],
+    );
+    assert_code(&out, 1);
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("`read_prefix` is not set for profile `staging`"));
+    let out = run(&env, &["config", "get", "colour"]);
+    assert_code(&out, 2);
+    assert!(text(&out.stderr).contains("`colour` is not a setting"));
+
+    let out = run(
+        &env,
+        &["config", "profiles", "--profile", "prod", "-o", "json"],
+    );
+    assert_code(&out, 0);
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["prod", "staging", "local"]);
+    assert_eq!(rows[0]["active"], true);
+    assert_eq!(rows[2]["built_in"], true);
+    let out = run(&env, &["config", "profiles", "-q"]);
+    assert_eq!(text(&out.stdout), "prod\nstaging\nlocal\n");
+}
+
+#[test]
+fn help_lists_a_command_s_own_options_before_the_global_ones() {
+    let env = Env::offline();
+    let out = run(&env, &["location", "delete", "--help"]);
+    assert_code(&out, 0);
+    let help = text(&out.stdout);
+    let own = help.find("--yes").expect("its own option");
+    let heading = help
+        .find("Global options:")
+        .expect("a heading for the global ones");
+    let global = help.find("--profile <NAME>").expect("a global option");
+    assert!(own < heading && heading < global, "{help}");
+}
