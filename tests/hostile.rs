@@ -718,3 +718,64 @@ fn a_smoke_location_left_behind_is_named_with_the_command_to_delete_it() {
         .count();
     assert!(deletes >= 4, "the cleanup was retried: {deletes} deletes");
 }
+
+/// Issue 15: a discovery document is text from outside. An endpoint in it that would send
+/// the secret over plain http to another host is refused (nothing is sent there), one
+/// that never ends is cut off at 1 MiB, and its text is never echoed raw.
+#[test]
+fn a_hostile_discovery_document_is_refused_before_any_secret_is_sent() {
+    let home = TempDir::new().unwrap();
+    let issuer_of = |server: &RawServer| server.url().trim_end_matches('/').to_owned();
+    let token = |issuer: &str| {
+        let mut cmd = locadm(&home);
+        cmd.env("LOCADM_ISSUER", issuer)
+            .env("LOCADM_CLIENT_ID", "ops")
+            .env("LOCADM_CLIENT_SECRET", SECRET)
+            .args(["--timeout", "5", "auth", "token"]);
+        run(cmd)
+    };
+
+    // The token endpoint over plain http to a host that is not loopback.
+    let plain = RawServer::start(|request, stream| {
+        let host = request
+            .lines()
+            .find_map(|l| {
+                l.to_ascii_lowercase()
+                    .strip_prefix("host: ")
+                    .map(|h| h.trim().to_owned())
+            })
+            .unwrap_or_default();
+        let doc = format!(
+            r#"{{"issuer":"http://{host}","token_endpoint":"http://tokens.example.com/token"}}"#
+        );
+        let _ = stream.write_all(&response("200 OK", "application/json", doc.as_bytes()));
+    });
+    let o = token(&issuer_of(&plain));
+    assert_outcome(&o, 2, "token_endpoint");
+    assert!(o.stderr.contains("plain http"), "{}", o.stderr);
+    assert_eq!(plain.requests().len(), 1, "only the document was fetched");
+
+    // A document that goes on for ever.
+    let endless = RawServer::start(|_, stream| {
+        let _ = stream
+            .write_all(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"issuer\":\"");
+        let chunk = vec![b'a'; 64 * 1024];
+        for _ in 0..1024 {
+            if stream.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    });
+    let o = token(&issuer_of(&endless));
+    assert_outcome(&o, 6, "more than 1024 KiB");
+
+    // Another issuer's name, with a terminal escape in it: refused, escaped.
+    let other = RawServer::answering(response(
+        "200 OK",
+        "application/json",
+        br#"{"issuer":"https://evil.example\u001b[2J","token_endpoint":"https://evil.example/token"}"#,
+    ));
+    let o = token(&issuer_of(&other));
+    assert_outcome(&o, 3, "names another issuer");
+    assert!(!o.stderr.contains('\u{1b}'), "{:?}", o.stderr);
+}

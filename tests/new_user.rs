@@ -171,3 +171,54 @@ fn help_lists_a_command_s_own_options_before_the_global_ones() {
     let global = help.find("--profile <NAME>").expect("a global option");
     assert!(own < heading && heading < global, "{help}");
 }
+
+#[test]
+fn jq_formats_csv_and_tsv_and_a_bad_filter_is_a_sentence() {
+    let env = Env::offline();
+    assert_code(
+        &run(
+            &env,
+            &[
+                "config",
+                "set",
+                "--profile",
+                "a,b",
+                "base_url",
+                "https://x.example",
+            ],
+        ),
+        0,
+    );
+    let out = run(
+        &env,
+        &[
+            "config",
+            "profiles",
+            "--jq",
+            ".[] | [.name, .built_in] | @tsv",
+        ],
+    );
+    assert_code(&out, 0);
+    assert_eq!(text(&out.stdout), "a,b\tfalse\nlocal\ttrue\n");
+    let out = run(
+        &env,
+        &[
+            "config",
+            "profiles",
+            "--jq",
+            ".[] | [.name, .base_url] | @csv",
+        ],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "\"a,b\",\"https://x.example/\"\n\"local\",\n"
+    );
+    let out = run(&env, &["config", "profiles", "--jq", ".[] | @nope"]);
+    assert_code(&out, 2);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("`@nope` is not a defined filter (at character 7)"),
+        "{err}"
+    );
+    assert!(!err.contains("File {"), "no debug text: {err}");
+}
