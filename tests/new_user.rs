@@ -222,3 +222,35 @@ fn jq_formats_csv_and_tsv_and_a_bad_filter_is_a_sentence() {
     );
     assert!(!err.contains("File {"), "no debug text: {err}");
 }
+
+/// Waiting on a terminal's standard input says so (it would look hung), and a body typed
+/// there is read when Ctrl-D ends it.
+#[cfg(unix)]
+#[test]
+fn reading_a_terminal_s_standard_input_says_how_to_end_it() {
+    use expectrl::Expect;
+    let env = Env::offline();
+    let body = std::fs::read_to_string(common::example("location.json")).unwrap();
+    let one_line: Value = serde_json::from_str(&body).unwrap();
+    let mut p = env.terminal(&["location", "validate", "--file", "-"]);
+    p.expect("reading the input from standard input (Ctrl-D to end")
+        .unwrap();
+    p.send_line(one_line.to_string()).unwrap();
+    p.send("\x04").unwrap();
+    p.expect("1 valid").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 0);
+
+    // In a pipe: no such line.
+    let out = env
+        .cmd(&["location", "validate", "--file", "-"])
+        .write_stdin(one_line.to_string())
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(
+        !text(&out.stderr).contains("Ctrl-D"),
+        "{}",
+        text(&out.stderr)
+    );
+}

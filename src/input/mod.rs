@@ -132,6 +132,7 @@ const MAX_SINGLE_BODY: u64 = 64 << 20;
 /// Opens `path` for reading; `-` is standard input.
 pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     if path == Path::new("-") {
+        crate::output::note_reading_terminal("the input");
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
     match File::open(path) {

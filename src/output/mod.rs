@@ -105,6 +105,17 @@ impl Messages {
     }
 }
 
+/// Says that a command now waits for typed input, when standard input is the terminal
+/// (`--file -` typed at a prompt): otherwise it looks hung. Nothing in a pipe.
+pub fn note_reading_terminal(what: &str) {
+    if io::stdin().is_terminal() && io::stderr().is_terminal() {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "reading {what} from standard input (Ctrl-D to end, Ctrl-C to cancel)"
+        );
+    }
+}
+
 /// The `--verbose` channel: HTTP exchanges, keyring and token decisions. A small copyable
 /// handle, so that the API client and the auth session can keep it without borrowing the
 /// printer. Never given a secret: callers redact first.

@@ -48,6 +48,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     // Read a piped secret first: nothing else may consume standard input.
     let mut secret = if args.client_secret_stdin {
         let mut text = String::new();
+        crate::output::note_reading_terminal("the client secret");
         std::io::stdin().read_to_string(&mut text).map_err(|e| {
             Error::usage(format!(
                 "cannot read the client secret from standard input: {e}"
