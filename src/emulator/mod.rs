@@ -16,6 +16,7 @@ pub mod handlers;
 pub mod remote;
 pub mod router;
 pub mod server;
+pub mod state;
 pub mod store;
 
 use std::future::Future;
@@ -105,7 +106,7 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
                 Error::other(message)
             })?
     };
-    let state = router::AppState::new(&config, store);
+    let state = state::AppState::new(&config, store);
     let app = router::router(state, &config);
     let (shutdown, shutdown_rx) = watch::channel(false);
     let task = tokio::spawn(server::accept_loop(listener, app, shutdown_rx));

@@ -9,7 +9,7 @@
 use serde_json::value::RawValue;
 use uuid::Uuid;
 
-use super::router::AppState;
+use super::state::AppState;
 use super::store;
 use crate::model::json::RawObject;
 use crate::model::LocationBody;

@@ -1,89 +1,13 @@
-//! The shared state and the axum router.
-
-use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+//! The axum router: which handler answers which route, behind which middleware.
 
 use axum::extract::DefaultBodyLimit;
 use axum::middleware;
 use axum::routing::{get, post, put};
 use axum::Router;
 
-use super::config::{ClientSpec, EmulatorConfig, ReadForm};
-use super::faults::{self, FaultInjector};
-use super::handlers::{admin, locations, providers, token, ApiError};
-use super::store::Store;
-
-/// What every handler sees.
-#[derive(Clone)]
-pub struct AppState(Arc<Shared>);
-
-pub struct Shared {
-    pub store: Store,
-    /// The clients and their secrets; `/_admin/rotate-secret` changes a secret.
-    pub clients: std::sync::RwLock<Vec<ClientSpec>>,
-    pub token_lifetime: Duration,
-    pub read_form: ReadForm,
-    pub counters: Counters,
-    pub faults: FaultInjector,
-    /// For fetching remote providers' locations.
-    pub http: reqwest::Client,
-}
-
-impl Deref for AppState {
-    type Target = Shared;
-    fn deref(&self) -> &Shared {
-        &self.0
-    }
-}
-
-impl AppState {
-    pub fn new(config: &EmulatorConfig, store: Store) -> AppState {
-        let http = reqwest::Client::builder()
-            .timeout(config.remote_timeout)
-            .user_agent(concat!("locadm-emulator/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .unwrap_or_default();
-        AppState(Arc::new(Shared {
-            store,
-            clients: std::sync::RwLock::new(config.clients.clone()),
-            token_lifetime: config.token_lifetime,
-            read_form: config.read_form,
-            counters: Counters::default(),
-            faults: FaultInjector::new(config.faults.clone()),
-            http,
-        }))
-    }
-}
-
-/// Counters readable from `GET /_admin/counters`.
-#[derive(Default)]
-pub struct Counters {
-    pub requests: AtomicU64,
-    pub tokens_issued: AtomicU64,
-    pub creates: AtomicU64,
-    pub updates: AtomicU64,
-    pub deletes: AtomicU64,
-    pub provider_updates: AtomicU64,
-    pub faults_failed: AtomicU64,
-    pub faults_throttled: AtomicU64,
-    pub faults_dropped: AtomicU64,
-    pub remote_fetches: AtomicU64,
-    pub remote_failures: AtomicU64,
-    pub remote_upserts: AtomicU64,
-    pub remote_rejected: AtomicU64,
-}
-
-impl Counters {
-    pub fn bump(&self, counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
-    }
-
-    pub fn get(&self, counter: &AtomicU64) -> u64 {
-        counter.load(Ordering::Relaxed)
-    }
-}
+use super::config::EmulatorConfig;
+use super::handlers::{admin, injection, locations, providers, token, ApiError};
+use super::state::AppState;
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
@@ -111,14 +35,14 @@ pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
         .fallback(locations::fallback)
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            faults::inject,
+            injection::inject,
         ));
 
     let mut oauth = Router::new().route("/oauth/token", post(token::token));
     if config.faults.token_endpoint {
         oauth = oauth.layer(middleware::from_fn_with_state(
             state.clone(),
-            faults::inject,
+            injection::inject,
         ));
     }
 

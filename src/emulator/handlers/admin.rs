@@ -22,7 +22,7 @@ use axum::Json;
 use serde_json::json;
 
 use super::{ApiError, ApiResult};
-use crate::emulator::router::AppState;
+use crate::emulator::state::AppState;
 use crate::emulator::store;
 
 pub async fn counters(State(state): State<AppState>) -> ApiResult {

@@ -35,7 +35,7 @@ use uuid::Uuid;
 
 use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
 use crate::emulator::config::ReadForm;
-use crate::emulator::router::AppState;
+use crate::emulator::state::AppState;
 use crate::emulator::store;
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, ProviderSummary};
 

@@ -2,6 +2,7 @@
 //! body and id checks, and the bearer check.
 
 pub mod admin;
+pub mod injection;
 pub mod locations;
 pub mod providers;
 pub mod token;
@@ -14,7 +15,7 @@ use axum::Json;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::router::AppState;
+use super::state::AppState;
 use super::store::{self, StoreError};
 
 pub(crate) const REALM: &str = "locadm-emulator";

@@ -9,7 +9,7 @@ use axum::Json;
 
 use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
 use crate::emulator::remote;
-use crate::emulator::router::AppState;
+use crate::emulator::state::AppState;
 use crate::emulator::store;
 use crate::model::{Link, ProviderBody};
 

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use super::REALM;
 use crate::emulator::config::ClientSpec;
-use crate::emulator::router::AppState;
+use crate::emulator::state::AppState;
 use crate::emulator::store;
 
 struct OAuthError {

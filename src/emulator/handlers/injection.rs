@@ -1,0 +1,54 @@
+//! The fault injection middleware: counts each request, holds it for the configured
+//! latency, and carries out the fault drawn for it (`emulator/faults.rs`).
+
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::ApiError;
+use crate::emulator::faults::{ConnKill, Fault};
+use crate::emulator::state::AppState;
+
+/// Counts the request, then applies latency and at most one fault.
+pub async fn inject(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    state.counters.bump(&state.counters.requests);
+    let fault = state.faults.draw();
+    let latency = state.faults.latency();
+    if !latency.is_zero() {
+        tokio::time::sleep(latency).await;
+    }
+    match fault {
+        None => next.run(request).await,
+        Some(Fault::Fail) => {
+            state.counters.bump(&state.counters.faults_failed);
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "injected fault: internal error",
+            )
+            .into_response()
+        }
+        Some(Fault::Throttle) => {
+            state.counters.bump(&state.counters.faults_throttled);
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "injected fault: too many requests",
+            )
+            .header(header::RETRY_AFTER, "1")
+            .into_response()
+        }
+        Some(Fault::Drop) => {
+            state.counters.bump(&state.counters.faults_dropped);
+            match request.extensions().get::<ConnKill>() {
+                Some(kill) => {
+                    kill.0.notify_one();
+                    // The connection task drops this future with the connection.
+                    std::future::pending::<Response>().await
+                }
+                // Not served by our accept loop (e.g. `Router::oneshot` in a unit test):
+                // the nearest thing is an empty 500.
+                None => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+            }
+        }
+    }
+}
