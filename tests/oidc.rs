@@ -250,6 +250,23 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
     let status: Value =
         serde_json::from_slice(&run(&later, &["auth", "status", "-o", "json"]).stdout).unwrap();
     assert_eq!(status["token"]["credentials"], "key", "{status}");
+
+    // A secret in the environment comes before the profile's key (the order of
+    // `auth/credentials.rs`): this run authenticates with the secret, and leaves the
+    // key's cached token alone.
+    let out = later
+        .cmd(&["auth", "token", "--verbose"])
+        .env("LOCADM_CLIENT_ID", "cc-basic")
+        .env("LOCADM_CLIENT_SECRET", "basic-secret")
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(
+        text(&out.stderr).contains("client_secret_basic auth"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_active(&provider, text(&out.stdout).trim(), "cc-basic");
     assert_eq!(
         status["issuer"],
         format!("{}/", provider.issuer),

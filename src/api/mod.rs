@@ -276,10 +276,13 @@ impl ApiClient {
     }
 
     /// Routes for the workers of a bulk run: a connection of its own for each, or the
-    /// shared pool when the base URL goes through a proxy (`proxy::proxy_for`; the
-    /// dedicated connections go straight to the service).
+    /// shared pool when the base URL goes through a proxy (the same `proxy::ProxyPolicy` as
+    /// the shared client's; the dedicated connections go straight to the service).
     pub fn bulk_routes(&self, settings: &Settings) -> Result<BulkRoutes> {
-        if proxy::proxy_for(&self.base_url).is_some() {
+        if proxy::ProxyPolicy::from_env()
+            .proxy_for(&self.base_url)
+            .is_some()
+        {
             self.trace
                 .note("a proxy is configured: the bulk workers share the pooled client");
             return Ok(BulkRoutes(None));
@@ -635,7 +638,10 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
         // reqwest's own reading of the proxy variables is replaced by ours, which never
         // proxies loopback or plain http (see `proxy`).
         .no_proxy()
-        .proxy(reqwest::Proxy::custom(proxy::proxy_for));
+        .proxy({
+            let policy = proxy::ProxyPolicy::from_env();
+            reqwest::Proxy::custom(move |url| policy.proxy_for(url))
+        });
     if let Some(path) = &settings.ca_cert {
         let pem = read_ca_cert(path)?;
         // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a

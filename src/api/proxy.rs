@@ -7,55 +7,117 @@
 //! * plain http is never proxied: the proxy would read the Basic credentials and bearer
 //!   tokens (an https request through a proxy is a CONNECT tunnel it cannot read);
 //! * an https URL uses `HTTPS_PROXY`, else `ALL_PROXY` (either case), unless `NO_PROXY`
-//!   names its host (`*`, a host, a domain and its subdomains, or an IP address).
+//!   names its host (`*`, a host, a domain and its subdomains, an IP address or a
+//!   network in CIDR form). The variables are read once per run ([`ProxyPolicy`]).
+
+use std::net::IpAddr;
+use std::sync::Arc;
 
 use url::Url;
 
 use crate::settings::is_loopback;
 
-/// The proxy for a request to `url`, from the environment; `None` to go direct.
-pub fn proxy_for(url: &Url) -> Option<Url> {
-    proxy_from(url, |name| std::env::var(name).ok())
+/// The proxy settings of the environment, read once per run (the client asks for every
+/// new connection).
+#[derive(Debug, Clone, Default)]
+pub struct ProxyPolicy {
+    proxy: Option<Url>,
+    no_proxy: Vec<String>,
 }
 
-fn proxy_from(url: &Url, var: impl Fn(&str) -> Option<String>) -> Option<Url> {
-    if url.scheme() != "https" || is_loopback(url) {
-        return None;
+impl ProxyPolicy {
+    /// From `HTTPS_PROXY`, `ALL_PROXY` and `NO_PROXY` (either case).
+    pub fn from_env() -> Arc<ProxyPolicy> {
+        Arc::new(ProxyPolicy::from_vars(|name| std::env::var(name).ok()))
     }
-    let get = |names: [&str; 2]| {
-        names
-            .into_iter()
-            .find_map(|name| var(name).filter(|v| !v.trim().is_empty()))
-    };
-    let host = url
-        .host_str()?
-        .trim_start_matches('[')
-        .trim_end_matches(']');
-    if let Some(no_proxy) = get(["NO_PROXY", "no_proxy"]) {
-        if no_proxy
-            .split(',')
-            .any(|entry| excludes(entry.trim(), host))
-        {
+
+    fn from_vars(var: impl Fn(&str) -> Option<String>) -> ProxyPolicy {
+        let get = |names: [&str; 2]| {
+            names
+                .into_iter()
+                .find_map(|name| var(name).filter(|v| !v.trim().is_empty()))
+        };
+        let proxy = get(["HTTPS_PROXY", "https_proxy"])
+            .or_else(|| get(["ALL_PROXY", "all_proxy"]))
+            .and_then(|proxy| {
+                // `host:port` without a scheme is an http proxy, as curl reads it.
+                Url::parse(&proxy)
+                    .ok()
+                    .filter(|u| u.has_host())
+                    .or_else(|| Url::parse(&format!("http://{proxy}")).ok())
+            });
+        let no_proxy = get(["NO_PROXY", "no_proxy"])
+            .map(|v| {
+                v.split(',')
+                    .map(|e| e.trim().to_owned())
+                    .filter(|e| !e.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        ProxyPolicy { proxy, no_proxy }
+    }
+
+    /// The proxy for a request to `url`; `None` to go direct.
+    pub fn proxy_for(&self, url: &Url) -> Option<Url> {
+        if url.scheme() != "https" || is_loopback(url) {
             return None;
         }
+        let host = url
+            .host_str()?
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        if self.no_proxy.iter().any(|entry| excludes(entry, host)) {
+            return None;
+        }
+        self.proxy.clone()
     }
-    let proxy = get(["HTTPS_PROXY", "https_proxy"]).or_else(|| get(["ALL_PROXY", "all_proxy"]))?;
-    // `host:port` without a scheme is an http proxy, as curl reads it.
-    Url::parse(&proxy)
-        .ok()
-        .filter(|u| u.has_host())
-        .or_else(|| Url::parse(&format!("http://{proxy}")).ok())
 }
 
-/// Whether one `NO_PROXY` entry names `host`.
+/// Whether one `NO_PROXY` entry names `host`: `*`, a host or a domain (and its
+/// subdomains, with or without a leading dot or `*.`), an IP address (IPv6 with or
+/// without brackets), or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`); a `:port`
+/// after a name or a bracketed address is ignored.
 fn excludes(entry: &str, host: &str) -> bool {
-    let entry = entry.trim_start_matches("*.").trim_start_matches('.');
-    let entry = entry.split_once(':').map_or(entry, |(name, _)| name);
-    entry == "*"
-        || host.eq_ignore_ascii_case(entry)
+    if entry == "*" {
+        return true;
+    }
+    let host_ip = host.parse::<IpAddr>().ok();
+    if let Some((network, bits)) = entry.split_once('/') {
+        let (Ok(network), Ok(bits), Some(ip)) =
+            (network.parse::<IpAddr>(), bits.parse::<u32>(), host_ip)
+        else {
+            return false;
+        };
+        return in_network(ip, network, bits);
+    }
+    // An address: `fd00::5`, `[fd00::5]`, `[fd00::5]:443`, `10.0.0.5`, `10.0.0.5:443`.
+    let address = entry
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']').map(|(a, _)| a))
+        .unwrap_or(entry);
+    if let Ok(ip) = address.parse::<IpAddr>() {
+        return host_ip == Some(ip);
+    }
+    let name = entry.trim_start_matches("*.").trim_start_matches('.');
+    let name = name.split_once(':').map_or(name, |(name, _)| name);
+    host.eq_ignore_ascii_case(name)
         || host
             .to_ascii_lowercase()
-            .ends_with(&format!(".{}", entry.to_ascii_lowercase()))
+            .ends_with(&format!(".{}", name.to_ascii_lowercase()))
+}
+
+fn in_network(ip: IpAddr, network: IpAddr, bits: u32) -> bool {
+    match (ip, network) {
+        (IpAddr::V4(ip), IpAddr::V4(net)) if bits <= 32 => {
+            let mask = u32::MAX.checked_shl(32 - bits).unwrap_or(0);
+            u32::from(ip) & mask == u32::from(net) & mask
+        }
+        (IpAddr::V6(ip), IpAddr::V6(net)) if bits <= 128 => {
+            let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+            u128::from(ip) & mask == u128::from(net) & mask
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -64,12 +126,46 @@ mod tests {
 
     fn proxy(url: &str, vars: &[(&str, &str)]) -> Option<String> {
         let url = Url::parse(url).unwrap();
-        proxy_from(&url, |name| {
+        ProxyPolicy::from_vars(|name| {
             vars.iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| (*v).to_owned())
         })
+        .proxy_for(&url)
         .map(|u| u.to_string())
+    }
+
+    #[test]
+    fn no_proxy_takes_ipv6_addresses_and_networks() {
+        let vars = [
+            ("HTTPS_PROXY", "http://proxy:3128"),
+            (
+                "NO_PROXY",
+                "fd00::5, [fd00::6]:443, 10.0.0.0/8, fd10::/16, 192.168.1.7:8443",
+            ),
+        ];
+        for direct in [
+            "https://[fd00::5]/x",
+            "https://[fd00::6]/x",
+            "https://10.20.30.40/x",
+            "https://[fd10:1::1]/x",
+            "https://192.168.1.7/x",
+        ] {
+            assert_eq!(proxy(direct, &vars), None, "{direct}");
+        }
+        for proxied in [
+            "https://[fd00::7]/x",
+            "https://11.0.0.1/x",
+            "https://[fd11::1]/x",
+        ] {
+            assert!(proxy(proxied, &vars).is_some(), "{proxied}");
+        }
+        // `fd00` alone is not an address: a name, which no IPv6 host ends with.
+        assert!(proxy(
+            "https://[fd00::7]/x",
+            &[("HTTPS_PROXY", "p:1"), ("NO_PROXY", "fd00")]
+        )
+        .is_some());
     }
 
     #[test]

@@ -51,7 +51,7 @@ struct Assertion<'a> {
 }
 
 impl ClientKey {
-    /// Reads the key from a PEM file; `what` names where the path came from.
+    /// Reads the key from a PEM file; errors name the file, never its content.
     pub fn from_file(path: &Path, key_id: Option<String>) -> Result<ClientKey> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::Auth {
             message: format!("cannot read the client key `{}`: {e}", path.display()),
@@ -91,11 +91,6 @@ impl ClientKey {
             message: "the client key is not a PEM private key of a kind that can sign (RSA of 2048 bits or more, EC P-256 or P-384 in PKCS#8, or Ed25519)".into(),
             hint: Some("convert it with `openssl pkcs8 -topk8 -nocrypt -in KEY -out key.pem`".into()),
         })
-    }
-
-    /// The signing algorithm, for messages (`RS256`, `ES256`…).
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
     }
 
     /// What a token got with this key is bound to.
@@ -147,7 +142,7 @@ mod tests {
         ] {
             let pair = rcgen::KeyPair::generate_for(alg).unwrap();
             let key = ClientKey::from_pem(pem_of(&pair), Some("k1".into())).unwrap();
-            assert_eq!(key.algorithm(), expected);
+            assert_eq!(key.algorithm, expected);
             let jwt = key
                 .assertion("cc-jwt", "https://idp.example/token")
                 .unwrap();

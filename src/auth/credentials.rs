@@ -13,6 +13,8 @@
 //! (its binding). Nothing from 1 or 2 is written to the keyring unless the profile sets
 //! `cache_env_token`.
 
+use std::sync::Arc;
+
 use secrecy::SecretString;
 
 use super::client_key::ClientKey;
@@ -29,19 +31,7 @@ impl Session {
     pub(super) fn client_proof(&self, entry: Option<&StoredEntry>) -> Result<ClientProof> {
         let settings = self.settings();
         if settings.client_auth == ClientAuth::PrivateKeyJwt {
-            let key_id = settings.client_key_id.clone();
-            let key = match (&self.env_key, &settings.client_key_file) {
-                (Some(pem), _) => ClientKey::from_pem(pem.clone(), key_id)
-                    .map_err(|e| e.context("LOCADM_CLIENT_KEY"))?,
-                (None, Some(path)) => ClientKey::from_file(path, key_id)?,
-                (None, None) => {
-                    return Err(Error::Auth {
-                        message: "`client_auth` is private_key_jwt but no client key is given".into(),
-                        hint: Some("set LOCADM_CLIENT_KEY_FILE (a PEM file) or LOCADM_CLIENT_KEY, or `locadm config set client_key_file PATH`".into()),
-                    })
-                }
-            };
-            return Ok(ClientProof::Key(key));
+            return Ok(ClientProof::Key(self.client_key()?));
         }
         let secret = self
             .env_secret
@@ -54,6 +44,27 @@ impl Session {
             },
             None => ClientProof::Public,
         })
+    }
+
+    /// The client's key, read and parsed once per run.
+    fn client_key(&self) -> Result<Arc<ClientKey>> {
+        if let Some(key) = self.client_key.get() {
+            return Ok(Arc::clone(key));
+        }
+        let settings = self.settings();
+        let key_id = settings.client_key_id.clone();
+        let key = match (&self.env_key, &settings.client_key_file) {
+            (Some(pem), _) => ClientKey::from_pem(pem.clone(), key_id)
+                .map_err(|e| e.context("LOCADM_CLIENT_KEY"))?,
+            (None, Some(path)) => ClientKey::from_file(path, key_id)?,
+            (None, None) => {
+                return Err(Error::Auth {
+                    message: "`client_auth` is private_key_jwt but no client key is given".into(),
+                    hint: Some("set LOCADM_CLIENT_KEY_FILE (a PEM file) or LOCADM_CLIENT_KEY, or `locadm config set client_key_file PATH`".into()),
+                })
+            }
+        };
+        Ok(Arc::clone(self.client_key.get_or_init(|| Arc::new(key))))
     }
 
     /// The workload identity token, read afresh (the CI platform may renew the file).
@@ -81,21 +92,26 @@ impl Session {
     /// Whether credentials were given in the environment (or by flag) for this run only.
     pub(super) fn ephemeral(&self) -> bool {
         let settings = self.settings();
+        let with_key = settings.client_auth == ClientAuth::PrivateKeyJwt;
         settings.federated_token_file.is_some()
-            || self.env_secret.is_some()
-            || self.env_key.is_some()
-            || (settings.client_auth == ClientAuth::PrivateKeyJwt
-                && settings.origin("client_key_file") == Origin::Environment)
+            || (!with_key && self.env_secret.is_some())
+            || (with_key
+                && (self.env_key.is_some()
+                    || settings.origin("client_key_file") == Origin::Environment))
     }
 
-    /// The credential this caller presents for `entry`: what a cached token must be
-    /// bound to for this caller to use it.
+    /// Whether a token got by this caller is kept in the keyring: unless the credentials
+    /// came from the environment only, and then when the profile asks (`cache_env_token`).
+    pub fn caches_tokens(&self) -> bool {
+        !self.ephemeral() || self.settings().cache_env_token
+    }
+
+    /// The credential this caller presents for `entry` (not a person's login, which is
+    /// held by holding the entry): what a cached token must be bound to for it to be
+    /// used. The secret is the environment's when given, else the one `login` stored.
     pub(super) fn presented(&self, entry: &StoredEntry) -> Result<Option<SecretString>> {
         if let Some(token) = self.federated_token()? {
             return Ok(Some(token));
-        }
-        if !self.ephemeral() && entry.login.is_some() {
-            return Ok(entry.refresh_token.clone().or_else(|| entry.token.clone()));
         }
         Ok(self.client_proof(Some(entry))?.binding_material().cloned())
     }

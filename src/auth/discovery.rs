@@ -19,8 +19,6 @@ pub const MAX_AGE_SECS: u64 = 24 * 3600;
 pub const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /// `grant_type` of token exchange (RFC 8693 §2.1).
 pub const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
-/// `grant_type` of the device authorization grant (RFC 8628 §3.4).
-pub const DEVICE_CODE: &str = "urn:ietf:params:oauth:grant-type:device_code";
 
 /// The members of a provider's metadata this tool uses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,11 +32,7 @@ pub struct Metadata {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grant_types_supported: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub token_endpoint_auth_methods_supported: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scopes_supported: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub code_challenge_methods_supported: Vec<String>,
 }
 
 /// A discovery document with the time it was fetched (unix seconds).

@@ -9,6 +9,7 @@
 //! (`private_key_jwt`, [`ClientKey`]) or not at all (a public client).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::Duration;
 
 use oauth2::basic::{BasicClient, BasicErrorResponse, BasicTokenResponse};
@@ -46,7 +47,7 @@ pub enum ClientProof {
     /// (`client_secret_post`).
     Secret { secret: SecretString, in_body: bool },
     /// A JWT signed with the client's key (`private_key_jwt`).
-    Key(ClientKey),
+    Key(Arc<ClientKey>),
 }
 
 impl ClientProof {

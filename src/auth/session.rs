@@ -29,6 +29,8 @@ pub struct Session {
     cached: Mutex<Option<StoredEntry>>,
     /// The issuer's discovery document, once read (from the entry or the provider).
     discovered: Mutex<Option<Discovered>>,
+    /// The client's private key, parsed once per run (`private_key_jwt`).
+    pub(super) client_key: std::sync::OnceLock<Arc<super::client_key::ClientKey>>,
     /// Serialises fetches so concurrent requests share one renewal.
     fetching: tokio::sync::Mutex<()>,
 }
@@ -74,6 +76,7 @@ impl Session {
             backend: tokio::sync::OnceCell::new(),
             cached: Mutex::new(None),
             discovered: Mutex::new(None),
+            client_key: std::sync::OnceLock::new(),
             fetching: tokio::sync::Mutex::new(()),
         }
     }
@@ -249,14 +252,20 @@ impl Session {
         }
         let key = self.entry_key()?;
         let backend = self.backend().await?;
-        let found = store::call(&backend.store, move |s| s.get(&key))
+        let unreadable = |e: store::StoreError| Error::Auth {
+            message: format!("cannot read the {} keyring: {e}", backend.store.name()),
+            hint: Some("set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING".into()),
+        };
+        let k = key.clone();
+        let mut found = store::call(&backend.store, move |s| s.get(&k))
             .await
-            .map_err(|e| Error::Auth {
-                message: format!("cannot read the {} keyring: {e}", backend.store.name()),
-                hint: Some(
-                    "set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING".into(),
-                ),
-            })?;
+            .map_err(unreadable)?;
+        if found.is_none() {
+            found = self
+                .migrate_legacy(&key, backend)
+                .await
+                .map_err(unreadable)?;
+        }
         let found = found.map(|entry| self.usable_part(entry));
         if let Some(entry) = &found {
             *self.cached.lock().expect("session lock") = Some(entry.clone());
@@ -264,17 +273,53 @@ impl Session {
         Ok(found)
     }
 
+    /// An entry written under the account name of versions before the config file was
+    /// part of it (`EntryKey::legacy`): moved to the current name, so that it is found
+    /// (its secret still works) and `logout` can remove it.
+    async fn migrate_legacy(
+        &self,
+        key: &EntryKey,
+        backend: &Backend,
+    ) -> std::result::Result<Option<StoredEntry>, store::StoreError> {
+        let legacy = key.legacy();
+        let found = store::call(&backend.store, move |s| {
+            let found = s.get(&legacy)?;
+            Ok(found.map(|entry| (entry, legacy)))
+        })
+        .await?;
+        let Some((entry, legacy)) = found else {
+            return Ok(None);
+        };
+        self.verbose
+            .line("keyring: moved an entry of an earlier version to the current name");
+        let (k, e) = (key.clone(), entry.clone());
+        store::call(&backend.store, move |s| {
+            s.set(&k, &e)?;
+            s.delete(&legacy).map(|_| ())
+        })
+        .await?;
+        Ok(Some(entry))
+    }
+
     /// The entry as this caller may use it: its token (and the scope granted with it) only
     /// when the caller presents the credential that got the token, checked against the
-    /// entry's binding (`credentials.rs` says what each caller presents).
+    /// entry's binding (`credentials.rs` says what each caller presents). A person's
+    /// login is held by whoever holds the entry (its refresh token is in it).
     fn usable_part(&self, mut entry: StoredEntry) -> StoredEntry {
-        let holder = match (&entry.binding, self.presented(&entry)) {
-            (Some(binding), Ok(Some(material))) => binding::holds(binding, &material),
-            // No binding (an entry of an older version) or nothing presented: nothing
-            // proves the caller may use it.
-            _ => false,
+        if entry.token.is_none() {
+            return entry;
+        }
+        let holder = if entry.login.is_some() && !self.ephemeral() {
+            true
+        } else {
+            match (&entry.binding, self.presented(&entry)) {
+                (Some(binding), Ok(Some(material))) => binding::holds(binding, &material),
+                // No binding (an entry of an older version) or nothing presented: nothing
+                // proves the caller may use it.
+                _ => false,
+            }
         };
-        if entry.token.is_some() && !holder {
+        if !holder {
             self.verbose.line(
                 "token: the cached token was got with other credentials than these; not used",
             );
@@ -337,10 +382,15 @@ impl Session {
                 hint: Some("set a valid LOCADM_TOKEN, or unset it and run `locadm login`".into()),
             });
         }
-        let _guard = self.fetching.lock().await;
-        let entry = self.stored_entry().await?;
         self.verbose
             .line("token: the service refused the token; fetching a new one");
+        self.fetch_locked().await
+    }
+
+    /// A new token, under the renewal lock.
+    async fn fetch_locked(&self) -> Result<SecretString> {
+        let _guard = self.fetching.lock().await;
+        let entry = self.stored_entry().await?;
         self.fetch_and_save(entry).await
     }
 
@@ -386,7 +436,7 @@ impl Session {
         // Credentials given only in the environment leave no trace unless the profile
         // asks for it (`cache_env_token`); a secret from the environment is never written
         // (only `locadm login` stores one).
-        if !self.ephemeral() || self.settings.cache_env_token {
+        if self.caches_tokens() {
             self.save(&key, &next).await;
         } else {
             self.verbose
@@ -396,8 +446,7 @@ impl Session {
         Ok(grant.token)
     }
 
-    /// Puts a new token into `entry`, bound to the credential that got it (a person's
-    /// login without one is bound to its refresh token, or to the token itself).
+    /// Puts a new token into `entry`, bound to the credential that got it.
     pub(super) fn take_grant(
         &self,
         entry: &mut StoredEntry,
@@ -411,10 +460,8 @@ impl Session {
         if grant.refresh_token.is_some() {
             entry.refresh_token = grant.refresh_token.clone();
         }
-        let material = material
-            .or(entry.refresh_token.as_ref())
-            .unwrap_or(&grant.token);
-        entry.binding = Some(binding::bind(material));
+        // A person's login has nothing to bind to: the entry itself is the credential.
+        entry.binding = material.map(binding::bind);
         if let Some(discovered) = self.discovered.lock().expect("session lock").clone() {
             entry.discovery = Some(discovered);
         }
@@ -515,14 +562,18 @@ impl Session {
         let key = self.entry_key()?;
         let backend = self.backend().await?;
         *self.cached.lock().expect("session lock") = None;
-        store::call(&backend.store, move |s| s.delete(&key))
-            .await
-            .map_err(|err| {
-                Error::other(format!(
-                    "cannot delete the entry from {}: {err}",
-                    backend.store.name()
-                ))
-            })
+        // An entry under an earlier version's name goes too (`EntryKey::legacy`).
+        store::call(&backend.store, move |s| {
+            let legacy = s.delete(&key.legacy())?;
+            Ok(s.delete(&key)? || legacy)
+        })
+        .await
+        .map_err(|err| {
+            Error::other(format!(
+                "cannot delete the entry from {}: {err}",
+                backend.store.name()
+            ))
+        })
     }
 
     pub fn now(&self) -> u64 {
@@ -544,12 +595,10 @@ impl crate::api::Credentials for Session {
 
     fn fetch_new(&self) -> crate::api::BoxFuture<'_, Result<SecretString>> {
         Box::pin(async {
-            if let Some(token) = &self.env_token {
-                return Ok(token.clone());
+            match &self.env_token {
+                Some(token) => Ok(token.clone()),
+                None => self.fetch_locked().await,
             }
-            let _guard = self.fetching.lock().await;
-            let entry = self.stored_entry().await?;
-            self.fetch_and_save(entry).await
         })
     }
 
@@ -743,6 +792,37 @@ mod tests {
         old.binding = None;
         store.set(&key, &old).unwrap();
         assert!(with(None).bearer().await.is_err());
+    }
+
+    /// An entry stored under the name of versions before the config file was part of it
+    /// is found (its secret works), moved to the current name, and `logout` removes it.
+    #[tokio::test]
+    async fn an_entry_of_an_earlier_version_is_moved_and_can_be_forgotten() {
+        use store::TokenStore;
+        let store = store::MemoryStore::new();
+        let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
+        let key = s.entry_key().unwrap();
+        let old = StoredEntry {
+            client_secret: Some(SecretString::from("kept")),
+            ..Default::default()
+        };
+        store.set(&key.legacy(), &old).unwrap();
+        assert_ne!(key.legacy().account(), key.account());
+        let found = s.stored_entry().await.unwrap().unwrap();
+        assert_eq!(found.client_secret.unwrap().expose_secret(), "kept");
+        assert!(
+            store.get(&key).unwrap().is_some(),
+            "moved to the current name"
+        );
+        assert!(
+            store.get(&key.legacy()).unwrap().is_none(),
+            "the old name is gone"
+        );
+
+        // `logout` also removes an entry still under the old name.
+        store.set(&key.legacy(), &old).unwrap();
+        assert!(s.forget().await.unwrap());
+        assert!(store.is_empty(), "{} left", store.len());
     }
 
     #[tokio::test]

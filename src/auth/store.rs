@@ -34,12 +34,25 @@ pub struct EntryKey {
 }
 
 impl EntryKey {
-    /// The account name used in the keyring: `profile|client_id|token_url|config_file`.
+    /// The account name used in the keyring: `profile|client_id|token_url|config_file`
+    /// (without the last part for the key of an earlier version, [`EntryKey::legacy`]).
     pub fn account(&self) -> String {
+        if self.config_file.is_empty() {
+            return format!("{}|{}|{}", self.profile, self.client_id, self.token_url);
+        }
         format!(
             "{}|{}|{}|{}",
             self.profile, self.client_id, self.token_url, self.config_file
         )
+    }
+
+    /// The same entry under the name versions before the config file was part of the
+    /// name used (`profile|client_id|token_url`).
+    pub fn legacy(&self) -> EntryKey {
+        EntryKey {
+            config_file: String::new(),
+            ..self.clone()
+        }
     }
 }
 

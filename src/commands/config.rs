@@ -53,17 +53,8 @@ struct ProfileRow {
 /// The config file's profiles, and the built-in `local`.
 fn profiles(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
-    let global = context.global();
-    let path = match &global.config {
-        Some(p) => p.clone(),
-        None => default_config_file()?,
-    };
+    let (path, active) = file_and_profile(context)?;
     let file = ConfigFile::load(&path)?;
-    let active = global
-        .profile
-        .clone()
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| DEFAULT_PROFILE.to_owned());
     let mut rows: Vec<ProfileRow> = file
         .profiles
         .iter()
@@ -148,8 +139,10 @@ fn show(context: &Context<'_>) -> Result<()> {
     Ok(())
 }
 
-fn set(context: &Context<'_>, key: &str, value: &str) -> Result<()> {
-    let (global, printer) = (context.global(), context.printer);
+/// The config file and the profile named on the command line, without resolving the
+/// settings (a profile being written need not resolve yet).
+fn file_and_profile(context: &Context<'_>) -> Result<(std::path::PathBuf, String)> {
+    let global = context.global();
     let path = match &global.config {
         Some(p) => p.clone(),
         None => default_config_file()?,
@@ -159,6 +152,12 @@ fn set(context: &Context<'_>, key: &str, value: &str) -> Result<()> {
         .clone()
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| DEFAULT_PROFILE.to_owned());
+    Ok((path, profile))
+}
+
+fn set(context: &Context<'_>, key: &str, value: &str) -> Result<()> {
+    let printer = context.printer;
+    let (path, profile) = file_and_profile(context)?;
     let mut file = ConfigFile::load(&path)?;
     file.profile_mut(&profile).set(key, value)?;
     file.save(&path)?;

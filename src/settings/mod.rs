@@ -406,6 +406,23 @@ fn cli_origin(env: &str, value: &str) -> Origin {
     }
 }
 
+/// A setting from its environment variable, else the profile, else unset; its origin
+/// recorded.
+fn env_or_profile(
+    origins: &mut BTreeMap<&'static str, Origin>,
+    key: &'static str,
+    env: &str,
+    stored: Option<String>,
+) -> Option<String> {
+    let (value, origin) = match (non_empty_env(env), stored) {
+        (Some(v), _) => (Some(v), Origin::Environment),
+        (None, Some(v)) => (Some(v), Origin::Profile),
+        (None, None) => (None, Origin::Default),
+    };
+    origins.insert(key, origin);
+    value
+}
+
 fn non_empty_env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
@@ -495,20 +512,12 @@ impl Settings {
             }
         };
 
-        let client_id = match (non_empty_env("LOCADM_CLIENT_ID"), &stored.client_id) {
-            (Some(id), _) => {
-                origins.insert("client_id", Origin::Environment);
-                Some(id)
-            }
-            (None, Some(id)) => {
-                in_profile(&mut origins, "client_id");
-                Some(id.clone())
-            }
-            (None, None) => {
-                origins.insert("client_id", Origin::Default);
-                None
-            }
-        };
+        let client_id = env_or_profile(
+            &mut origins,
+            "client_id",
+            "LOCADM_CLIENT_ID",
+            stored.client_id.clone(),
+        );
 
         let scopes = match &stored.scopes {
             Some(s) => {
@@ -520,37 +529,22 @@ impl Settings {
                 Vec::new()
             }
         };
-        let client_key_file = match (
-            non_empty_env("LOCADM_CLIENT_KEY_FILE"),
-            &stored.client_key_file,
-        ) {
-            (Some(path), _) => {
-                origins.insert("client_key_file", Origin::Environment);
-                Some(PathBuf::from(path))
-            }
-            (None, Some(path)) => {
-                in_profile(&mut origins, "client_key_file");
-                Some(path.clone())
-            }
-            (None, None) => {
-                origins.insert("client_key_file", Origin::Default);
-                None
-            }
-        };
-        let client_key_id = match (non_empty_env("LOCADM_CLIENT_KEY_ID"), &stored.client_key_id) {
-            (Some(kid), _) => {
-                origins.insert("client_key_id", Origin::Environment);
-                Some(kid)
-            }
-            (None, Some(kid)) => {
-                in_profile(&mut origins, "client_key_id");
-                Some(kid.clone())
-            }
-            (None, None) => {
-                origins.insert("client_key_id", Origin::Default);
-                None
-            }
-        };
+        let client_key_file = env_or_profile(
+            &mut origins,
+            "client_key_file",
+            "LOCADM_CLIENT_KEY_FILE",
+            stored
+                .client_key_file
+                .as_ref()
+                .map(|p| p.display().to_string()),
+        )
+        .map(PathBuf::from);
+        let client_key_id = env_or_profile(
+            &mut origins,
+            "client_key_id",
+            "LOCADM_CLIENT_KEY_ID",
+            stored.client_key_id.clone(),
+        );
         let client_auth = match (non_empty_env("LOCADM_CLIENT_AUTH"), stored.client_auth) {
             (Some(name), _) => {
                 origins.insert("client_auth", Origin::Environment);
@@ -562,9 +556,14 @@ impl Settings {
                 a
             }
             (None, None) => {
+                // A key means the key is used, in the order credentials are taken
+                // (`auth/credentials.rs`): the environment's key, else the environment's
+                // secret, else the profile's key.
+                let env_key = non_empty_env("LOCADM_CLIENT_KEY").is_some()
+                    || origins.get("client_key_file") == Some(&Origin::Environment);
+                let env_secret = non_empty_env("LOCADM_CLIENT_SECRET").is_some();
                 origins.insert("client_auth", Origin::Default);
-                // A key given (as a file or in LOCADM_CLIENT_KEY) means the key is used.
-                if client_key_file.is_some() || non_empty_env("LOCADM_CLIENT_KEY").is_some() {
+                if env_key || (!env_secret && client_key_file.is_some()) {
                     ClientAuth::PrivateKeyJwt
                 } else {
                     ClientAuth::default()

@@ -286,7 +286,18 @@ async fn person(
         settings.scopes = args.scope.clone();
     }
     warn_without_base_url(context, &settings);
-    // A person's login is a public client (its key, when the profile has one).
+    // A person's login is a public client, or one with the key its profile names; a key
+    // or secret in the environment is for client credentials, not for this.
+    if settings.origin("client_key_file") == Origin::Environment {
+        settings.client_key_file = None;
+    }
+    if settings.origin("client_auth") == Origin::Default {
+        settings.client_auth = if settings.client_key_file.is_some() {
+            ClientAuth::PrivateKeyJwt
+        } else {
+            ClientAuth::ClientSecretBasic
+        };
+    }
     let session = Session::new(settings.clone(), printer.verbose())?
         .with_env(None, None)
         .with_env_key(None);

@@ -149,11 +149,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
             client_secret_stored: secret_stored,
             refresh_token_stored: refresh_stored,
             credentials,
-            cached: match credentials {
-                "environment" | "federated" => settings.cache_env_token,
-                "keyring" | "key" | "web" | "device" => true,
-                _ => false,
-            },
+            cached: !matches!(credentials, "local" | "token" | "none") && session.caches_tokens(),
         },
         scope,
         permissions,
