@@ -5,11 +5,19 @@
 #   PROFILE=release|debug   WORK=DIR (kept if given)   EXAMPLES="gen_records ..."
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PROFILE=${PROFILE:-release}
-WORK=${WORK:-$(mktemp -d -t locadm-bench.XXXXXX)}
-trap 'rm -rf "$WORK"' EXIT
+if [[ -z "${WORK:-}" ]]; then
+    WORK=$(mktemp -d -t locadm-bench.XXXXXX)
+    # Only a directory made here is removed; one given is the caller's.
+    trap 'rm -rf "$WORK"' EXIT
+fi
+mkdir -p "$WORK"
 
 if [[ ! -x /usr/bin/time ]]; then
     echo "/usr/bin/time is missing: apt-get install -y time" >&2
+    exit 1
+fi
+if ! command -v bc >/dev/null; then
+    echo "bc is missing: apt-get install -y bc" >&2
     exit 1
 fi
 build_flags=()

@@ -14,8 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNTS=${COUNTS:-"100000 1000000"}
 RUNS=${RUNS:-5}
-WORK=${WORK:-$(mktemp -d -t locadm-bench.XXXXXX)}
-trap 'rm -rf "$WORK"' EXIT
+if [[ -z "${WORK:-}" ]]; then
+    WORK=$(mktemp -d -t locadm-bench.XXXXXX)
+    trap 'rm -rf "$WORK"' EXIT  # only a directory made here; one given is the caller's
+fi
+mkdir -p "$WORK"
 
 echo "== building (release)" >&2
 cargo build --release --quiet --bin locadm --example gen_records --example parse_value

@@ -341,9 +341,9 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
         .unwrap();
     assert_eq!(smoke.status.code(), Some(3), "{}", text(&smoke.stdout));
     assert!(
-        text(&smoke.stdout).contains("token"),
+        text(&smoke.stderr).contains("smoke check failed at step `token`"),
         "{}",
-        text(&smoke.stdout)
+        text(&smoke.stderr)
     );
 }
 

@@ -1400,5 +1400,9 @@ async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
         Value::Null,
         "{details}"
     );
+    // A remote provider's fetch starts at once; give one a moment, and see none started.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let counts = counters(&emu.admin_url).await;
+    assert_eq!(counts["remote"]["fetches"], 0, "{counts}");
     emu.shutdown().await;
 }

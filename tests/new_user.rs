@@ -135,6 +135,10 @@ fn config_get_unset_and_profiles() {
     assert_code(&out, 1);
     assert!(out.stdout.is_empty());
     assert!(text(&out.stderr).contains("`read_prefix` is not set for profile `staging`"));
+    // A mistyped profile is named as such, not reported as an unset value.
+    let out = run(&env, &["config", "get", "base_url", "--profile", "stagin"]);
+    assert_code(&out, 2);
+    assert!(text(&out.stderr).contains("profile `stagin` is not in the config file"));
     let out = run(&env, &["config", "get", "colour"]);
     assert_code(&out, 2);
     assert!(text(&out.stderr).contains("`colour` is not a setting"));

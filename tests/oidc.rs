@@ -530,9 +530,18 @@ fn a_workload_token_is_exchanged_by_the_advertised_grant() {
         assert!(log.contains(grant), "{mode}: {log}");
         let view = assert_active(&provider, &got, "workload");
         assert_eq!(view["sub"], "repo:acme/locations:ref:main", "{view}");
-        // Nothing of it is kept: a run without the file has no token.
-        let out = run(&env, &["auth", "token"]);
-        assert_code(&out, 3);
+        // Nothing of it is kept: the same file again gets a new token, not a cached one.
+        let (again, log) = token(
+            &env,
+            &[
+                "--verbose",
+                "--federated-token-file",
+                workload.to_str().unwrap(),
+            ],
+        );
+        assert!(!log.contains("using the cached token"), "{log}");
+        assert!(log.contains("the token is not cached"), "{log}");
+        assert_ne!(again, got);
 
         let env = env.var(
             "LOCADM_FEDERATED_TOKEN_FILE",

@@ -389,9 +389,17 @@ fn apply_goes_through_a_configured_proxy() {
         .output()
         .unwrap();
     let stderr = text(&out.stderr);
-    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    // Every record failed (exit 7), each after a tunnel the proxy refused.
+    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    assert!(
+        stderr.contains("3 of 3 records did not succeed"),
+        "{stderr}"
+    );
     let requests = proxy.requests();
-    assert!(!requests.is_empty(), "{stderr}");
+    assert!(
+        requests.len() >= 3,
+        "one CONNECT per record at least: {requests:?}"
+    );
     for request in &requests {
         assert!(request.starts_with("CONNECT 192.0.2.1:443 "), "{request}");
         assert!(!request.contains(TOKEN), "{request}");

@@ -31,6 +31,10 @@ fn get(context: &Context<'_>, key: &str) -> Result<()> {
     }
     let value = settings.display_value(key);
     if value.is_empty() {
+        // A mistyped profile is not "unset" (a script would read it as such).
+        if let Some((message, hint)) = settings.missing_profile() {
+            return Err(Error::usage(message).with_hint(hint));
+        }
         return Err(Error::other(format!(
             "`{key}` is not set for profile `{}`",
             settings.profile
