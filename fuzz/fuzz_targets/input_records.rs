@@ -3,14 +3,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use locadm::input::{csv, for_each_record};
+use locadm::input::{csv, for_each_input, DEFAULT_MAX_RECORD};
 
 fuzz_target!(|data: &[u8]| {
     let mut n = 0usize;
-    let _ = for_each_record(data, |_, text| {
-        n += text.len();
+    let _ = for_each_input(data, DEFAULT_MAX_RECORD, |_, record| {
+        n += record.map_or(0, str::len);
     });
-    let _ = csv::for_each_row(data, |_, json| {
+    let _ = csv::for_each_row(data, &csv::CsvOptions::default(), |_, json| {
         // A row becomes JSON text of an object, which the validator must then take.
         let _ = locadm::model::LocationBody::check_json(json);
         n += json.len();

@@ -595,7 +595,6 @@ impl ApiClient {
         Ok(Reply::new(parts.status, &parts.headers, body))
     }
 
-    /// The id of a location from a `self` link (`/locations/<id>`).
     /// The link a write answered with; its `href` must end in an id (a UUID), or the
     /// answer is the service's failure (exit 6), whatever its status.
     pub fn link_of(reply: &Reply) -> Result<Link> {

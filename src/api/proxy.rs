@@ -26,9 +26,14 @@ pub struct ProxyPolicy {
 }
 
 impl ProxyPolicy {
-    /// From `HTTPS_PROXY`, `ALL_PROXY` and `NO_PROXY` (either case).
+    /// From `HTTPS_PROXY`, `ALL_PROXY` and `NO_PROXY` (either case), read on first use
+    /// and then the same for the whole run (the shared client and the bulk routes).
     pub fn from_env() -> Arc<ProxyPolicy> {
-        Arc::new(ProxyPolicy::from_vars(|name| std::env::var(name).ok()))
+        static POLICY: std::sync::OnceLock<Arc<ProxyPolicy>> = std::sync::OnceLock::new();
+        Arc::clone(
+            POLICY
+                .get_or_init(|| Arc::new(ProxyPolicy::from_vars(|name| std::env::var(name).ok()))),
+        )
     }
 
     fn from_vars(var: impl Fn(&str) -> Option<String>) -> ProxyPolicy {

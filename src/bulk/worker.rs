@@ -262,18 +262,21 @@ impl Worker {
                 let reply = self.api.read_location(&mut self.route, &id).await?;
                 let text = String::from_utf8(reply.body.to_vec())
                     .map_err(|_| Error::other("the location's read form is not UTF-8"))?;
-                // Only the storeId is needed of it (the location is printed as it came).
+                // Only the storeId is needed of it (the location is printed as it came);
+                // one that is not a string is left out, as `fill_from_read` does.
                 #[derive(serde::Deserialize)]
                 struct Head<'a> {
                     #[serde(rename = "storeId", borrow)]
-                    store_id: Option<std::borrow::Cow<'a, str>>,
+                    store_id: Option<&'a RawValue>,
                 }
                 let head: Head = serde_json::from_str(&text).map_err(|e| {
                     Error::other(format!(
                         "the location's read form is not a JSON object: {e}"
                     ))
                 })?;
-                report.store_id = head.store_id.map(std::borrow::Cow::into_owned);
+                report.store_id = head
+                    .store_id
+                    .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Read;
                 report.location = RawValue::from_string(text).ok();

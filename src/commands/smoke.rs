@@ -184,9 +184,11 @@ async fn read_write_steps(
     }
 }
 
-/// Deletes the temporary location after a failed step, retried with backoff (the
-/// service may be what failed). When it still cannot be deleted, stderr names it and
-/// gives the command that deletes it.
+/// Deletes the temporary location after a failed step. The API client already retries
+/// a delete a few times at once; when the service is still unavailable (it may be what
+/// failed), this waits longer between further rounds. Other refusals (401, 403, a 4xx)
+/// will not change by waiting and are not retried. When it still cannot be deleted,
+/// stderr names it and gives the command that deletes it.
 async fn cleanup(
     context: &Context<'_>,
     api: &ApiClient,
@@ -199,11 +201,11 @@ async fn cleanup(
     let mut outcome = api.delete_location(id).await;
     for attempt in 1..ATTEMPTS {
         match &outcome {
-            Ok(_) | Err(Error::NotFound { .. }) => break,
-            Err(_) => {
+            Err(Error::Unavailable { .. } | Error::OutcomeUnknown { .. }) => {
                 tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
                 outcome = api.delete_location(id).await;
             }
+            _ => break,
         }
     }
     let detail = match &outcome {

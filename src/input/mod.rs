@@ -68,10 +68,7 @@ impl Source {
         let reader = open(&self.path)?;
         let max = self.max_record;
         match self.format {
-            crate::cli::InputFormat::Json => try_for_each_input(reader, max, |position, record| {
-                each(position, record);
-                ControlFlow::Continue(())
-            }),
+            crate::cli::InputFormat::Json => for_each_input(reader, max, each),
             crate::cli::InputFormat::Csv => {
                 self::csv::for_each_row(reader, &self.csv, |position, text| {
                     // A row is read whole by the CSV reader; its body is held to the
@@ -165,39 +162,15 @@ fn strip_bom(s: &str) -> &str {
     s.strip_prefix('\u{feff}').unwrap_or(s)
 }
 
-/// Calls `each` with every record of the input, in order, with its position.
+/// Calls `each` with every record of the input, in order, with its position, or with why
+/// one cannot be read (an NDJSON line that is not UTF-8 text, a record longer than
+/// `max_record` bytes): a problem of that record alone, and every other record is still
+/// read.
 ///
 /// The format is told from the start: `[` is a JSON array; a first line that is a whole
 /// JSON value (or looks like a one-line object) is NDJSON; anything else is one body. A
 /// record that is not valid JSON is passed on as it is, for the caller to report; an
-/// array whose syntax breaks is an error of the whole input. An NDJSON line that is not
-/// UTF-8 text is left out here (see [`for_each_input`], which reports it).
-pub fn for_each_record(reader: impl BufRead, mut each: impl FnMut(Position, &str)) -> Result<()> {
-    try_for_each_record(reader, |position, text| {
-        each(position, text);
-        ControlFlow::Continue(())
-    })
-}
-
-/// [`for_each_record`] that stops reading as soon as `each` says `Break` (a bulk run
-/// that is interrupted must not read the rest of a large input first).
-pub fn try_for_each_record(
-    reader: impl BufRead,
-    mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
-) -> Result<()> {
-    try_for_each_input(
-        reader,
-        DEFAULT_MAX_RECORD,
-        |position, record| match record {
-            Ok(text) => each(position, text),
-            Err(_) => ControlFlow::Continue(()),
-        },
-    )
-}
-
-/// Every record as [`for_each_record`] reads it, or why one cannot be read (an NDJSON
-/// line that is not UTF-8 text, a record longer than `max_record` bytes): a problem of
-/// that record alone, and every other record is still read. Memory stays within
+/// array whose syntax breaks is an error of the whole input. Memory stays within
 /// `max_record` and a read buffer whatever the input holds: a longer line is read past,
 /// not kept.
 pub fn for_each_input(
@@ -299,6 +272,7 @@ fn read_line_bounded(
     })
 }
 
+/// [`for_each_input`] that stops reading as soon as `each` says `Break`.
 fn try_for_each_input(
     mut reader: impl BufRead,
     max_record: usize,
@@ -346,18 +320,18 @@ fn try_for_each_input(
             };
             if !first_is_ndjson {
                 // One body over several lines, held to the same limit.
-                let mut text =
-                    String::from_utf8(std::mem::take(&mut line)).expect("checked just above");
-                let room = (max_record + 1).saturating_sub(text.len()) as u64;
-                (&mut reader)
-                    .take(room)
-                    .read_to_string(&mut text)
-                    .map_err(|e| Error::usage(format!("the input is not UTF-8 text: {e}")))?;
-                if text.trim().len() > max_record {
+                // Bytes first: a cut at the limit may split a character, which is the
+                // limit's problem, not the text's.
+                let mut bytes = std::mem::take(&mut line);
+                let room = (max_record + 1).saturating_sub(bytes.len()) as u64;
+                (&mut reader).take(room).read_to_end(&mut bytes)?;
+                if bytes.trim_ascii().len() > max_record {
                     let rest = io::copy(&mut reader, &mut io::sink())?;
-                    let len = text.trim_end().len() as u64 + rest;
+                    let len = bytes.trim_ascii_end().len() as u64 + rest;
                     let _ = each(Position::Whole, Err(too_large(len, max_record)));
                 } else {
+                    let text = String::from_utf8(bytes)
+                        .map_err(|e| Error::usage(format!("the input is not UTF-8 text: {e}")))?;
                     let _ = each(Position::Whole, Ok(text.trim()));
                 }
                 return Ok(());
@@ -452,7 +426,9 @@ mod tests {
 
     fn records(input: &str) -> Result<Vec<(Position, String)>> {
         let mut out = Vec::new();
-        for_each_record(input.as_bytes(), |p, t| out.push((p, t.to_owned())))?;
+        for_each_input(input.as_bytes(), DEFAULT_MAX_RECORD, |p, t| {
+            out.push((p, t.expect("a readable record").to_owned()))
+        })?;
         Ok(out)
     }
 
@@ -469,6 +445,22 @@ mod tests {
         assert_eq!(single, vec![(Position::Whole, "{\n  \"a\": 1\n}".into())]);
     }
 
+    /// A body over several lines cut at the limit inside a character is too long, not
+    /// "not UTF-8".
+    #[test]
+    fn a_cut_inside_a_character_is_the_limit_s_problem() {
+        let body = format!("{{\n\"a\": \"{}\"\n}}\n", "ä".repeat(40));
+        // 8 bytes before the text, then 2 a character: 29 bytes end inside the 11th.
+        let mut seen = Vec::new();
+        for_each_input(body.as_bytes(), 28, |p, r| {
+            seen.push((p, r.map(str::to_owned)))
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 1);
+        let problem = seen[0].1.as_ref().unwrap_err();
+        assert!(problem.contains("more than the limit"), "{problem}");
+    }
+
     #[test]
     fn reading_stops_when_told() {
         for input in [
@@ -476,7 +468,7 @@ mod tests {
             "[{\"a\":1},{\"a\":2},{\"a\":3}]",
         ] {
             let mut seen = 0;
-            try_for_each_record(input.as_bytes(), |_, _| {
+            try_for_each_input(input.as_bytes(), DEFAULT_MAX_RECORD, |_, _| {
                 seen += 1;
                 if seen == 2 {
                     ControlFlow::Break(())

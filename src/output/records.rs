@@ -162,8 +162,6 @@ impl RecordSink {
     }
 }
 
-/// A stream dropped before `finish` (an error stopped the command) still leaves one JSON
-/// document on stdout: the array is closed over what was printed.
 impl RecordSink {
     /// Runs `--jq` on `json` and writes its results.
     fn write_filtered(&mut self, filter: &jq::Filter, json: &[u8]) -> Result<()> {
@@ -174,6 +172,8 @@ impl RecordSink {
     }
 }
 
+/// A stream dropped before `finish` (an error stopped the command) still leaves one JSON
+/// document on stdout: the array is closed over what was printed.
 impl Drop for RecordSink {
     fn drop(&mut self) {
         if !self.finished {
