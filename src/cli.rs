@@ -20,7 +20,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     max_term_width = 100
 )]
 #[command(
-    after_help = "Examples:\n  locadm --profile local location create --file examples/location.json\n  locadm location validate --file locations.ndjson\n\nExit status: 0 success, 1 other failure, 2 usage or invalid input (nothing sent),\n3 authentication, 4 permission denied, 5 not found, 6 server or network failure,\n7 bulk run with failed records."
+    after_help = format!(
+        "Examples:\n  locadm --profile local location create --file examples/location.json\n  locadm location validate --file locations.ndjson\n\nExit status: 0 success, 1 other failure, 2 usage or invalid input (nothing sent),\n3 authentication, 4 permission denied, 5 not found, 6 server or network failure,\n7 bulk run with failed records.\n\n{}",
+        crate::topics::list()
+    )
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -152,10 +155,29 @@ pub enum Command {
 /// clap's nearest spelling (`location list` is not `validate`); usage errors exit 2.
 pub fn parse() -> Cli {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(topic) = help_topic(&args) {
+        topic.exit();
+    }
     match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => better_error(&error, &args).unwrap_or(error).exit(),
     }
+}
+
+/// `locadm help TOPIC` for a topic that is not a command (`environment`, `exit-codes`,
+/// ...: `crate::topics`): its text, shown the way clap shows help (stdout, exit 0).
+/// `None` for anything else, which clap's own `help` answers.
+fn help_topic(args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    let [_, help, name] = args else {
+        return None;
+    };
+    let topic = crate::topics::find(name.to_str()?).filter(|_| help == "help")?;
+    clap::Command::new("locadm")
+        .help_template("{before-help}")
+        .before_help(topic.plain())
+        .term_width(0)
+        .try_get_matches_from(["locadm", "--help"])
+        .err()
 }
 
 /// A clearer error for a mistake whose fix is known, else `None` (clap's own stands).
@@ -457,12 +479,19 @@ pub enum InputFormat {
 pub enum ProviderCommand {
     /// Update a location provider from a file or from flags
     ///
-    /// Example: locadm provider update "$provider" --name "Acme" --archiving-period 7
+    /// The update replaces the whole provider, and the service has no provider read: with
+    /// flags, a field not given (`--details`, `--endpoint`) is cleared. Those are named
+    /// first, and sending needs `--yes` (or a yes at a terminal).
+    ///
+    /// Example: locadm provider update "$provider" --name "Acme" --archiving-period 7 --details '{}' --endpoint https://feeds.example.com/acme.json
     Update {
         /// The provider's id (a UUID)
         id: String,
         #[command(flatten)]
         input: ProviderArgs,
+        /// Send even though fields not given by flags will be cleared (they are named first)
+        #[arg(long, short = 'y')]
+        yes: bool,
     },
     /// Check provider bodies offline: nothing is sent
     ///
@@ -679,6 +708,10 @@ pub struct SmokeArgs {
     /// Write a JUnit XML report here
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Print a GitHub Actions annotation (`::error title=...::`) for each failed step, on
+    /// stderr; on by itself when GITHUB_ACTIONS is true
+    #[arg(long)]
+    pub github: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -762,8 +795,8 @@ pub enum EmulatorCommand {
 #[cfg(feature = "emulator")]
 #[derive(Debug, Clone, Args)]
 pub struct EmulatorArgs {
-    /// Address to listen on; port 0 picks a free port
-    #[arg(long, default_value = "127.0.0.1:0")]
+    /// Address to listen on (`HOST:PORT`, `localhost:8080` too); port 0 picks a free port
+    #[arg(long, default_value = "127.0.0.1:0", value_parser = listen_address)]
     pub addr: std::net::SocketAddr,
     /// SQLite database file; in memory when not given
     #[arg(long, value_name = "FILE")]
@@ -798,4 +831,48 @@ pub struct EmulatorArgs {
     /// Read only the fields of the spec's read table (no `structuredAddress`, `email`, ...)
     #[arg(long)]
     pub spec_read_form: bool,
+    /// Answer reads under this path prefix too (`/v1` for `GET /v1/locations/ID`), as a
+    /// profile's `read_prefix` sends them; reads under any other prefix are 404, so a wrong
+    /// prefix is caught in rehearsal
+    #[arg(long, value_name = "PATH")]
+    pub read_prefix: Option<String>,
+    /// API requests served at once; beyond it the answer is `--over-capacity` with
+    /// `Retry-After: 1` (a service at its limit)
+    #[arg(long, value_name = "N")]
+    pub capacity: Option<usize>,
+    /// The status of a request refused for capacity
+    #[arg(long, value_name = "STATUS", default_value_t = 503, value_parser = over_capacity_status)]
+    pub over_capacity: u16,
+    /// API requests a second; beyond it 429 with the `Retry-After` until one is allowed
+    #[arg(long, value_name = "N")]
+    pub rate_limit: Option<f64>,
+    /// Close a connection that has had no request for this many seconds
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub idle_timeout: f64,
+    /// Connections open at once; more are closed as soon as they are accepted
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_connections: usize,
+}
+
+/// 503 or 429, the statuses a service at its limit answers with.
+#[cfg(feature = "emulator")]
+fn over_capacity_status(text: &str) -> Result<u16, String> {
+    match text.trim() {
+        "503" => Ok(503),
+        "429" => Ok(429),
+        _ => Err(format!("`{text}` is not 503 or 429")),
+    }
+}
+
+/// `HOST:PORT` to one address to listen on: a name (`localhost`) is looked up, and the
+/// first address it has is taken.
+#[cfg(feature = "emulator")]
+fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let mut addresses = text
+        .to_socket_addrs()
+        .map_err(|e| format!("`{text}` is not an address to listen on (HOST:PORT): {e}"))?;
+    addresses
+        .next()
+        .ok_or_else(|| format!("`{text}` names no address to listen on"))
 }

@@ -1,26 +1,166 @@
-//! Generated documentation: shell completions and man pages, both from the clap
-//! definition, so they never drift from it. Committed under `completions/` and `man/`;
-//! regenerate with `cargo run --example gen-docs`, and a test fails when they are stale.
+//! Generated documentation: shell completions and man pages, from the clap definition and
+//! the help topics ([`crate::topics`]), so they never drift from them. Committed under
+//! `completions/` and `man/`; regenerate with `cargo run --example gen-docs`, and a test
+//! fails when they are stale.
+//!
+//! Completion is dynamic (clap_complete's environment-driven engine): the script a shell
+//! loads calls `locadm` back with `LOCADM_COMPLETE=SHELL` on every TAB, so that values
+//! known only at run time, the profiles of the config file, are completed too.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
 
 use clap::{CommandFactory, ValueEnum};
-use clap_complete::Shell;
+use clap_complete::env::Shells;
+use clap_complete::{ArgValueCandidates, CompletionCandidate, Generator, Shell};
+use clap_mangen::roff::{bold, roman, Roff};
+use clap_mangen::Man;
 
 use crate::cli::Cli;
+use crate::settings::{config_file_from_env, ConfigFile};
+use crate::topics::{self, Block, Topic};
+
+/// The variable that turns a run of `locadm` into a completion request.
+pub const COMPLETE_VAR: &str = "LOCADM_COMPLETE";
 
 /// Writes every completion script into `root/completions` and every man page (one for
-/// `locadm` and one for each subcommand) into `root/man`.
+/// `locadm`, with the help topics as sections, and one for each subcommand) into
+/// `root/man`.
 pub fn generate(root: &Path) -> io::Result<()> {
     let completions = root.join("completions");
     let man = root.join("man");
     std::fs::create_dir_all(&completions)?;
     std::fs::create_dir_all(&man)?;
-    let mut command = Cli::command();
     for &shell in Shell::value_variants() {
-        clap_complete::generate_to(shell, &mut command, "locadm", &completions)?;
+        let mut file = std::fs::File::create(completions.join(shell.file_name("locadm")))?;
+        completion_script(shell, &mut file)?;
     }
     clap_mangen::generate_to(Cli::command(), &man)?;
+    std::fs::write(man.join("locadm.1"), top_page()?)?;
     Ok(())
+}
+
+/// The command line as the shells complete it: the clap definition, with the profiles of
+/// the config file offered for `--profile`.
+pub fn completion_command() -> clap::Command {
+    Cli::command().mut_arg("profile", |arg| {
+        arg.add(ArgValueCandidates::new(profile_candidates))
+    })
+}
+
+/// The profiles of the config file (`LOCADM_CONFIG`, else the default one: a `--config`
+/// on the line being completed is not parsed yet), each with its base URL, and the
+/// built-in `local`. A config file that cannot be read offers `local` alone.
+fn profile_candidates() -> Vec<CompletionCandidate> {
+    let profiles = config_file_from_env()
+        .and_then(|path| ConfigFile::load(&path))
+        .map(|file| file.profiles)
+        .unwrap_or_default();
+    let local = (!profiles.contains_key(crate::local::PROFILE)).then(|| {
+        CompletionCandidate::new(crate::local::PROFILE).help(Some("the built-in emulator".into()))
+    });
+    profiles
+        .into_iter()
+        .map(|(name, profile)| {
+            CompletionCandidate::new(name).help(profile.base_url.map(Into::into))
+        })
+        .chain(local)
+        .collect()
+}
+
+/// The script that makes `shell` complete `locadm` (what `locadm completions SHELL`
+/// prints): it calls `locadm` back with [`COMPLETE_VAR`] set for each completion.
+pub fn completion_script(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
+    let shells = Shells::builtins();
+    let completer = shells
+        .completer(&shell.to_string())
+        .ok_or_else(|| io::Error::other(format!("no completion for {shell}")))?;
+    completer.write_registration(COMPLETE_VAR, "locadm", "locadm", "locadm", out)?;
+    if shell == Shell::Zsh {
+        // Installed as `_locadm` in `fpath`, the file is the completion function that
+        // zsh loads on the first TAB: complete right away, not from the second TAB on.
+        // Sourced, `funcstack` is not `_locadm` and this does nothing.
+        writeln!(
+            out,
+            "if [[ \"${{funcstack[1]}}\" == \"_locadm\" ]]; then\n    _clap_dynamic_completer_locadm \"$@\"\nfi"
+        )?;
+    }
+    Ok(())
+}
+
+/// `locadm(1)`: clap's sections, then a section for each help topic.
+fn top_page() -> io::Result<Vec<u8>> {
+    let man = Man::new(Cli::command().disable_help_subcommand(true));
+    type Part = fn(&Man, &mut dyn Write) -> io::Result<()>;
+    let head: [Part; 6] = [
+        Man::render_title,
+        Man::render_name_section,
+        Man::render_synopsis_section,
+        Man::render_description_section,
+        Man::render_options_section,
+        Man::render_subcommands_section,
+    ];
+    let tail: [Part; 2] = [Man::render_extra_section, Man::render_version_section];
+    let mut page = Vec::new();
+    for part in head {
+        append(&mut page, |w| part(&man, w))?;
+    }
+    for topic in topics::TOPICS {
+        append(&mut page, |w| section(topic).to_writer(w))?;
+    }
+    for part in tail {
+        append(&mut page, |w| part(&man, w))?;
+    }
+    Ok(page)
+}
+
+/// Adds one part to a page. Every part comes with roff's definition of the apostrophe,
+/// which a page needs once, at its top.
+fn append(
+    page: &mut Vec<u8>,
+    part: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut text = Vec::new();
+    part(&mut text)?;
+    let preamble = Roff::new().render();
+    let text = match text.strip_prefix(preamble.as_bytes()) {
+        Some(rest) if !page.is_empty() => rest,
+        _ => &text,
+    };
+    page.extend_from_slice(text);
+    Ok(())
+}
+
+/// A help topic as a man page section.
+fn section(topic: &Topic) -> Roff {
+    let mut roff = Roff::new();
+    // Names and paths are not hyphenated, nor lines stretched to fit them.
+    roff.control("SH", [topic.heading])
+        .control("nh", [])
+        .control("ad", ["l"]);
+    for (n, block) in topic.blocks.iter().enumerate() {
+        match block {
+            Block::Text(text) => {
+                if n > 0 {
+                    roff.control("PP", []);
+                }
+                roff.text([roman(*text)]);
+            }
+            Block::Item(term, text) => {
+                roff.control("TP", []);
+                roff.text([bold(*term)]);
+                roff.text([roman(*text)]);
+            }
+            Block::Example(lines) => {
+                roff.control("PP", [])
+                    .control("RS", ["4"])
+                    .control("nf", []);
+                for line in *lines {
+                    roff.text([roman(*line)]);
+                }
+                roff.control("fi", []).control("RE", []);
+            }
+        }
+    }
+    roff
 }

@@ -15,6 +15,8 @@ pub enum Exit {
     NotFound = 5,
     Unavailable = 6,
     BulkFailed = 7,
+    /// Ctrl-C (or SIGTERM) ended the command: the shell's 128 + SIGINT.
+    Interrupted = 130,
 }
 
 impl From<Exit> for ExitCode {
@@ -46,7 +48,10 @@ pub enum Error {
         hint: Option<String>,
     },
     #[error("{message}")]
-    NotFound { message: String },
+    NotFound {
+        message: String,
+        hint: Option<String>,
+    },
     /// 5xx, timeout, connection refused or reset.
     #[error("{message}")]
     Unavailable {
@@ -74,6 +79,10 @@ pub enum Error {
     /// command ends quietly, as a pipeline expects.
     #[error("stdout was closed by its reader")]
     ClosedPipe,
+    /// The person pressed Ctrl-C at a prompt: nothing more is done, and nothing is
+    /// printed beyond the prompt's own line.
+    #[error("interrupted")]
+    Interrupted,
     #[error("{message}")]
     Other {
         message: String,
@@ -103,6 +112,7 @@ impl Error {
             Error::Usage { hint, .. }
             | Error::Auth { hint, .. }
             | Error::Permission { hint, .. }
+            | Error::NotFound { hint, .. }
             | Error::Unavailable { hint, .. }
             | Error::Other { hint, .. } => *hint = text,
             _ => {}
@@ -115,6 +125,7 @@ impl Error {
             Error::Usage { hint, .. }
             | Error::Auth { hint, .. }
             | Error::Permission { hint, .. }
+            | Error::NotFound { hint, .. }
             | Error::Unavailable { hint, .. }
             | Error::Other { hint, .. } => hint.as_deref(),
             _ => None,
@@ -129,14 +140,14 @@ impl Error {
             Error::Usage { message, .. }
             | Error::Auth { message, .. }
             | Error::Permission { message, .. }
-            | Error::NotFound { message }
+            | Error::NotFound { message, .. }
             | Error::Unavailable { message, .. }
             | Error::OutcomeUnknown { message }
             | Error::Rejected { message, .. }
             | Error::Other { message, .. }
             | Error::Invalid(message)
             | Error::BulkFailed(message) => prefix(message),
-            Error::ClosedPipe => {}
+            Error::ClosedPipe | Error::Interrupted => {}
         }
         self
     }
@@ -152,6 +163,7 @@ impl Error {
             Error::Rejected { .. } | Error::Other { .. } => Exit::Failure,
             Error::BulkFailed(_) => Exit::BulkFailed,
             Error::ClosedPipe => Exit::Success,
+            Error::Interrupted => Exit::Interrupted,
         }
     }
 
@@ -180,6 +192,7 @@ impl Error {
             Error::Rejected { .. } => "rejected",
             Error::BulkFailed(_) => "bulk_failed",
             Error::ClosedPipe => "closed_pipe",
+            Error::Interrupted => "interrupted",
             Error::Other { .. } => "failure",
         }
     }

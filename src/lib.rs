@@ -2,7 +2,8 @@
 //!
 //! `cli` is the command-line definition; `commands` runs it; `model` holds the service's
 //! bodies and their validation (shared with the emulator); `input` reads bodies;
-//! `output` is the one printer; `error` maps failures to exit codes.
+//! `output` is the one printer; `error` maps failures to exit codes; `topics` is what
+//! `--help` cannot say, and `docs` makes completions and man pages.
 
 pub mod api;
 pub mod auth;
@@ -21,3 +22,4 @@ pub mod output;
 pub mod secrets_in_memory;
 pub mod settings;
 pub mod signal;
+pub mod topics;

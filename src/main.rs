@@ -15,6 +15,11 @@ use locadm::output::Printer;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // A shell asking for completions (`LOCADM_COMPLETE=SHELL`, set by the scripts of
+    // `locadm completions`) gets them on stdout, and nothing runs.
+    clap_complete::CompleteEnv::with_factory(locadm::docs::completion_command)
+        .var(locadm::docs::COMPLETE_VAR)
+        .complete();
     // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
     let cli = locadm::cli::parse();
     let printer = match Printer::new(

@@ -192,7 +192,8 @@ fn token_is_reused_across_processes_through_keyutils() {
     // The API saw the cached token: both requests reached it with it.
     let counters = env.emulator().counters();
     assert_eq!(counters["creates"], 1, "{counters}");
-    assert_eq!(counters["requests"], 2, "{counters}");
+    // login's check of the base URL, the create and the read.
+    assert_eq!(counters["requests"], 3, "{counters}");
     assert_eq!(
         counters["tokens_issued"], 1,
         "warm commands make no token request: {counters}"
@@ -293,7 +294,8 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
     assert_code(&good, 0);
     let cached = text(&good.stdout).trim().to_owned();
     assert_code(&run(&env, &["location", "get", DEMO_PROVIDER]), 5);
-    assert_eq!(service_requests(&env), 1);
+    // login's check of the base URL, and the read.
+    assert_eq!(service_requests(&env), 2);
 
     // A wrong secret in the environment: refused by the token endpoint, and nothing is
     // sent to the service with the cached token.
@@ -309,7 +311,7 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
     assert!(!text(&wrong.stdout).contains(&cached));
     assert_eq!(
         service_requests(&env),
-        1,
+        2,
         "no request with the cached token"
     );
 

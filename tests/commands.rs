@@ -603,20 +603,43 @@ fn ci_never_prompts_even_with_yes_missing() {
 #[test]
 fn provider_update_from_flags_file_and_stdin() {
     let env = Env::new();
-    let assert = env
-        .cmd(&[
-            "provider",
-            "update",
-            DEMO_PROVIDER,
-            "--name",
-            "Acme",
-            "--archiving-period",
-            "7",
-            "-o",
-            "json",
+    let flags = [
+        "provider",
+        "update",
+        DEMO_PROVIDER,
+        "--name",
+        "Acme",
+        "--archiving-period",
+        "7",
+        "-o",
+        "json",
+    ];
+    // Flags without --details and --endpoint would clear them (the spec has no provider
+    // read to keep them from): named, and nothing is sent without --yes.
+    let refused = env.cmd(&flags).assert().code(2);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("it will clear `details` (no --details)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`locationsSource` (no --endpoint: a remote provider becomes a local one)"),
+        "{err}"
+    );
+    assert!(err.contains("nothing was sent"), "{err}");
+    assert_eq!(counter(&env, "provider_updates"), 0);
+    // Every field given: nothing to clear, no --yes needed.
+    env.cmd(&flags)
+        .args([
+            "--details",
+            "{}",
+            "--endpoint",
+            "http://127.0.0.1:9/acme.json",
         ])
         .assert()
         .success();
+    assert_eq!(counter(&env, "provider_updates"), 1);
+    let assert = env.cmd(&flags).arg("--yes").assert().success();
     let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
     assert_eq!(link["rel"], "self");
     assert!(link["href"].as_str().unwrap().ends_with(DEMO_PROVIDER));
@@ -643,7 +666,7 @@ fn provider_update_from_flags_file_and_stdin() {
     .assert()
     .success()
     .stdout(predicate::str::contains("updated"));
-    assert_eq!(counter(&env, "provider_updates"), 3);
+    assert_eq!(counter(&env, "provider_updates"), 4);
 
     // The provider's new name shows in a location's read form.
     let id = create(&env, &rich_location("Shop"));
@@ -652,7 +675,7 @@ fn provider_update_from_flags_file_and_stdin() {
 
 /// `provider update ID --name Acme --archiving-period DAYS`.
 fn provider_update(env: &Env, id: &str, days: &str) -> Assert {
-    let args = ["provider", "update", id, "--name", "Acme"];
+    let args = ["provider", "update", id, "--yes", "--name", "Acme"];
     env.cmd(&[&args[..], &["--archiving-period", days]].concat())
         .assert()
 }
@@ -1112,44 +1135,85 @@ mod terminal {
 
     use super::*;
 
+    const DOWN: &str = "\x1b[B";
+    const BACKSPACE: &str = "\x7f";
+
+    /// Answers each question in turn (an empty answer leaves an optional field out).
+    fn answer(p: &mut expectrl::session::OsSession, pairs: &[(&str, &str)]) {
+        for (question, answer) in pairs {
+            p.expect(*question).unwrap();
+            p.send_line(answer).unwrap();
+        }
+    }
+
+    /// Every field is asked, optional ones too; a rejected answer comes back as typed for
+    /// editing; a decimal comma gets a person's message; the body is shown with its
+    /// warnings before the question, and a field can be edited before creating.
     #[test]
-    fn interactive_create_re_asks_an_invalid_field_then_creates() {
+    fn interactive_create_asks_every_field_and_edits_before_creating() {
         let env = Env::new();
         let mut p = env.terminal(&["location", "create", "--interactive"]);
         p.expect("Address form").unwrap();
         p.send_line("").unwrap(); // the default: structured
-        for (question, answer) in [
+        #[rustfmt::skip]
+        answer(&mut p, &[
             ("Store id", "PTY-1"),
             ("Store name", "Typed at a terminal"),
+            ("Supplementary name (optional)", "Mitte"),
             ("Street", "Alexanderplatz"),
-            ("House number", "1"),
+            ("Building name (optional)", ""),
+            ("House number (optional)", "1"),
             ("City", "Berlin"),
+            ("District (optional)", ""),
+            ("Province (optional)", ""),
             ("Post code", "10178"),
-            ("Country code", "DE"),
-        ] {
-            p.expect(question).unwrap();
-            p.send_line(answer).unwrap();
-        }
+            ("Country code", "AA"),
+            ("Latitude", "52,5219"),
+        ]);
+        // A person's message, then the same question with the typed text kept: three
+        // backspaces and a dot make it right (were the text dropped, ".5219" would be
+        // rejected again and the next question never come).
+        p.expect("`52,5219` is not a number; use a dot for decimals: 52.5219")
+            .unwrap();
         p.expect("Latitude").unwrap();
-        p.send_line("91").unwrap();
-        // Re-asked, with the rule.
-        p.expect("91 is out of range -90 to 90").unwrap();
-        p.expect("Latitude").unwrap();
-        p.send_line("52.5219").unwrap();
-        for (question, answer) in [
+        p.send(format!(
+            "{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}.5219\r"
+        ))
+        .unwrap();
+        #[rustfmt::skip]
+        answer(&mut p, &[
             ("Longitude", "13.41321"),
-            ("Location provider id", DEMO_PROVIDER),
-            ("Telephone number", ""),
-            ("E-mail", "pty@example.com"),
-            ("Description", ""),
-        ] {
-            p.expect(question).unwrap();
-            p.send_line(answer).unwrap();
-        }
-        // The body is shown before sending.
+            ("Provider id", DEMO_PROVIDER),
+            ("Telephone (optional)", ""),
+            ("Email (optional)", "pty@example.com"),
+            ("Logo URL (optional)", ""),
+            ("Photo URLs (comma-separated) (optional)", "https://example.com/a.jpg, https://example.com/b.jpg"),
+            ("Disabled access (yes or no) (optional)", "maybe"),
+        ]);
+        p.expect("answer yes or no").unwrap();
+        p.expect("Disabled access").unwrap();
+        common::type_keys(&mut p, &[BACKSPACE; 5]);
+        common::type_keys(&mut p, &["yes\r"]);
+        #[rustfmt::skip]
+        answer(&mut p, &[
+            ("Description (optional)", ""),
+            ("Tags (comma-separated) (optional)", "late-opening, parking"),
+        ]);
+        // The body and its warning, before the question.
         p.expect("\"storeId\": \"PTY-1\"").unwrap();
-        p.expect("Create this location?").unwrap();
-        p.send("y").unwrap();
+        p.expect("warning: structuredAddress.countryCode: `AA` is not assigned")
+            .unwrap();
+        p.expect("Create this location").unwrap();
+        // Edit a field: the country code (the eleventh asked), from its current text.
+        common::type_keys(&mut p, &[DOWN, "\r"]);
+        p.expect("Which field?").unwrap();
+        common::type_keys(&mut p, &[DOWN; 10]);
+        common::type_keys(&mut p, &["\r"]);
+        p.expect("Country code").unwrap();
+        common::type_keys(&mut p, &[BACKSPACE, BACKSPACE, "D", "E", "\r"]);
+        p.expect("\"countryCode\": \"DE\"").unwrap();
+        p.expect("Create this location").unwrap();
+        common::type_keys(&mut p, &["\r"]);
         let found = p
             .expect(Regex(
                 "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
@@ -1161,9 +1225,88 @@ mod terminal {
 
         let read = get(&env, &id);
         assert_eq!(read["storeId"], "PTY-1");
+        assert_eq!(read["supplementaryName"], "Mitte");
         assert_eq!(read["latitude"], json!(52.5219));
+        assert_eq!(read["structuredAddress"]["countryCode"], "DE");
         assert_eq!(read["email"], "pty@example.com");
+        assert_eq!(read["hasDisabledAccess"], json!(true));
+        assert_eq!(read["tags"], json!(["late-opening", "parking"]));
+        assert_eq!(
+            read["photoUrls"],
+            json!(["https://example.com/a.jpg", "https://example.com/b.jpg"])
+        );
         assert_eq!(counter(&env, "creates"), 1);
+    }
+
+    /// Cancel at the end: nothing is created, and that is the person's choice, not an
+    /// error.
+    #[test]
+    fn interactive_create_can_be_cancelled() {
+        let env = Env::new();
+        let mut p = env.terminal(&["location", "create", "--interactive"]);
+        p.expect("Address form").unwrap();
+        common::type_keys(&mut p, &[DOWN, "\r"]); // legacy
+        #[rustfmt::skip]
+        answer(&mut p, &[
+            ("Store id", "PTY-2"), ("Store name", "Cancelled"),
+            ("Supplementary name", ""), ("Address (one line)", "Alexanderplatz 1"),
+            ("City", "Berlin"), ("Post code", "10178"), ("Country code", "DE"),
+            ("Latitude", "52.5"), ("Longitude", "13.4"), ("Provider id", DEMO_PROVIDER),
+            ("Telephone", ""), ("Email", ""), ("Logo URL", ""), ("Photo URLs", ""),
+            ("Disabled access", ""), ("Description", ""), ("Tags", ""),
+        ]);
+        p.expect("Create this location").unwrap();
+        common::type_keys(&mut p, &[DOWN, DOWN, "\r"]);
+        p.expect("Cancelled: nothing was created").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 0);
+        assert_eq!(counter(&env, "creates"), 0);
+    }
+
+    /// Ctrl-C at a select (which hides the cursor): the cursor is shown again, nothing
+    /// is sent, and the exit status is the shell's 130.
+    #[test]
+    fn ctrl_c_at_a_select_puts_the_cursor_back() {
+        let env = Env::new();
+        let mut p = env.terminal(&["location", "create", "--interactive"]);
+        p.expect("\x1b[?25l").unwrap(); // the select hid the cursor
+        p.expect("Address form").unwrap();
+        p.send("\x03").unwrap();
+        p.expect("\x1b[?25h").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 130);
+        assert_eq!(counter(&env, "creates"), 0);
+    }
+
+    /// A signal while a secret is asked (echo off, the terminal not in raw mode, so the
+    /// signal really is sent): echo is back on when the process has ended, and the exit
+    /// status is 143 for SIGTERM.
+    #[test]
+    fn a_signal_at_the_secret_prompt_turns_echo_back_on() {
+        use expectrl::process::unix::Signal;
+        let env = Env::offline();
+        let mut p = env.terminal(&[
+            "login",
+            "--token-url",
+            "https://auth.example.com/token",
+            "--base-url",
+            "https://locations.example.com",
+            "--client-id",
+            "ci",
+        ]);
+        // expectrl starts the terminal with echo off; a person's terminal has it on.
+        p.get_process_mut().set_echo(true, None).unwrap();
+        p.expect("Client secret").unwrap();
+        // The prompt has turned echo off.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while p.get_process().get_echo().unwrap() {
+            assert!(std::time::Instant::now() < deadline, "echo never went off");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        p.get_process_mut().signal(Signal::SIGTERM).unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 143);
+        assert!(p.get_process().get_echo().unwrap(), "echo was left off");
     }
 
     #[test]

@@ -269,9 +269,12 @@ fn the_login_prompt_refuses_plain_http_to_another_host() {
     p.send_line("http://auth.example.com/token").unwrap();
     p.expect("plain http to a host that is not loopback")
         .unwrap();
-    // Re-asked: the same question again, and nothing was sent anywhere.
+    // Re-asked: the same question again with the typed text kept for editing, and
+    // nothing was sent anywhere: an "s" typed after "http" makes it https.
     p.expect("Token URL").unwrap();
-    p.send_line("https://auth.example.com/token").unwrap();
+    p.expect("http://auth.example.com/token").unwrap();
+    common::type_keys(&mut p, &["\x1b[D"; "://auth.example.com/token".len()]);
+    common::type_keys(&mut p, &["s", "\r"]);
     p.expect("Base URL").unwrap();
     p.send_line("http://locations.example.com").unwrap();
     p.expect("plain http to a host that is not loopback")

@@ -409,7 +409,11 @@ async fn each_operation_needs_its_own_permission() {
 
 #[tokio::test]
 async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates() {
-    let emu = start(EmulatorConfig::default()).await;
+    let emu = start(EmulatorConfig {
+        read_prefix: Some("/api/v1".into()),
+        ..EmulatorConfig::default()
+    })
+    .await;
     let token = demo_token(&emu).await;
     // Written with trailing zeros: must come back exactly so.
     let text = serde_json::to_string(&location("BER-1"))
@@ -493,7 +497,7 @@ async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates(
     let typed: locadm::model::LocationRead = serde_json::from_str(&text).unwrap();
     assert_eq!(typed.latitude.as_str(), "52.52190000");
 
-    // Under any path prefix, with CORS as well.
+    // Under the configured path prefix, with CORS as well.
     let response = client()
         .get(format!("{}/api/v1/locations/{id}", emu.base_url))
         .bearer_auth(&token)
@@ -504,6 +508,16 @@ async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates(
     assert_eq!(header(&response, "access-control-allow-origin"), "*");
     let prefixed: Value = response.json().await.unwrap();
     assert_eq!(prefixed, read);
+    // Under another prefix: 404, as a wrong `read_prefix` would get from a service.
+    for wrong in ["/api/v2", "/v1", "/api/v1/extra"] {
+        let response = client()
+            .get(format!("{}{wrong}/locations/{id}", emu.base_url))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 404, "{wrong}");
+    }
     emu.shutdown().await;
 }
 
@@ -554,7 +568,11 @@ async fn spec_read_form_and_legacy_locations() {
 
 #[tokio::test]
 async fn update_delete_and_details() {
-    let emu = start(EmulatorConfig::default()).await;
+    let emu = start(EmulatorConfig {
+        read_prefix: Some("/v2".into()),
+        ..EmulatorConfig::default()
+    })
+    .await;
     let token = demo_token(&emu).await;
     let base = emu.base_url.clone();
     let id = create_id(&base, &token, &location("U-1")).await;
@@ -805,7 +823,11 @@ async fn client_errors_are_clear_4xx_answers() {
 
 #[tokio::test]
 async fn cors_preflight_needs_no_token() {
-    let emu = start(EmulatorConfig::default()).await;
+    let emu = start(EmulatorConfig {
+        read_prefix: Some("/prefix".into()),
+        ..EmulatorConfig::default()
+    })
+    .await;
     for path in [
         format!("/locations/{}", Uuid::new_v4()),
         format!("/prefix/locations/{}", Uuid::new_v4()),
@@ -1405,4 +1427,147 @@ async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
     let counts = counters(&emu.admin_url).await;
     assert_eq!(counts["remote"]["fetches"], 0, "{counts}");
     emu.shutdown().await;
+}
+
+// ---------------------------------------------------------------- limits (issue 17)
+
+fn limited(limits: locadm::emulator::limits::Limits, latency: Duration) -> EmulatorConfig {
+    EmulatorConfig {
+        limits,
+        faults: Faults {
+            latency,
+            ..Default::default()
+        },
+        ..EmulatorConfig::default()
+    }
+}
+
+/// Beyond `--capacity` in flight: 503 (or 429, by option) with `Retry-After: 1`; the
+/// counters say how many were in flight at most and how many were refused.
+#[tokio::test]
+async fn capacity_refuses_what_is_beyond_it() {
+    use locadm::emulator::limits::Limits;
+    for status in [503, 429] {
+        let limits = Limits {
+            capacity: Some(2),
+            over_capacity: status,
+            ..Limits::default()
+        };
+        let emu = start(limited(limits, Duration::from_millis(400))).await;
+        let token = demo_token(&emu).await;
+        let url = format!("{}/locations/{}", emu.base_url, Uuid::new_v4());
+        let answers = futures_join(6, || {
+            let request = client().get(&url).bearer_auth(&token).send();
+            async move {
+                let response = request.await.unwrap();
+                let retry = response
+                    .headers()
+                    .get("retry-after")
+                    .map(|v| v.to_str().unwrap().to_owned());
+                (response.status().as_u16(), retry)
+            }
+        })
+        .await;
+        let served = answers.iter().filter(|(s, _)| *s == 404).count();
+        let refused: Vec<_> = answers.iter().filter(|(s, _)| *s == status).collect();
+        assert_eq!(served, 2, "{answers:?}");
+        assert_eq!(refused.len(), 4, "{answers:?}");
+        assert!(refused.iter().all(|(_, r)| r.as_deref() == Some("1")));
+        let c = counters(&emu.admin_url).await;
+        assert_eq!(c["limits"]["peak_in_flight"], 2, "{c}");
+        assert_eq!(c["limits"]["refused_capacity"], 4, "{c}");
+        emu.shutdown().await;
+    }
+}
+
+/// Beyond `--rate-limit` a second: 429 with the whole seconds until one is allowed.
+#[tokio::test]
+async fn the_rate_limit_answers_429_with_retry_after() {
+    use locadm::emulator::limits::Limits;
+    let limits = Limits {
+        rate_limit: Some(5.0),
+        ..Limits::default()
+    };
+    let emu = start(limited(limits, Duration::ZERO)).await;
+    let token = demo_token(&emu).await;
+    let url = format!("{}/locations/{}", emu.base_url, Uuid::new_v4());
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let response = client().get(&url).bearer_auth(&token).send().await.unwrap();
+        if response.status() == 429 {
+            assert_eq!(header(&response, "retry-after"), "1");
+        }
+        statuses.push(response.status().as_u16());
+    }
+    let allowed = statuses.iter().filter(|s| **s == 404).count();
+    // Five at once, and perhaps one more refilled while the twelve were sent.
+    assert!((5..=6).contains(&allowed), "{statuses:?}");
+    assert_eq!(statuses[..5], [404; 5], "{statuses:?}");
+    let c = counters(&emu.admin_url).await;
+    assert_eq!(c["limits"]["refused_rate"], 12 - allowed as u64, "{c}");
+    emu.shutdown().await;
+}
+
+/// A connection without a request for `--idle-timeout` is closed; beyond
+/// `--max-connections` open, a new one is closed as soon as it is accepted.
+#[tokio::test]
+async fn idle_connections_are_closed_and_open_ones_capped() {
+    use locadm::emulator::limits::Limits;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let limits = Limits {
+        idle_timeout: Duration::from_millis(300),
+        max_connections: 2,
+        ..Limits::default()
+    };
+    let emu = start(limited(limits, Duration::ZERO)).await;
+    let request = format!(
+        "GET /locations/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        Uuid::new_v4()
+    );
+    // Served, then left idle: closed by the server after the timeout.
+    let mut idle = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let mut buffer = vec![0u8; 4096];
+    let n = idle.read(&mut buffer).await.unwrap();
+    assert!(String::from_utf8_lossy(&buffer[..n]).starts_with("HTTP/1.1 401"));
+    let started = Instant::now();
+    let n = tokio::time::timeout(Duration::from_secs(5), idle.read(&mut buffer))
+        .await
+        .expect("closed within the timeout")
+        .unwrap_or(0);
+    assert_eq!(n, 0, "closed, not answered");
+    assert!(started.elapsed() >= Duration::from_millis(250));
+
+    // Two open: a third is closed at once.
+    let _first = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    let _second = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut third = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    let _ = third.write_all(request.as_bytes()).await;
+    let n = tokio::time::timeout(Duration::from_secs(5), third.read(&mut buffer))
+        .await
+        .expect("closed at once")
+        .unwrap_or(0);
+    assert_eq!(n, 0, "the third connection was closed without an answer");
+    // The two idle ones go after their timeout; then the counters can be read.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let c = counters(&emu.admin_url).await;
+    assert_eq!(c["connections"]["refused"], 1, "{c}");
+    assert_eq!(c["connections"]["idle_closed"], 3, "{c}");
+    emu.shutdown().await;
+}
+
+/// Runs `n` futures made by `make` at once and returns their outputs.
+async fn futures_join<F, Fut, T>(n: usize, make: F) -> Vec<T>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    let tasks: Vec<_> = (0..n).map(|_| tokio::spawn(make())).collect();
+    let mut out = Vec::new();
+    for task in tasks {
+        out.push(task.await.unwrap());
+    }
+    out
 }

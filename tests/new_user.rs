@@ -258,3 +258,138 @@ fn reading_a_terminal_s_standard_input_says_how_to_end_it() {
         text(&out.stderr)
     );
 }
+
+/// A create answered 404 (no id in the path) means the base URL leads nowhere: the error
+/// says so and hints at the base URL; `login` checks it before saying it is done.
+#[test]
+fn a_wrong_base_url_is_named_by_create_and_by_login() {
+    let env = Env::new();
+    let wrong = format!("{}/nope", env.emulator().base_url);
+    let example = common::example("location.json");
+    let out = run(
+        &env,
+        &[
+            "--base-url",
+            &wrong,
+            "location",
+            "create",
+            "--file",
+            example.to_str().unwrap(),
+        ],
+    );
+    assert_code(&out, 5);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("/nope/locations answered 404: no location service is at this base URL"),
+        "{err}"
+    );
+    assert!(err.contains("hint: check the base URL"), "{err}");
+
+    // login without a terminal: the credentials are good, so it saves the profile and
+    // warns about the base URL.
+    let out = run(&env, &["login", "--base-url", &wrong]);
+    assert_code(&out, 0);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "the base URL {wrong} answered 404 to POST /locations"
+        )),
+        "{err}"
+    );
+    // The right one passes without a word about it.
+    let right = env.emulator().base_url.clone();
+    let out = run(&env, &["login", "--base-url", &right]);
+    assert_code(&out, 0);
+    assert!(
+        !text(&out.stderr).contains("the base URL"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        env.emulator().counters()["creates"],
+        0,
+        "the check creates nothing"
+    );
+}
+
+/// At a terminal: a refused secret is asked again (and only it), and a base URL that is
+/// not the service can be typed again from what was typed, before "verified".
+#[cfg(unix)]
+#[test]
+fn login_at_a_terminal_re_asks_the_secret_and_the_base_url() {
+    use expectrl::{Eof, Expect};
+    let mut env = Env::new();
+    let secret = env.client_secret.take().unwrap();
+    let wrong = format!("{}/nope", env.emulator().base_url);
+    let mut p = env.terminal(&["login", "--base-url", &wrong]);
+    p.expect("Client secret").unwrap();
+    p.send_line("not-the-secret").unwrap();
+    p.expect("invalid_client").unwrap();
+    p.expect("Client secret (again)").unwrap();
+    p.send_line(&secret).unwrap();
+    p.expect("answered 404 to POST /locations").unwrap();
+    p.expect("Type it again").unwrap();
+    common::type_keys(&mut p, &["\r"]);
+    p.expect("Base URL of the location service").unwrap();
+    common::type_keys(&mut p, &["\x7f"; 5]);
+    common::type_keys(&mut p, &["\r"]);
+    p.expect("verified for profile `default`").unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 0);
+    let out = run(&env, &["config", "get", "base_url"]);
+    assert_eq!(
+        text(&out.stdout).trim().trim_end_matches('/'),
+        env.emulator().base_url
+    );
+}
+
+/// Cosmetics a person sees: a UUID in a table is never broken across lines, even at a
+/// narrow terminal; `--addr localhost:0` is an address to listen on.
+#[cfg(unix)]
+#[test]
+fn ids_stay_whole_in_narrow_tables_and_localhost_is_an_address() {
+    use expectrl::{Eof, Expect};
+    let env = Env::new();
+    let example = common::example("location.json");
+    let out = run(
+        &env,
+        &[
+            "location",
+            "create",
+            "-q",
+            "--file",
+            example.to_str().unwrap(),
+        ],
+    );
+    assert_code(&out, 0);
+    let id = text(&out.stdout).trim().to_owned();
+    let mut p = env.terminal(&["location", "get", &id, "-o", "table"]);
+    p.get_process_mut().set_window_size(54, 24).unwrap();
+    let found = p.expect(Eof).unwrap();
+    let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
+    assert!(shown.contains("storeId"), "a table was shown:\n{shown}");
+    assert!(
+        shown.lines().all(|line| line.chars().count() <= 64),
+        "fitted to the narrow terminal (the id's column kept whole):\n{shown}"
+    );
+    assert!(shown.contains(&id), "the id on one line:\n{shown}");
+
+    let mut serve = env.std_command();
+    serve.args(["emulator", "serve", "--addr", "localhost:0"]);
+    serve
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null());
+    let mut child = serve.spawn().unwrap();
+    let mut banner = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut banner,
+    )
+    .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        banner.contains("\"base_url\":\"http://127.0.0.1:"),
+        "{banner}"
+    );
+}

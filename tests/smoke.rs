@@ -248,7 +248,24 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     let reader = env.with_client("reader", "Reader-Secret-1");
     let out = smoke(&reader);
     assert_exit(&out, 4);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("step `create`"));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("step `create`"), "{err}");
+    assert!(
+        !err.contains("::error"),
+        "no annotation outside GitHub Actions: {err}"
+    );
+    // In GitHub Actions: one annotation for the failed step, its title escaped.
+    let reader = reader.var("GITHUB_ACTIONS", "true");
+    let out = smoke(&reader);
+    assert_exit(&out, 4);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let annotations: Vec<&str> = err.lines().filter(|l| l.starts_with("::error")).collect();
+    assert_eq!(annotations.len(), 1, "{err}");
+    assert!(
+        annotations[0].starts_with("::error title=locadm smoke%3A step create failed::"),
+        "{err}"
+    );
+    assert!(annotations[0].contains("can-create-locations"), "{err}");
     // Nothing listening: exit 6.
     let mut down = Env::offline();
     down.client_id = Some("locadm-demo".into());

@@ -213,13 +213,25 @@ pub(super) fn status_error(
                 )),
             }
         }
-        404 => Error::NotFound {
-            message: match (id, permission) {
-                (Some(id), Permission::UpdateLocationProviders) => {
-                    format!("location provider `{id}` not found")
-                }
-                (Some(id), _) => format!("location `{id}` not found"),
-                (None, _) => format!("{url} not found"),
+        404 => match (id, permission) {
+            (Some(id), Permission::UpdateLocationProviders) => Error::NotFound {
+                message: format!("location provider `{id}` not found"),
+                hint: None,
+            },
+            (Some(id), _) => Error::NotFound {
+                message: format!("location `{id}` not found"),
+                hint: None,
+            },
+            // A path without an id (a create) is not found only when the base URL does
+            // not lead to the service.
+            (None, _) => Error::NotFound {
+                message: format!(
+                    "{method} {url} answered 404: no location service is at this base URL"
+                ),
+                hint: Some(
+                    "check the base URL (`locadm config get base_url`): a path segment missing or extra is the usual cause"
+                        .into(),
+                ),
             },
         },
         413 => Error::Rejected {

@@ -4,6 +4,7 @@
 
 mod connection;
 mod errors;
+pub mod pacer;
 mod proxy;
 mod trace;
 
@@ -233,6 +234,9 @@ pub struct ApiClient {
     trace: trace::Trace,
     /// Attempts for a retryable failure (429, 502, 503, 504, connection refused).
     pub max_attempts: u32,
+    /// A bulk run's pace (in flight, `--rate`, a run-wide `Retry-After`): every attempt
+    /// waits for it and tells it how the service answered.
+    pacer: Option<Arc<pacer::Pacer>>,
 }
 
 impl ApiClient {
@@ -258,7 +262,14 @@ impl ApiClient {
             credentials,
             trace: trace::Trace::new(verbose),
             max_attempts: 3,
+            pacer: None,
         })
+    }
+
+    /// The same client, its every request paced by `pacer` (a bulk run).
+    pub fn with_pacer(mut self, pacer: Arc<pacer::Pacer>) -> ApiClient {
+        self.pacer = Some(pacer);
+        self
     }
 
     /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
@@ -324,6 +335,34 @@ impl ApiClient {
             None,
         )
         .await
+    }
+
+    /// Whether the base URL answers as the location service does, for `login`: a create
+    /// with an empty body is refused for what it lacks (400 naming a property) or for a
+    /// missing permission (403), and nothing is created either way. `Err` says what
+    /// answered instead, as the end of a sentence about the base URL.
+    pub async fn check_service(&self) -> std::result::Result<(), String> {
+        let empty = bytes::Bytes::from_static(b"{}");
+        match self.create_location_json(&mut Route::Shared, empty).await {
+            Err(Error::Rejected {
+                status: 400,
+                property: Some(_),
+                ..
+            })
+            | Err(Error::Permission { .. }) => Ok(()),
+            Ok(reply) => Err(format!(
+                "accepted an empty location ({}): it is not the location service",
+                reply.status
+            )),
+            Err(Error::NotFound { .. }) => Err(
+                "answered 404 to POST /locations: no location service is there (a path missing or extra?)"
+                    .to_owned(),
+            ),
+            Err(Error::Rejected { status, .. }) => Err(format!(
+                "answered {status} to an empty location without naming a property, as the location service does"
+            )),
+            Err(error) => Err(format!("could not be checked: {error}")),
+        }
     }
 
     pub async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
@@ -443,6 +482,10 @@ impl ApiClient {
         let mut renewed = false;
         let mut attempt = 1;
         loop {
+            if let Some(pacer) = &self.pacer {
+                pacer.before_send().await;
+            }
+            let sent = std::time::Instant::now();
             let outcome = match route {
                 Route::Shared => self.attempt(&method, &url, payload.as_ref(), &token).await,
                 Route::Dedicated(connection) => {
@@ -450,6 +493,9 @@ impl ApiClient {
                         .await
                 }
             };
+            if let Some(pacer) = &self.pacer {
+                pacer.observe(pace_signal(&outcome, sent.elapsed()));
+            }
             let retry_after = match &outcome {
                 Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
                     self.trace.note("401: renewing the token once and retrying");
@@ -680,6 +726,21 @@ fn read_ca_cert(path: &std::path::Path) -> Result<Vec<u8>> {
             path.display()
         ))
     })
+}
+
+/// What an attempt's outcome says about the pace: 429 and 503 ask to slow down (with
+/// their `Retry-After`); any other answer took the time it took; no answer says nothing.
+fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Signal {
+    match outcome {
+        Ok(reply)
+            if reply.status == StatusCode::TOO_MANY_REQUESTS
+                || reply.status == StatusCode::SERVICE_UNAVAILABLE =>
+        {
+            pacer::Signal::Refused(reply.retry_after)
+        }
+        Ok(_) => pacer::Signal::Answered(elapsed),
+        Err(_) => pacer::Signal::Lost,
+    }
 }
 
 /// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.

@@ -244,19 +244,19 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     if run.plan {
         printer.note("plan: nothing was written");
     }
+    // `3 of 10 records were not sent`
+    let unsent = records - tally.total;
+    let not_sent = format!(
+        "{unsent} of {} {} not sent",
+        crate::output::count(records, "record"),
+        if unsent == 1 { "was" } else { "were" }
+    );
     if let Some(error) = state.take_failure() {
-        printer.detail(&format!(
-            "the run was stopped: {} of {records} records were not sent",
-            records - tally.total
-        ));
+        printer.detail(&format!("the run was stopped: {not_sent}"));
         return Err(error);
     }
     if state.interrupted.load(Ordering::SeqCst) {
-        return Err(Error::other(format!(
-            "interrupted: {} of {records} records were not sent",
-            records - tally.total
-        ))
-        .with_hint(resume_hint(&run)));
+        return Err(Error::other(format!("interrupted: {not_sent}")).with_hint(resume_hint(&run)));
     }
     if tally.failed > 0 {
         return Err(Error::BulkFailed(format!(

@@ -11,8 +11,6 @@ pub mod provider;
 mod smoke;
 pub mod validate;
 
-use clap::CommandFactory;
-
 use crate::cli::{Cli, Command};
 use crate::context::Context;
 use crate::error::Result;
@@ -40,9 +38,9 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
             Ok(())
         }
         Command::Completions { shell } => {
-            let mut command = Cli::command();
-            printer.raw(|out| clap_complete::generate(shell, &mut command, "locadm", out))?;
-            Ok(())
+            let mut written = Ok(());
+            printer.raw(|out| written = crate::docs::completion_script(shell, out))?;
+            Ok(written?)
         }
     }
 }

@@ -360,6 +360,11 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
             steps,
         })?;
     }
+    if args.github || std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
+        for failed in steps.iter().filter(|s| !s.passed) {
+            printer.detail(&github_annotation(failed, api.base_url().as_str()));
+        }
+    }
     // The exit code is the class of what failed first (3 credentials, 4 permission, 5
     // not found, 6 service or network, 1 otherwise), so a job can tell them apart.
     match (steps.iter().find(|s| !s.passed), run.failure) {
@@ -372,6 +377,23 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
             failed.name, failed.detail
         ))),
     }
+}
+
+/// A workflow command that GitHub Actions shows as an error on the run's summary, with
+/// the data and property escaping its runner expects (`%`, CR, LF; and `:` `,` in
+/// properties).
+fn github_annotation(step: &Step, base_url: &str) -> String {
+    let data = |text: &str| {
+        text.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |text: &str| data(text).replace(':', "%3A").replace(',', "%2C");
+    format!(
+        "::error title={}::{}",
+        property(&format!("locadm smoke: step {} failed", step.name)),
+        data(&format!("{} ({base_url})", step.detail))
+    )
 }
 
 /// The JUnit report: one test case for every planned step, whether it ran or not.

@@ -191,6 +191,11 @@ pub struct EmulatorConfig {
     pub body_limit: usize,
     /// Timeout of the fetch from a remote provider's endpoint.
     pub remote_timeout: Duration,
+    /// The one path prefix reads are answered under besides none (`/v1`), normalised
+    /// to a leading slash and no trailing one.
+    pub read_prefix: Option<String>,
+    /// Capacity, rate limit, idle timeout and connection cap.
+    pub limits: super::limits::Limits,
 }
 
 impl Default for EmulatorConfig {
@@ -204,6 +209,8 @@ impl Default for EmulatorConfig {
             read_form: ReadForm::Full,
             body_limit: 256 * 1024,
             remote_timeout: Duration::from_secs(10),
+            read_prefix: None,
+            limits: super::limits::Limits::default(),
         }
     }
 }
@@ -227,6 +234,11 @@ impl EmulatorConfig {
                 seed: args.seed,
                 token_endpoint: args.faults_on_token,
             },
+            limits: limits(args)?,
+            read_prefix: match &args.read_prefix {
+                Some(prefix) => Some(read_prefix(prefix)?),
+                None => None,
+            },
             ..EmulatorConfig::default()
         };
         let total = config.faults.fail_rate + config.faults.throttle_rate + config.faults.drop_rate;
@@ -247,6 +259,39 @@ impl EmulatorConfig {
         }
         Ok(config)
     }
+}
+
+fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
+    if args.capacity == Some(0) || args.max_connections == 0 {
+        return Err("`--capacity` and `--max-connections` must be at least 1".to_owned());
+    }
+    if args.rate_limit.is_some_and(|r| !(r > 0.0 && r.is_finite())) {
+        return Err("`--rate-limit` must be a number of requests a second above 0".to_owned());
+    }
+    Ok(super::limits::Limits {
+        capacity: args.capacity,
+        over_capacity: args.over_capacity,
+        rate_limit: args.rate_limit,
+        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        max_connections: args.max_connections,
+    })
+}
+
+/// `v1/` or `/v1` as `/v1`: a path of plain segments.
+fn read_prefix(text: &str) -> Result<String, String> {
+    let trimmed = text.trim().trim_matches('/');
+    let plain = |segment: &str| {
+        !segment.is_empty()
+            && segment
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
+    };
+    if trimmed.is_empty() || !trimmed.split('/').all(plain) {
+        return Err(format!(
+            "`--read-prefix` must be a path such as `/v1`, not `{text}`"
+        ));
+    }
+    Ok(format!("/{trimmed}"))
 }
 
 fn rate(flag: &str, value: f64) -> Result<f64, String> {

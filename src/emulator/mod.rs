@@ -13,6 +13,7 @@
 pub mod config;
 pub mod faults;
 pub mod handlers;
+pub mod limits;
 pub mod remote;
 pub mod router;
 pub mod server;
@@ -107,9 +108,14 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
             })?
     };
     let state = state::AppState::new(&config, store);
-    let app = router::router(state, &config);
+    let app = router::router(state.clone(), &config);
     let (shutdown, shutdown_rx) = watch::channel(false);
-    let task = tokio::spawn(server::accept_loop(listener, app, shutdown_rx));
+    let task = tokio::spawn(server::accept_loop(
+        listener,
+        app,
+        shutdown_rx,
+        state.clone(),
+    ));
 
     let host = if addr.ip().is_unspecified() {
         match addr {

@@ -20,8 +20,12 @@ pub struct Shared {
     pub clients: std::sync::RwLock<Vec<ClientSpec>>,
     pub token_lifetime: Duration,
     pub read_form: ReadForm,
+    /// The path prefix reads are answered under besides none (`--read-prefix`).
+    pub read_prefix: Option<String>,
     pub counters: Counters,
     pub faults: FaultInjector,
+    /// Capacity and rate limit, with their counters.
+    pub gate: super::limits::Gate,
     /// For fetching remote providers' locations.
     pub http: reqwest::Client,
 }
@@ -45,8 +49,10 @@ impl AppState {
             clients: std::sync::RwLock::new(config.clients.clone()),
             token_lifetime: config.token_lifetime,
             read_form: config.read_form,
+            read_prefix: config.read_prefix.clone(),
             counters: Counters::default(),
             faults: FaultInjector::new(config.faults.clone()),
+            gate: super::limits::Gate::new(config.limits.clone()),
             http,
         }))
     }
@@ -68,6 +74,11 @@ pub struct Counters {
     pub remote_failures: AtomicU64,
     pub remote_upserts: AtomicU64,
     pub remote_rejected: AtomicU64,
+    pub connections_accepted: AtomicU64,
+    /// Closed at once for being over `--max-connections`.
+    pub connections_refused: AtomicU64,
+    /// Closed after `--idle-timeout` without a request.
+    pub connections_idle_closed: AtomicU64,
 }
 
 impl Counters {

@@ -302,6 +302,10 @@ impl Printer {
         for (field, value) in rows {
             table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
         }
+        let values = rows
+            .iter()
+            .map(|(field, value)| vec![field.to_string(), value.clone()]);
+        keep_ids_whole(&mut table, values);
         self.line(&table.to_string())
     }
 
@@ -353,7 +357,7 @@ impl Printer {
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
     /// it is also written to stderr as one JSON object, for scripts.
     pub fn error(&self, error: &Error) {
-        if matches!(error, Error::ClosedPipe) {
+        if matches!(error, Error::ClosedPipe | Error::Interrupted) {
             return;
         }
         let message = error.to_string();
@@ -382,13 +386,31 @@ impl Printer {
     }
 }
 
+/// `1 record`, `2 records`: a count with its noun in the right number.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Ends the process after a second Ctrl-C (the first one asked a run to stop): the
 /// terminal is put back first (a prompt or a progress bar may have hidden the cursor),
 /// then the exit status is the shell's 128 + SIGINT.
-#[allow(clippy::exit)]
 pub fn exit_interrupted() -> ! {
-    let _ = console::Term::stderr().show_cursor();
-    std::process::exit(130)
+    exit_after_signal(130)
+}
+
+/// Ends the process on a signal that nothing else handles, with the terminal as it was
+/// before any prompt on screen, the cursor shown and the shell's prompt on a new line.
+#[allow(clippy::exit)]
+pub fn exit_after_signal(code: i32) -> ! {
+    prompt::restore_terminal();
+    if io::stderr().is_terminal() {
+        let _ = writeln!(io::stderr());
+    }
+    std::process::exit(code)
 }
 
 /// One `--jq` result: a string raw, anything else as JSON (pretty, or one line). A raw
@@ -453,7 +475,37 @@ fn render_table(header: &[&str], rows: &[Vec<String>], stdout_is_terminal: bool)
     for row in rows {
         table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
     }
+    keep_ids_whole(&mut table, rows.iter().cloned());
     table.to_string()
+}
+
+/// A column that holds a UUID is never narrower than one: an id broken across two lines
+/// cannot be copied. The table wraps other columns, or grows past the terminal instead.
+fn keep_ids_whole(table: &mut Table, rows: impl Iterator<Item = Vec<String>>) {
+    const ID: u16 = 36;
+    let mut has_id = Vec::new();
+    for row in rows {
+        has_id.resize(has_id.len().max(row.len()), false);
+        for (column, cell) in row.iter().enumerate() {
+            has_id[column] |= cell
+                .split_whitespace()
+                .any(|word| word.len() >= ID as usize && contains_uuid(word));
+        }
+    }
+    for (index, _) in has_id.iter().enumerate().filter(|(_, id)| **id) {
+        if let Some(column) = table.column_mut(index) {
+            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
+                comfy_table::Width::Fixed(ID + 2),
+            ));
+        }
+    }
+}
+
+fn contains_uuid(word: &str) -> bool {
+    word.char_indices().any(|(start, _)| {
+        word.get(start..start + 36)
+            .is_some_and(|candidate| uuid::Uuid::try_parse(candidate).is_ok())
+    })
 }
 
 /// Text that did not come from the tool (a server's error text, a token endpoint's

@@ -706,6 +706,15 @@ impl Settings {
     }
 }
 
+/// The config file when the command line is not parsed (shell completion runs before):
+/// `LOCADM_CONFIG`, else the default one.
+pub fn config_file_from_env() -> Result<PathBuf> {
+    match non_empty_env("LOCADM_CONFIG") {
+        Some(path) => Ok(PathBuf::from(path)),
+        None => default_config_file(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

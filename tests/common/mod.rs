@@ -263,6 +263,19 @@ impl Env {
     }
 }
 
+/// Sends keys one at a time, as a person types: between two keys the terminal is
+/// briefly out of raw mode (console reads a key at a time), where a burst of keys would
+/// meet the line discipline (a backspace erased by the kernel, not by the prompt).
+#[cfg(unix)]
+pub fn type_keys(session: &mut expectrl::session::OsSession, keys: &[&str]) {
+    use expectrl::Expect;
+    std::thread::sleep(Duration::from_millis(100));
+    for key in keys {
+        session.send(key).unwrap();
+        std::thread::sleep(Duration::from_millis(40));
+    }
+}
+
 /// The exit code of a process run with [`Env::terminal`], once it has ended.
 #[cfg(unix)]
 pub fn terminal_exit_code(session: &expectrl::session::OsSession) -> i32 {

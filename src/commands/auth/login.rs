@@ -8,9 +8,11 @@
 //! never taken as a command-line value (it would show in `ps` and shell history).
 
 use std::io::Read;
+use std::sync::Arc;
 
 use secrecy::SecretString;
 
+use crate::api::ApiClient;
 use crate::auth::{self, ClientProof, Session};
 use crate::cli::LoginArgs;
 use crate::context::Context;
@@ -21,13 +23,16 @@ use crate::settings::{ClientAuth, ConfigFile, Origin, ServiceUrl, Settings};
 /// Asks for a URL until it is one the transport rule accepts (https, or http to
 /// loopback unless the profile allows plain http): the same rule as for flags and the
 /// config file.
-fn prompt_url(label: &str, key: &str, allow_http: bool) -> Result<ServiceUrl> {
-    let text = prompt::ask_required(label, |v| {
-        ServiceUrl::parse(key, v, allow_http)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    })?;
-    ServiceUrl::parse(key, &text, allow_http)
+/// A rejected answer comes back for editing, as `initial` does.
+fn prompt_url(label: &str, key: &str, allow_http: bool, initial: &str) -> Result<ServiceUrl> {
+    let mut text = initial.to_owned();
+    loop {
+        text = prompt::ask_with_text(label, false, &text)?;
+        match ServiceUrl::parse(key, text.trim(), allow_http) {
+            Ok(url) => return Ok(url),
+            Err(error) => prompt::show(&format!("  ✘ {error}")),
+        }
+    }
 }
 
 pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
@@ -74,7 +79,12 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
 
     if settings.token_url.is_none() && settings.issuer.is_none() {
         if interactive {
-            settings.token_url = Some(prompt_url("Token URL", "token_url", settings.allow_http)?);
+            settings.token_url = Some(prompt_url(
+                "Token URL",
+                "token_url",
+                settings.allow_http,
+                "",
+            )?);
             settings.origins.insert("token_url", Origin::Flag);
         } else {
             missing.push("the token URL (`--token-url` or LOCADM_TOKEN_URL) or the issuer (`--issuer` or LOCADM_ISSUER)");
@@ -86,6 +96,8 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         interactive,
         &mut missing,
     )?;
+    // A secret typed here may be mistyped: it is asked again (and only it) when refused.
+    let secret_typed = secret.is_none() && !with_key && interactive;
     if secret.is_none() && !with_key {
         if interactive {
             secret = Some(prompt::ask_secret("Client secret")?);
@@ -112,18 +124,29 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     }
     warn_without_base_url(context, &settings);
 
-    let session = Session::new(settings.clone(), printer.verbose())?.with_env(None, None);
-    // The key (private_key_jwt) as given: from LOCADM_CLIENT_KEY or a file; a secret
-    // otherwise, by the configured method.
-    let proof = match &secret {
-        Some(secret) if !with_key => ClientProof::Secret {
-            secret: secret.clone(),
-            in_body: settings.client_auth == ClientAuth::ClientSecretPost,
-        },
-        // With a key, or (never, as a missing secret was reported above) without.
-        _ => session.login_proof()?,
+    let session = Arc::new(Session::new(settings.clone(), printer.verbose())?.with_env(None, None));
+    let mut attempts = 1;
+    let (grant, proof) = loop {
+        // The key (private_key_jwt) as given: from LOCADM_CLIENT_KEY or a file; a secret
+        // otherwise, by the configured method.
+        let proof = match &secret {
+            Some(secret) if !with_key => ClientProof::Secret {
+                secret: secret.clone(),
+                in_body: settings.client_auth == ClientAuth::ClientSecretPost,
+            },
+            // With a key, or (never, as a missing secret was reported above) without.
+            _ => session.login_proof()?,
+        };
+        match session.client_credentials(&proof).await {
+            Ok(grant) => break (grant, proof),
+            Err(error @ Error::Auth { .. }) if secret_typed && attempts < 3 => {
+                printer.warning(&error.to_string());
+                attempts += 1;
+                secret = Some(prompt::ask_secret("Client secret (again)")?);
+            }
+            Err(error) => return Err(error),
+        }
     };
-    let grant = session.client_credentials(&proof).await?;
     let backend = session.backend().await?;
     let backend_name = backend.store.name();
     let keeps_nothing = backend_name == "none";
@@ -131,6 +154,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     session
         .store_login(secret, &grant, proof.binding_material(), None)
         .await?;
+    check_base_url(context, &mut settings, &session, interactive).await?;
     save_profile(&settings, &args)?;
 
     let expiry = expiry_note(&session, &grant);
@@ -187,6 +211,7 @@ fn ask_service_and_client(
             "Base URL of the location service",
             "base_url",
             settings.allow_http,
+            "",
         )?);
         settings.origins.insert("base_url", Origin::Flag);
     }
@@ -201,6 +226,52 @@ fn ask_service_and_client(
         }
     }
     Ok(())
+}
+
+/// Checks, before "Logged in", that the base URL answers as the location service does
+/// (see [`ApiClient::check_service`]). At a terminal a failing one can be typed again
+/// (from what was typed) or kept; otherwise it is a warning, as the credentials are good.
+async fn check_base_url(
+    context: &Context<'_>,
+    settings: &mut Settings,
+    session: &Arc<Session>,
+    interactive: bool,
+) -> Result<()> {
+    let printer = context.printer;
+    loop {
+        let Some(base_url) = settings.base_url.clone() else {
+            return Ok(());
+        };
+        let api = ApiClient::new(
+            settings,
+            session.http().clone(),
+            session.clone(),
+            printer.verbose(),
+        )?;
+        let Err(problem) = api.check_service().await else {
+            return Ok(());
+        };
+        printer.warning(&format!("the base URL {base_url} {problem}"));
+        if !interactive {
+            printer.hint(
+                "the profile is saved with it; correct it with `locadm config set base_url URL`",
+            );
+            return Ok(());
+        }
+        let choice = prompt::choose(
+            "The base URL",
+            &["Type it again", "Keep it (the service may be down for now)"],
+        )?;
+        if choice == 1 {
+            return Ok(());
+        }
+        settings.base_url = Some(prompt_url(
+            "Base URL of the location service",
+            "base_url",
+            settings.allow_http,
+            base_url.as_str(),
+        )?);
+    }
 }
 
 fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
@@ -264,6 +335,7 @@ async fn person(
                 "Issuer URL of the OpenID provider",
                 "issuer",
                 settings.allow_http,
+                "",
             )?);
             settings.origins.insert("issuer", Origin::Flag);
         } else {

@@ -32,8 +32,10 @@ pub async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     let preflight = preflight::records(&source, updates, printer.messages())?;
     if preflight.invalid > 0 && !args.skip_invalid {
         return Err(Error::usage(format!(
-            "{} of {} records are invalid; nothing was sent",
-            preflight.invalid, preflight.records
+            "{} of {} {} invalid; nothing was sent",
+            preflight.invalid,
+            crate::output::count(preflight.records, "record"),
+            if preflight.invalid == 1 { "is" } else { "are" }
         ))
         .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
     }

@@ -106,12 +106,13 @@ pub fn location_from_input(
     file: Option<&Path>,
     fields: &LocationFields,
 ) -> Result<Checked<LocationBody>> {
-    let text = match file {
+    match file {
         Some(path) => {
             if fields.any() {
                 return Err(Error::usage("--file cannot be combined with field flags"));
             }
-            input::read_body(path)?
+            let text = input::read_body(path)?;
+            LocationBody::check_json(&text).map_err(|problems| invalid(&problems))
         }
         None => {
             if !fields.any() {
@@ -120,10 +121,115 @@ pub fn location_from_input(
                         .with_hint("see `locadm location create --help` for the field flags"),
                 );
             }
-            from_fields(fields)?
+            let text = from_fields(fields)?;
+            LocationBody::check_json(&text).map_err(|problems| invalid_flags(&problems, fields))
         }
+    }
+}
+
+/// `Error::Invalid` for a body made from field flags, each problem in the flags' terms
+/// (`--latitude is required`): the person typed flags, not JSON.
+fn invalid_flags(problems: &crate::model::Problems, fields: &LocationFields) -> Error {
+    let lines: Vec<String> = problems
+        .errors()
+        .map(|problem| in_flag_terms(problem, fields))
+        .collect();
+    let n = lines.len();
+    Error::Invalid(format!(
+        "the location is invalid ({n} problem{}); nothing was sent:\n{}",
+        if n == 1 { "" } else { "s" },
+        lines.join("\n")
+    ))
+}
+
+/// One finding about flag input, named by the flag that set (or would set) the property.
+fn in_flag_terms(problem: &crate::model::Problem, fields: &LocationFields) -> String {
+    let message = &problem.message;
+    // No address flags at all, or some legacy ones: the choice is between two flags.
+    if message.starts_with("an address is required")
+        || (message.starts_with("the legacy address form needs") && fields.address.is_none())
+    {
+        return "an address is required: --street (the structured form) or --address (the \
+                legacy form), each with --city, --post-code and --country-code"
+            .to_owned();
+    }
+    let Some(flag) = flag_of(&problem.property) else {
+        return format!("{}: {}", problem.property, flags_for_names(message));
     };
-    LocationBody::check_json(&text).map_err(|problems| invalid(&problems))
+    if message == "required property is missing" {
+        return format!("{flag} is required");
+    }
+    if message.starts_with("must be a number") {
+        let given = match flag {
+            "--latitude" => fields.latitude.as_deref(),
+            "--longitude" => fields.longitude.as_deref(),
+            _ => None,
+        };
+        if let Some(given) = given {
+            return format!("{flag}: {}", not_a_number(given));
+        }
+    }
+    format!("{flag}: {}", flags_for_names(message))
+}
+
+/// "`52,53` is not a number", with the fix when it is a decimal comma (as a person
+/// in much of Europe types it).
+pub(crate) fn not_a_number(given: &str) -> String {
+    let given = given.trim();
+    match decimal_with_a_dot(given) {
+        Some(fixed) => format!("`{given}` is not a number; use a dot for decimals: {fixed}"),
+        None => format!("`{given}` is not a number"),
+    }
+}
+
+/// `52,53` written as a number (`52.53`), when the text is a number with a decimal comma.
+fn decimal_with_a_dot(text: &str) -> Option<String> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once(',')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let whole_digits = whole.strip_prefix('-').unwrap_or(whole);
+    (digits(whole_digits) && digits(fraction)).then(|| format!("{whole}.{fraction}"))
+}
+
+/// The flag that sets the property at `path` (`photoUrls[2]` is `--photo-url`).
+fn flag_of(path: &str) -> Option<&'static str> {
+    let path = path.split('[').next().unwrap_or(path);
+    match path {
+        "locationProvider" => Some("--provider-id"),
+        "structuredAddress" => Some("--street"),
+        _ => crate::model::fields::location_field(path)
+            .map(|f| f.flag)
+            .filter(|flag| !flag.is_empty()),
+    }
+}
+
+/// A message with each `property` named in backticks given by its flag instead.
+fn flags_for_names(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut parts = message.split('`');
+    out.push_str(parts.next().unwrap_or_default());
+    let mut inside = true;
+    for part in parts {
+        let named = inside
+            .then(|| {
+                flag_of(part).or_else(|| {
+                    crate::model::fields::location_field(&format!("structuredAddress.{part}"))
+                        .map(|f| f.flag)
+                })
+            })
+            .flatten();
+        match named {
+            Some(flag) => out.push_str(flag),
+            None if inside => {
+                out.push('`');
+                out.push_str(part);
+                out.push('`');
+            }
+            None => out.push_str(part),
+        }
+        inside = !inside;
+    }
+    out
 }
 
 /// `Error::Invalid` listing every problem of a body, one a line.
@@ -221,8 +327,8 @@ mod tests {
     }
 
     #[test]
-    fn a_coordinate_that_is_not_a_number_is_reported_as_a_string() {
-        for bad in ["north", "52,1", "NaN", "0x10", "+5", "1."] {
+    fn a_coordinate_that_is_not_a_number_is_named_by_its_flag() {
+        for bad in ["north", "NaN", "0x10", "+5", "1."] {
             let fields = LocationFields {
                 latitude: Some(bad.into()),
                 ..structured()
@@ -231,17 +337,28 @@ mod tests {
             assert!(matches!(e, Error::Invalid(_)));
             let msg = e.to_string();
             assert!(
-                msg.contains("latitude: must be a number, not a string"),
+                msg.contains(&format!("--latitude: `{bad}` is not a number\n"))
+                    || msg.ends_with(&format!("--latitude: `{bad}` is not a number")),
                 "{bad}: {msg}"
             );
         }
+        // A decimal comma, as a person types it: the fix is named.
+        let fields = LocationFields {
+            latitude: Some("52,1".into()),
+            ..structured()
+        };
+        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        assert!(
+            msg.contains("--latitude: `52,1` is not a number; use a dot for decimals: 52.1"),
+            "{msg}"
+        );
         // A number with too many decimals reaches the format rule.
         let fields = LocationFields {
             latitude: Some("52.123456789".into()),
             ..structured()
         };
         let msg = location_from_input(None, &fields).unwrap_err().to_string();
-        assert!(msg.contains("latitude: 9 decimals"), "{msg}");
+        assert!(msg.contains("--latitude: 9 decimals"), "{msg}");
     }
 
     #[test]
@@ -255,11 +372,11 @@ mod tests {
         let msg = location_from_input(None, &fields).unwrap_err().to_string();
         assert!(msg.contains("3 problems"), "{msg}");
         assert!(
-            msg.contains("\nstoreId: 37 characters, at most 36"),
+            msg.contains("\n--store-id: 37 characters, at most 36"),
             "{msg}"
         );
-        assert!(msg.contains("\nlatitude: "), "{msg}");
-        assert!(msg.contains("\nemail: "), "{msg}");
+        assert!(msg.contains("\n--latitude: "), "{msg}");
+        assert!(msg.contains("\n--email: "), "{msg}");
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod body;
 mod create;
 mod delete;
 mod get;
+mod interactive;
 mod update;
 pub mod view;
 

@@ -11,6 +11,6 @@ use crate::error::Result;
 pub async fn run(context: &Context<'_>, command: ProviderCommand) -> Result<()> {
     match command {
         ProviderCommand::Validate(args) => validate::providers(context, args),
-        ProviderCommand::Update { id, input } => update::run(context, id, input).await,
+        ProviderCommand::Update { id, input, yes } => update::run(context, id, input, yes).await,
     }
 }

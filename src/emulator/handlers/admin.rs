@@ -50,6 +50,16 @@ pub async fn counters(State(state): State<AppState>) -> ApiResult {
             "upserts": c.get(&c.remote_upserts),
             "rejected": c.get(&c.remote_rejected),
         },
+        "limits": {
+            "peak_in_flight": state.gate.peak_in_flight.load(std::sync::atomic::Ordering::Relaxed),
+            "refused_capacity": state.gate.refused_capacity.load(std::sync::atomic::Ordering::Relaxed),
+            "refused_rate": state.gate.refused_rate.load(std::sync::atomic::Ordering::Relaxed),
+        },
+        "connections": {
+            "accepted": c.get(&c.connections_accepted),
+            "refused": c.get(&c.connections_refused),
+            "idle_closed": c.get(&c.connections_idle_closed),
+        },
         "locations_by_store_id": by_store_id,
     }))
     .into_response())

@@ -1,5 +1,6 @@
-//! The fault injection middleware: counts each request, holds it for the configured
-//! latency, and carries out the fault drawn for it (`emulator/faults.rs`).
+//! The fault injection middleware: counts each request, admits it within the capacity
+//! and the rate limit (`emulator/limits.rs`), holds it for the configured latency, and
+//! carries out the fault drawn for it (`emulator/faults.rs`).
 
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
@@ -8,11 +9,17 @@ use axum::response::{IntoResponse, Response};
 
 use super::ApiError;
 use crate::emulator::faults::{ConnKill, Fault};
+use crate::emulator::limits::{retry_after_secs, Refusal};
 use crate::emulator::state::AppState;
 
 /// Counts the request, then applies latency and at most one fault.
 pub async fn inject(State(state): State<AppState>, request: Request, next: Next) -> Response {
     state.counters.bump(&state.counters.requests);
+    // Held until the answer is made: the place in the capacity is the request's.
+    let _admitted = match state.gate.admit() {
+        Ok(admitted) => admitted,
+        Err(refusal) => return refused(refusal),
+    };
     let fault = state.faults.draw();
     let latency = state.faults.latency();
     if !latency.is_zero() {
@@ -51,4 +58,23 @@ pub async fn inject(State(state): State<AppState>, request: Request, next: Next)
             }
         }
     }
+}
+
+/// The answer to a request over the capacity or the rate, with when to come back.
+fn refused(refusal: Refusal) -> Response {
+    let (status, retry_after, text) = match refusal {
+        Refusal::Capacity { status } => (
+            StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE),
+            1,
+            "over capacity: too many requests in flight",
+        ),
+        Refusal::Rate { retry_after } => (
+            StatusCode::TOO_MANY_REQUESTS,
+            retry_after_secs(retry_after),
+            "rate limit exceeded",
+        ),
+    };
+    ApiError::new(status, text)
+        .header(header::RETRY_AFTER, &retry_after.to_string())
+        .into_response()
 }

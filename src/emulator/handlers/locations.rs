@@ -202,19 +202,27 @@ pub async fn preflight() -> Response {
     with_cors(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Everything no route matched: reads under a path prefix
-/// (`GET /<prefix>/locations/<id>` and `.../details`), preflights, else 404.
+/// Everything no route matched: reads under the configured path prefix
+/// (`GET /<prefix>/locations/<id>` and `.../details`) and their preflights, else 404. A
+/// read under another prefix is 404 too, as a service would answer a wrong base URL.
 pub async fn fallback(
     State(state): State<AppState>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let segments: Vec<&str> = uri.path().trim_matches('/').split('/').collect();
-    let n = segments.len();
-    let read_id = (n >= 2 && segments[n - 2] == "locations").then(|| segments[n - 1]);
-    let details_id = (n >= 3 && segments[n - 1] == "details" && segments[n - 3] == "locations")
-        .then(|| segments[n - 2]);
+    let rest = state
+        .read_prefix
+        .as_deref()
+        .and_then(|prefix| uri.path().strip_prefix(prefix))
+        .filter(|rest| rest.starts_with("/locations/"));
+    let segments: Vec<&str> =
+        rest.map_or_else(Vec::new, |rest| rest.trim_matches('/').split('/').collect());
+    let (read_id, details_id) = match segments.as_slice() {
+        ["locations", id] => (Some(*id), None),
+        ["locations", id, "details"] => (None, Some(*id)),
+        _ => (None, None),
+    };
     if method == Method::OPTIONS && (read_id.is_some() || details_id.is_some()) {
         return preflight().await;
     }
