@@ -340,9 +340,50 @@ pub struct BulkIds {
     /// A location that does not exist is not a failure
     #[arg(long)]
     pub ignore_not_found: bool,
-    /// Requests in flight at once, each on an HTTP/1.1 connection of its own
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub concurrency: u16,
+    /// Requests in flight at once, each on an HTTP/1.1 connection of its own: `auto`
+    /// finds the most the service takes (grows while answers come as fast, halves on 429
+    /// or 503), or a number from 1 to 256
+    #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]
+    pub concurrency: Concurrency,
+    /// Requests a second at most, for the whole run
+    #[arg(long, value_name = "N", value_parser = requests_a_second)]
+    pub rate: Option<f64>,
+}
+
+/// `--concurrency`: found by the run itself, or fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Concurrency {
+    Auto,
+    Fixed(u16),
+}
+
+impl Concurrency {
+    fn parse(text: &str) -> Result<Concurrency, String> {
+        if text.trim().eq_ignore_ascii_case("auto") {
+            return Ok(Concurrency::Auto);
+        }
+        match text.trim().parse::<u16>() {
+            Ok(n) if (1..=256).contains(&n) => Ok(Concurrency::Fixed(n)),
+            _ => Err(format!("`{text}` is not `auto` or a number from 1 to 256")),
+        }
+    }
+
+    /// The fixed number, if one was given.
+    pub fn fixed(self) -> Option<usize> {
+        match self {
+            Concurrency::Auto => None,
+            Concurrency::Fixed(n) => Some(usize::from(n)),
+        }
+    }
+}
+
+fn requests_a_second(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(rate) if rate > 0.0 && rate.is_finite() => Ok(rate),
+        _ => Err(format!(
+            "`{text}` is not a number of requests a second above 0"
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -373,9 +414,14 @@ pub struct ApplyArgs {
     /// Send even when the service's read form cannot carry some fields (named first)
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// Requests in flight at once, each on an HTTP/1.1 connection of its own
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub concurrency: u16,
+    /// Requests in flight at once, each on an HTTP/1.1 connection of its own: `auto`
+    /// finds the most the service takes (grows while answers come as fast, halves on 429
+    /// or 503), or a number from 1 to 256
+    #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]
+    pub concurrency: Concurrency,
+    /// Requests a second at most, for the whole run
+    #[arg(long, value_name = "N", value_parser = requests_a_second)]
+    pub rate: Option<f64>,
     /// Validate and print what would be sent; send nothing
     #[arg(long)]
     pub dry_run: bool,

@@ -1138,11 +1138,12 @@ mod terminal {
     const DOWN: &str = "\x1b[B";
     const BACKSPACE: &str = "\x7f";
 
-    /// Answers each question in turn (an empty answer leaves an optional field out).
+    /// Answers each question in turn (an empty answer leaves an optional field out),
+    /// once the prompt reads keys.
     fn answer(p: &mut expectrl::session::OsSession, pairs: &[(&str, &str)]) {
         for (question, answer) in pairs {
             p.expect(*question).unwrap();
-            p.send_line(answer).unwrap();
+            common::type_keys(p, &[answer, "\r"]);
         }
     }
 

@@ -322,11 +322,12 @@ fn login_at_a_terminal_re_asks_the_secret_and_the_base_url() {
     let secret = env.client_secret.take().unwrap();
     let wrong = format!("{}/nope", env.emulator().base_url);
     let mut p = env.terminal(&["login", "--base-url", &wrong]);
+    // A secret prompt flushes what was typed before it reads: typed once it is ready.
     p.expect("Client secret").unwrap();
-    p.send_line("not-the-secret").unwrap();
+    common::type_keys(&mut p, &["not-the-secret\r"]);
     p.expect("invalid_client").unwrap();
     p.expect("Client secret (again)").unwrap();
-    p.send_line(&secret).unwrap();
+    common::type_keys(&mut p, &[&format!("{secret}\r")]);
     p.expect("answered 404 to POST /locations").unwrap();
     p.expect("Type it again").unwrap();
     common::type_keys(&mut p, &["\r"]);

@@ -6,9 +6,13 @@
 //!
 //! * It starts at 4 in flight and doubles each round trip (one more for each answer) until
 //!   the first sign of trouble, then grows by one a round trip (`1/limit` an answer).
-//! * A 429 or 503 halves it, once a round trip (a burst of refusals from one round is one
-//!   signal), and its `Retry-After` pauses every request of the run, not only the one
-//!   that got it: the service asked the client, not the record, to wait.
+//! * A 429 or 503 takes it down to what the service did serve: the answers that came in
+//!   the last round trip (BBR's delivery rate), or 0.7 of itself (CUBIC's factor) when
+//!   none came; once a round trip (a burst of refusals from one round is one signal).
+//!   Its `Retry-After` pauses every request of the run, not only the one that got it: the
+//!   service asked the client, not the record, to wait. The new limit is a ceiling for
+//!   30 s before more is probed, so a service that answers its capacity with
+//!   `Retry-After: 1` costs a pause every 30 s, not every few round trips.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own.
@@ -18,6 +22,7 @@
 //! limit answers fast 429s, which a latency signal never sees. Both are cheap: a mutex
 //! taken once an answer, a watch channel woken only when the limit changes.
 
+use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -32,6 +37,10 @@ const QUEUE_RATIO: f64 = 1.5;
 const QUEUE_SLACK: Duration = Duration::from_millis(5);
 /// The quickest answer is forgotten after this long (the path may have changed).
 const BASELINE_SPAN: Duration = Duration::from_secs(10);
+/// How long a refused limit is not probed again.
+const CEILING_SPAN: Duration = Duration::from_secs(30);
+/// What a refusal leaves of the limit.
+const REFUSED: f64 = 0.7;
 
 /// What an answer says about the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +61,16 @@ pub struct Pacer {
     limit_tx: watch::Sender<usize>,
     /// Requests a second at most (`--rate`), as a gap between two sends.
     gap: Option<Duration>,
+    /// The run is over (input done, stopped): every waiting worker goes.
+    closed: std::sync::atomic::AtomicBool,
+    /// An attempt ended: one waiting for a place in flight may go.
+    freed: tokio::sync::Notify,
+}
+
+enum Wait {
+    Until(Instant),
+    Freed,
+    Slot(Instant),
 }
 
 struct State {
@@ -61,8 +80,15 @@ struct State {
     smoothed: Option<Duration>,
     quickest: Option<(Duration, Instant)>,
     last_decrease: Option<Instant>,
+    /// The limit a refusal left, and when: not grown past for `CEILING_SPAN`.
+    ceiling: Option<(f64, Instant)>,
+    /// When the answers of about the last round trip came.
+    recent: VecDeque<Instant>,
     paused_until: Option<Instant>,
     next_send: Option<Instant>,
+    /// Attempts sent and not yet answered: a retry takes a place too, so the requests a
+    /// refusal left waiting do not all come back at once when the pause ends.
+    in_flight: usize,
     peak: usize,
     refused: u64,
 }
@@ -82,8 +108,11 @@ impl Pacer {
                 smoothed: None,
                 quickest: None,
                 last_decrease: None,
+                ceiling: None,
+                recent: VecDeque::new(),
                 paused_until: None,
                 next_send: None,
+                in_flight: 0,
                 peak: limit as usize,
                 refused: 0,
             }),
@@ -91,7 +120,16 @@ impl Pacer {
             gap: rate
                 .filter(|r| *r > 0.0)
                 .map(|r| Duration::from_secs_f64(1.0 / r)),
+            closed: std::sync::atomic::AtomicBool::new(false),
+            freed: tokio::sync::Notify::new(),
         }
+    }
+
+    /// Lets every worker waiting for its turn go (to find the input done, or the run
+    /// stopped).
+    pub fn close(&self) {
+        self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.limit_tx.send_modify(|_| {});
     }
 
     /// How many workers the run starts: every one that may ever be allowed to send.
@@ -121,31 +159,41 @@ impl Pacer {
             return;
         }
         let mut limit = self.limit_tx.subscribe();
-        let _ = limit.wait_for(|limit| index < *limit).await;
+        let closed = || self.closed.load(std::sync::atomic::Ordering::SeqCst);
+        let _ = limit.wait_for(|limit| index < *limit || closed()).await;
     }
 
-    /// Waits for the run's pause (a `Retry-After`) to end and for a slot of `--rate`.
+    /// Waits for the run's pause (a `Retry-After`) to end, for a place in flight (with
+    /// `auto`) and for a slot of `--rate`; the place is the attempt's until `observe`.
     pub async fn before_send(&self) {
         loop {
+            let freed = self.freed.notified();
+            tokio::pin!(freed);
+            freed.as_mut().enable();
             // Decided under the lock, waited for without it.
-            let (until, slot_taken) = {
+            let wait = {
                 let mut state = self.lock();
                 let now = Instant::now();
-                match (state.paused_until, self.gap) {
-                    (Some(until), _) if until > now => (Some(until), false),
-                    (_, Some(gap)) => {
-                        let slot = state.next_send.map_or(now, |next| next.max(now));
-                        state.next_send = Some(slot + gap);
-                        (Some(slot), true)
+                match state.paused_until {
+                    Some(until) if until > now => Wait::Until(until),
+                    _ if self.auto && state.in_flight >= state.limit as usize => Wait::Freed,
+                    _ => {
+                        state.in_flight += 1;
+                        match self.gap {
+                            None => return,
+                            Some(gap) => {
+                                let slot = state.next_send.map_or(now, |next| next.max(now));
+                                state.next_send = Some(slot + gap);
+                                Wait::Slot(slot)
+                            }
+                        }
                     }
-                    (_, None) => (None, true),
                 }
             };
-            if let Some(until) = until {
-                tokio::time::sleep_until(until).await;
-            }
-            if slot_taken {
-                return;
+            match wait {
+                Wait::Until(until) => tokio::time::sleep_until(until).await,
+                Wait::Freed => freed.await,
+                Wait::Slot(slot) => return tokio::time::sleep_until(slot).await,
             }
         }
     }
@@ -153,6 +201,8 @@ impl Pacer {
     /// Learns from one answer (or its absence).
     pub fn observe(&self, signal: Signal) {
         let mut state = self.lock();
+        state.in_flight = state.in_flight.saturating_sub(1);
+        self.freed.notify_one();
         let now = Instant::now();
         match signal {
             Signal::Refused(retry_after) => {
@@ -162,7 +212,7 @@ impl Pacer {
                     state.paused_until = Some(state.paused_until.map_or(until, |u| u.max(until)));
                 }
                 if self.auto {
-                    state.decrease(now, 0.5);
+                    state.refused_at(now);
                 }
             }
             Signal::Answered(rtt) if self.auto => {
@@ -173,6 +223,13 @@ impl Pacer {
                     state.limit += 1.0;
                 } else {
                     state.limit += 1.0 / state.limit;
+                }
+                if let Some((ceiling, at)) = state.ceiling {
+                    if now.duration_since(at) < CEILING_SPAN {
+                        state.limit = state.limit.min(ceiling);
+                    } else {
+                        state.ceiling = None;
+                    }
                 }
             }
             Signal::Answered(_) | Signal::Lost => {}
@@ -197,6 +254,10 @@ impl Pacer {
 
 impl State {
     fn learn(&mut self, rtt: Duration, now: Instant) {
+        self.recent.push_back(now);
+        if self.recent.len() > 4096 {
+            self.recent.pop_front();
+        }
         self.smoothed = Some(match self.smoothed {
             None => rtt,
             Some(s) => s.mul_f64(0.8) + rtt.mul_f64(0.2),
@@ -209,6 +270,37 @@ impl State {
         }
     }
 
+    /// A refusal: down to what was served in the last round trip (or by `REFUSED`), and
+    /// no higher for `CEILING_SPAN`.
+    fn refused_at(&mut self, now: Instant) {
+        let window = self.window();
+        while self
+            .recent
+            .front()
+            .is_some_and(|at| now.duration_since(*at) > window)
+        {
+            self.recent.pop_front();
+        }
+        let served = self.recent.len() as f64;
+        let before = self.limit;
+        if !self.decrease(now, REFUSED) {
+            return;
+        }
+        if served >= 1.0 {
+            self.limit = served.min(before - 1.0).max(1.0);
+            self.threshold = self.limit;
+        }
+        self.ceiling = Some((self.limit, now));
+    }
+
+    /// One round trip without a queue (the quickest recent answer): the answers within
+    /// it are what the service serves at once.
+    fn window(&self) -> Duration {
+        self.quickest
+            .map_or(Duration::from_millis(100), |(q, _)| q)
+            .max(Duration::from_millis(1))
+    }
+
     fn queueing(&self) -> bool {
         match (self.smoothed, self.quickest) {
             (Some(smoothed), Some((quickest, _))) => {
@@ -219,18 +311,20 @@ impl State {
     }
 
     /// Multiplies the limit by `factor`, once a round trip: the answers of requests sent
-    /// before the last decrease say nothing about the new limit.
-    fn decrease(&mut self, now: Instant, factor: f64) {
+    /// before the last decrease say nothing about the new limit. False when it was too
+    /// soon.
+    fn decrease(&mut self, now: Instant, factor: f64) -> bool {
         let round_trip = self.smoothed.unwrap_or(Duration::from_millis(100));
         if self
             .last_decrease
             .is_some_and(|last| now.duration_since(last) < round_trip)
         {
-            return;
+            return false;
         }
         self.limit *= factor;
         self.threshold = self.limit;
         self.last_decrease = Some(now);
+        true
     }
 }
 
@@ -245,23 +339,23 @@ mod tests {
     }
 
     #[test]
-    fn auto_doubles_until_trouble_then_halves_on_a_refusal() {
+    fn auto_doubles_until_trouble_then_keeps_to_what_was_served() {
         let pacer = Pacer::new(None, 256, None);
         assert_eq!(pacer.limit(), 4);
         answered(&pacer, 4, 30);
         assert_eq!(pacer.limit(), 8, "one more for each answer: doubled");
         answered(&pacer, 8, 30);
         assert_eq!(pacer.limit(), 16);
+        // Refused: down to what was served in the last round trip (the 12 answers just
+        // given came at once, so all count).
         pacer.observe(Signal::Refused(None));
-        assert_eq!(pacer.limit(), 8);
+        assert_eq!(pacer.limit(), 12);
         // A burst of refusals from the same round trip is one signal.
         pacer.observe(Signal::Refused(None));
-        assert_eq!(pacer.limit(), 8);
-        // Above the threshold: about one more a round trip (`1/limit` an answer).
-        answered(&pacer, 8, 30);
-        assert_eq!(pacer.limit(), 8);
-        answered(&pacer, 1, 30);
-        assert_eq!(pacer.limit(), 9);
+        assert_eq!(pacer.limit(), 12);
+        // No higher for 30 s.
+        answered(&pacer, 1000, 30);
+        assert_eq!(pacer.limit(), 12);
     }
 
     #[test]

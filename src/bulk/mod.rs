@@ -26,7 +26,13 @@ pub use self::preflight::{Builder, Preflight, Updates};
 pub use self::report::{Outcome, Report, Tally};
 pub use self::spool::Task;
 use self::worker::{Rules, Worker};
+use crate::api::pacer::Pacer;
 use crate::api::Permission;
+use crate::cli::Concurrency;
+
+/// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
+/// may be).
+const AUTO_CEILING: usize = 256;
 use crate::cli::OutputFormat;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -96,7 +102,9 @@ impl Task {
 pub struct Run {
     /// `apply`, `get`, `delete`: named in the journal's binding.
     pub command: &'static str,
-    pub concurrency: u16,
+    pub concurrency: Concurrency,
+    /// Requests a second at most (`--rate`).
+    pub rate: Option<f64>,
     pub attempts: u32,
     /// Read the current state, print the changes, write nothing.
     pub plan: bool,
@@ -114,10 +122,11 @@ pub struct Run {
 
 impl Run {
     /// A run of `command` with the defaults of every bulk verb.
-    pub fn new(command: &'static str, concurrency: u16) -> Run {
+    pub fn new(command: &'static str, concurrency: Concurrency) -> Run {
         Run {
             command,
             concurrency,
+            rate: None,
             attempts: 5,
             plan: false,
             journal: None,
@@ -167,9 +176,10 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         None => None,
     };
     let routes = api.bulk_routes(context.service_settings().await?)?;
-    let api = Arc::new(api);
+    let pacer = Arc::new(Pacer::new(run.concurrency.fixed(), AUTO_CEILING, run.rate));
+    let api = Arc::new(api.with_pacer(pacer.clone()));
 
-    let state = Arc::new(RunState::default());
+    let state = Arc::new(RunState::new(pacer.clone()));
     let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
     let rules = Arc::new(Rules {
         plan: run.plan,
@@ -180,15 +190,16 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         messages: printer.messages(),
     });
 
-    let concurrency = usize::from(run.concurrency);
+    let concurrency = pacer.workers();
     let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
     // The workers take tasks from the spool in turn. It is read right here, on the
     // runtime's thread: the file was just written and is in the page cache, and a reader
     // thread handing tasks over cost two context switches per batch.
     let feed = Arc::new(std::sync::Mutex::new(spool));
     let mut workers = tokio::task::JoinSet::new();
-    for _ in 0..concurrency {
+    for index in 0..concurrency {
         let worker = Worker {
+            index,
             api: api.clone(),
             route: routes.route(),
             journal: journal.clone(),
@@ -241,6 +252,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         elapsed,
         (tally.total as f64 / elapsed.max(1e-9))
     ));
+    printer.note(&pace_summary(&pacer));
     if run.plan {
         printer.note("plan: nothing was written");
     }
@@ -464,8 +476,9 @@ struct Result_ {
 }
 
 /// What the tasks of a run share: whether to stop sending, and why.
-#[derive(Default)]
 pub struct RunState {
+    /// The run's pace: its workers wait their turn on it.
+    pacer: Arc<Pacer>,
     stop: AtomicBool,
     /// Ctrl-C or SIGTERM.
     interrupted: AtomicBool,
@@ -479,8 +492,33 @@ impl RunState {
         self.stop.load(Ordering::SeqCst)
     }
 
+    fn new(pacer: Arc<Pacer>) -> RunState {
+        RunState {
+            pacer,
+            stop: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
+            failure: std::sync::Mutex::new(None),
+        }
+    }
+
     fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        self.pacer.close();
+    }
+
+    /// The input is done: the workers still waiting for their turn have nothing to do.
+    fn input_done(&self) {
+        self.pacer.close();
+    }
+
+    /// Requests in flight allowed now (for the progress bar).
+    pub(crate) fn limit(&self) -> usize {
+        self.pacer.limit()
+    }
+
+    /// Waits until worker `index` may take a task.
+    async fn turn(&self, index: usize) {
+        self.pacer.turn(index).await;
     }
 
     fn fail(&self, error: Error) {
@@ -511,6 +549,23 @@ async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
     // re-run reports them as unknown rather than sending them twice.
     if signals.next().await {
         crate::output::exit_interrupted();
+    }
+}
+
+/// `concurrency auto: at most 48 in flight; 3 answers said to slow down`.
+fn pace_summary(pacer: &Pacer) -> String {
+    let (peak, refused) = pacer.peak_and_refused();
+    let refused = match refused {
+        0 => String::new(),
+        n => format!(
+            "; {} said to slow down (429 or 503)",
+            crate::output::count(n as usize, "answer")
+        ),
+    };
+    if pacer.is_auto() {
+        format!("concurrency auto: at most {peak} in flight{refused}")
+    } else {
+        format!("concurrency {peak}{refused}")
     }
 }
 

@@ -256,6 +256,7 @@ pub async fn write_reports(
     // reader of the pipe sees progress), never one write per record.
     let mut pending = false;
     let mut output_error: Option<Error> = None;
+    let mut shown_limit = 0;
     loop {
         let next = if pending {
             match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
@@ -285,8 +286,14 @@ pub async fn write_reports(
             pending = true;
         }
         progress.inc();
-        if failed {
-            progress.message(format!("{} failed", tally.failed));
+        let limit = state.limit();
+        if failed || limit != shown_limit {
+            shown_limit = limit;
+            let failed = match tally.failed {
+                0 => String::new(),
+                n => format!(", {n} failed"),
+            };
+            progress.message(format!("{limit} in flight{failed}"));
         }
     }
     if output_error.is_none() {

@@ -29,6 +29,9 @@ pub struct Rules {
 }
 
 pub struct Worker {
+    /// From 0: with `--concurrency auto` the worker sends only while the limit is above
+    /// it (and opens its connection only then).
+    pub index: usize,
     pub api: Arc<ApiClient>,
     pub route: Route,
     pub journal: Option<Arc<Journal>>,
@@ -43,10 +46,17 @@ impl Worker {
         reports: mpsc::Sender<Report>,
     ) {
         while !state.stopped() {
+            state.turn(self.index).await;
+            if state.stopped() {
+                break;
+            }
             let next = feed.lock().unwrap_or_else(|p| p.into_inner()).next();
             let task = match next {
                 Ok(Some(task)) => task,
-                Ok(None) => break,
+                Ok(None) => {
+                    state.input_done();
+                    break;
+                }
                 Err(error) => {
                     state.fail(error);
                     break;

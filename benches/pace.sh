@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `--concurrency auto` against fixed numbers, side by side in one run, behind the
+# emulator's limits (issue 17): a service with CAPACITY requests served at once and
+# LATENCY_MS held on every answer, or one with RATE requests a second. Prints records a
+# second for each fixed number of the sweep and for `auto`, the ratio of `auto` to the
+# best fixed one, and the answers that said to slow down.
+#
+#   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [RATE=]
+#
+# The latency is the emulator's own (an answer held, not a round trip on the wire): the
+# user-space delaying proxy that also makes handshakes pay the round trip is not built
+# yet (issue 17).
+set -euo pipefail
+RECORDS=${RECORDS:-3000}
+CAPACITY=${CAPACITY:-64}
+LATENCY_MS=${LATENCY_MS:-30}
+RATE=${RATE:-}
+EXAMPLES="gen_records"
+source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/servers.sh"
+
+"target/$PROFILE/examples/gen_records" "$RECORDS" > "$WORK/in.ndjson"
+
+# One emulator for each run, so that no run inherits another's counters or pause.
+run() {
+    local concurrency=$1 limits=(--capacity "$CAPACITY" --latency-ms "$LATENCY_MS")
+    [[ -n $RATE ]] && limits=(--rate-limit "$RATE")
+    "$BIN" emulator serve "${limits[@]}" > "$WORK/banner" 2>/dev/null &
+    local pid=$!
+    PIDS+=("$pid")
+    for _ in $(seq 50); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
+    local banner
+    banner=$(head -1 "$WORK/banner")
+    field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\1/" <<<"$banner"; }
+    local start end
+    start=$(date +%s.%N)
+    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$(field base_url) \
+        LOCADM_TOKEN_URL=$(field token_url) LOCADM_CLIENT_ID=$(field client_id) \
+        LOCADM_CLIENT_SECRET=$(field client_secret) \
+        "$BIN" location apply --file "$WORK/in.ndjson" --concurrency "$concurrency" \
+        --attempts 10 -o ndjson > "$WORK/out" 2> "$WORK/err" || true
+    end=$(date +%s.%N)
+    local created rate slow
+    created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
+    rate=$(echo "$created / ($end - $start)" | bc -l)
+    slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"
+}
+
+say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY, $LATENCY_MS ms an answer}"
+printf '%-12s %10s %8s %8s\n' concurrency records/s created "slow-down answers"
+best=0
+for c in 8 16 32 64 128 auto; do
+    read -r name rate created slow < <(run "$c")
+    printf '%-12s %10s %8s %8s\n' "$name" "$rate" "$created" "$slow"
+    if [[ $c == auto ]]; then
+        auto=$rate
+    elif (( created == RECORDS )) && (( rate > best )); then
+        best=$rate
+    fi
+done
+printf 'auto / best fixed (all records created): %.2f\n' "$(echo "$auto / $best" | bc -l)"

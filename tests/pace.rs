@@ -1,0 +1,146 @@
+//! Issue 17: bulk runs at the pace the service allows. `--concurrency auto` against the
+//! emulator's capacity and rate limit, and `--rate`, observed through the emulator's
+//! counters and the run's own summary (no timing is asserted but lower bounds, which a
+//! slow machine cannot break).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{assert_code, text, Env};
+use serde_json::{json, Value};
+
+fn records(env: &Env, n: usize) -> std::path::PathBuf {
+    let provider = env.emulator().provider_id.clone();
+    let lines: Vec<String> = (0..n)
+        .map(|i| {
+            json!({
+                "storeId": format!("PACE-{i:05}"),
+                "storeName": format!("Filiale {i}"),
+                "address": "Europaplatz 1", "city": "Berlin", "postCode": "10557",
+                "countryCode": "DEU", "latitude": 52.525, "longitude": 13.369,
+                "locationProvider": { "id": provider }
+            })
+            .to_string()
+        })
+        .collect();
+    env.write("pace.ndjson", &(lines.join("\n") + "\n"))
+}
+
+fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "location",
+        "apply",
+        "--file",
+        input.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ];
+    args.extend_from_slice(extra);
+    env.cmd(&args).output().unwrap()
+}
+
+fn limits(env: &Env) -> Value {
+    env.emulator().counters()["limits"].clone()
+}
+
+/// Beyond the service's capacity, a fixed 64 in flight is refused again and again;
+/// `auto` learns the capacity from the first refusals (and their `Retry-After`) and is
+/// refused a handful of times, with every record created either way.
+#[test]
+fn auto_keeps_below_a_capacity_it_was_not_told() {
+    let n = 600;
+    // The fixed run only counts its refusals (a tenth of the records is enough).
+    let fixed = Env::with_emulator(&["--capacity", "8", "--latency-ms", "20"]);
+    let input = records(&fixed, n / 10);
+    let out = apply(&fixed, &input, &["--concurrency", "64", "--attempts", "2"]);
+    let refused_fixed = limits(&fixed)["refused_capacity"].as_u64().unwrap() * 10;
+
+    let auto = Env::with_emulator(&["--capacity", "8", "--latency-ms", "20"]);
+    let input = records(&auto, n);
+    let out_auto = apply(&auto, &input, &[]);
+    assert_code(&out_auto, 0);
+    let err = text(&out_auto.stderr);
+    assert!(err.contains("concurrency auto: at most"), "{err}");
+    assert_eq!(auto.emulator().counters()["creates"], n as u64);
+    let refused_auto = limits(&auto)["refused_capacity"].as_u64().unwrap();
+    assert!(
+        refused_auto * 10 < refused_fixed.max(10),
+        "auto refused {refused_auto} times, a fixed 64 {refused_fixed} times ({})",
+        text(&out.stderr)
+    );
+    assert!(
+        refused_auto < (n as u64) / 20,
+        "fewer than 5% refused: {refused_auto}"
+    );
+}
+
+/// A service's rate limit: no record fails for throttling, and the `Retry-After` of a
+/// 429 pauses the whole run (the refusals stay few, not one a request).
+#[test]
+fn a_rate_limit_is_met_without_a_failure() {
+    let env = Env::with_emulator(&["--rate-limit", "50"]);
+    let n = 150;
+    let input = records(&env, n);
+    let started = Instant::now();
+    let out = apply(&env, &input, &[]);
+    assert_code(&out, 0);
+    // 50 at once and 50 a second after: at least two seconds.
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(env.emulator().counters()["creates"], n as u64);
+    let refused = limits(&env)["refused_rate"].as_u64().unwrap();
+    assert!(
+        refused < 30,
+        "the run paused rather than hammer: {refused} refusals"
+    );
+}
+
+/// `--rate N` spaces the requests of the whole run: N a second at most.
+#[test]
+fn rate_caps_requests_a_second() {
+    let env = Env::new();
+    let n = 30;
+    let input = records(&env, n);
+    let started = Instant::now();
+    let out = apply(&env, &input, &["--rate", "10", "--concurrency", "8"]);
+    assert_code(&out, 0);
+    // 30 requests at 10 a second: 29 gaps of 100 ms.
+    assert!(
+        started.elapsed() >= Duration::from_millis(2900),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(env.emulator().counters()["creates"], n as u64);
+    assert!(
+        text(&out.stderr).contains("concurrency 8"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// Usage: `--concurrency` is `auto` or 1 to 256.
+#[test]
+fn concurrency_is_auto_or_a_number() {
+    let env = Env::offline();
+    let out = env
+        .cmd(&[
+            "location",
+            "apply",
+            "--file",
+            "x.ndjson",
+            "--concurrency",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(
+        text(&out.stderr).contains("`0` is not `auto` or a number from 1 to 256"),
+        "{}",
+        text(&out.stderr)
+    );
+}
