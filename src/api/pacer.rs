@@ -6,13 +6,13 @@
 //!
 //! * It starts at 4 in flight and doubles each round trip (one more for each answer) until
 //!   the first sign of trouble, then grows by one a round trip (`1/limit` an answer).
-//! * A 429 or 503 takes it down to what the service did serve: the answers that came in
-//!   the last round trip (BBR's delivery rate), or 0.7 of itself (CUBIC's factor) when
-//!   none came; once a round trip (a burst of refusals from one round is one signal).
-//!   Its `Retry-After` pauses every request of the run, not only the one that got it: the
-//!   service asked the client, not the record, to wait. The new limit is a ceiling for
-//!   30 s before more is probed, so a service that answers its capacity with
-//!   `Retry-After: 1` costs a pause every 30 s, not every few round trips.
+//! * A 429 or 503 takes it to 0.7 of itself (CUBIC's factor), but not below what the
+//!   service did serve in the last round trip (BBR's delivery count); once a round trip
+//!   (a burst of refusals from one round is one signal). Its `Retry-After` pauses every
+//!   request of the run, not only the one that got it: the service asked the client, not
+//!   the record, to wait. One below the refused limit is a ceiling for 30 s before more is
+//!   probed, so a service that answers its capacity with `Retry-After: 1` costs a pause
+//!   every 30 s, not every few round trips.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own.
@@ -286,11 +286,14 @@ impl State {
         if !self.decrease(now, REFUSED) {
             return;
         }
+        // What was served in the last round trip is a floor (it is what the service
+        // took), and just below the refused limit the ceiling: a capacity between the two
+        // is found again in a few round trips, the refused one not probed for a while.
         if served >= 1.0 {
-            self.limit = served.min(before - 1.0).max(1.0);
+            self.limit = self.limit.max(served.min(before - 1.0));
             self.threshold = self.limit;
         }
-        self.ceiling = Some((self.limit, now));
+        self.ceiling = Some(((before - 1.0).max(1.0), now));
     }
 
     /// One round trip without a queue (the quickest recent answer): the answers within
@@ -339,23 +342,23 @@ mod tests {
     }
 
     #[test]
-    fn auto_doubles_until_trouble_then_keeps_to_what_was_served() {
+    fn auto_doubles_until_trouble_then_keeps_below_the_refused_limit() {
         let pacer = Pacer::new(None, 256, None);
         assert_eq!(pacer.limit(), 4);
         answered(&pacer, 4, 30);
         assert_eq!(pacer.limit(), 8, "one more for each answer: doubled");
         answered(&pacer, 8, 30);
         assert_eq!(pacer.limit(), 16);
-        // Refused: down to what was served in the last round trip (the 12 answers just
-        // given came at once, so all count).
+        // Refused: 0.7 of 16 is 11, but the 12 answers just given came within a round
+        // trip, so the service serves 12 at least.
         pacer.observe(Signal::Refused(None));
         assert_eq!(pacer.limit(), 12);
         // A burst of refusals from the same round trip is one signal.
         pacer.observe(Signal::Refused(None));
         assert_eq!(pacer.limit(), 12);
-        // No higher for 30 s.
+        // Grows again, but no higher than one below the refused 16 for 30 s.
         answered(&pacer, 1000, 30);
-        assert_eq!(pacer.limit(), 12);
+        assert_eq!(pacer.limit(), 15);
     }
 
     #[test]
