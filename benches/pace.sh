@@ -28,7 +28,11 @@ run() {
     "$BIN" emulator serve "${limits[@]}" > "$WORK/banner" 2>/dev/null &
     local pid=$!
     PIDS+=("$pid")
-    for _ in $(seq 50); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
+    for _ in $(seq 300); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
+    if [[ ! -s $WORK/banner ]]; then
+        say "the emulator did not start within 30 s"
+        exit 1
+    fi
     local banner
     banner=$(head -1 "$WORK/banner")
     field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\1/" <<<"$banner"; }
