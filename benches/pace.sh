@@ -5,17 +5,19 @@
 # second for each fixed number of the sweep and for `auto`, the ratio of `auto` to the
 # best fixed one, and the answers that said to slow down.
 #
-#   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [RATE=]
+#   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [RATE=] [RTT_MS=]
 #
-# The latency is the emulator's own (an answer held, not a round trip on the wire): the
-# user-space delaying proxy that also makes handshakes pay the round trip is not built
-# yet (issue 17).
+# LATENCY_MS is the emulator's own (an answer held at the service). RTT_MS puts
+# `examples/delay_proxy.rs` in front of it: every chunk held for half the round trip in
+# each direction, handshakes included, as across a wide-area network (these kernels have
+# no `netem`).
 set -euo pipefail
 RECORDS=${RECORDS:-3000}
 CAPACITY=${CAPACITY:-64}
 LATENCY_MS=${LATENCY_MS:-30}
 RATE=${RATE:-}
-EXAMPLES="gen_records"
+RTT_MS=${RTT_MS:-}
+EXAMPLES="gen_records delay_proxy"
 source "$(dirname "$0")/common.sh"
 source "$(dirname "$0")/servers.sh"
 
@@ -36,10 +38,23 @@ run() {
     local banner
     banner=$(head -1 "$WORK/banner")
     field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\1/" <<<"$banner"; }
+    local base_url token_url proxy=""
+    base_url=$(field base_url)
+    token_url=$(field token_url)
+    if [[ -n $RTT_MS ]]; then
+        "target/$PROFILE/examples/delay_proxy" "${base_url#http://}" "$RTT_MS" > "$WORK/proxy" &
+        proxy=$!
+        PIDS+=("$proxy")
+        for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
+        local via
+        via=$(head -1 "$WORK/proxy")
+        token_url="http://$via${token_url#"$base_url"}"
+        base_url="http://$via"
+    fi
     local start end
     start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$(field base_url) \
-        LOCADM_TOKEN_URL=$(field token_url) LOCADM_CLIENT_ID=$(field client_id) \
+    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$base_url \
+        LOCADM_TOKEN_URL=$token_url LOCADM_CLIENT_ID=$(field client_id) \
         LOCADM_CLIENT_SECRET=$(field client_secret) \
         "$BIN" location apply --file "$WORK/in.ndjson" --concurrency "$concurrency" \
         --attempts 10 -o ndjson > "$WORK/out" 2> "$WORK/err" || true
@@ -48,12 +63,12 @@ run() {
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
     rate=$(echo "$created / ($end - $start)" | bc -l)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    kill -TERM "$pid" $proxy 2>/dev/null || true
+    wait "$pid" $proxy 2>/dev/null || true
     printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"
 }
 
-say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY, $LATENCY_MS ms an answer}"
+say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY, $LATENCY_MS ms an answer}${RTT_MS:+; a $RTT_MS ms round trip through the delaying proxy}"
 printf '%-12s %10s %8s %8s\n' concurrency records/s created "slow-down answers"
 best=0
 for c in 8 16 32 64 128 auto; do
