@@ -51,23 +51,18 @@ fn mistakes_get_the_fix_not_the_nearest_spelling() {
     );
 }
 
+/// `locadm config set --profile PROFILE KEY VALUE`, which must succeed.
+fn config_set(env: &Env, profile: &str, key: &str, value: &str) {
+    assert_code(
+        &run(env, &["config", "set", "--profile", profile, key, value]),
+        0,
+    );
+}
+
 #[test]
 fn an_unknown_profile_is_named_with_the_ones_there_are() {
     let env = Env::offline();
-    assert_code(
-        &run(
-            &env,
-            &[
-                "config",
-                "set",
-                "--profile",
-                "staging",
-                "base_url",
-                "https://loc.example.com",
-            ],
-        ),
-        0,
-    );
+    config_set(&env, "staging", "base_url", "https://loc.example.com");
     let id = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
     for (args, code) in [
         (vec!["--profile", "stagin", "location", "get", id], 2),
@@ -105,15 +100,9 @@ fn an_unknown_profile_is_named_with_the_ones_there_are() {
 #[test]
 fn config_get_unset_and_profiles() {
     let env = Env::offline();
-    let set = |profile: &str, key: &str, value: &str| {
-        assert_code(
-            &run(&env, &["config", "set", "--profile", profile, key, value]),
-            0,
-        )
-    };
-    set("staging", "base_url", "https://loc.example.com");
-    set("staging", "read_prefix", "/v1");
-    set("prod", "base_url", "https://locations.example.com");
+    config_set(&env, "staging", "base_url", "https://loc.example.com");
+    config_set(&env, "staging", "read_prefix", "/v1");
+    config_set(&env, "prod", "base_url", "https://locations.example.com");
 
     let out = run(
         &env,
@@ -179,20 +168,7 @@ fn help_lists_a_command_s_own_options_before_the_global_ones() {
 #[test]
 fn jq_formats_csv_and_tsv_and_a_bad_filter_is_a_sentence() {
     let env = Env::offline();
-    assert_code(
-        &run(
-            &env,
-            &[
-                "config",
-                "set",
-                "--profile",
-                "a,b",
-                "base_url",
-                "https://x.example",
-            ],
-        ),
-        0,
-    );
+    config_set(&env, "a,b", "base_url", "https://x.example");
     let out = run(
         &env,
         &[
@@ -373,6 +349,14 @@ fn ids_stay_whole_in_narrow_tables_and_localhost_is_an_address() {
         shown.lines().all(|line| line.chars().count() <= 64),
         "fitted to the narrow terminal (the id's column kept whole):\n{shown}"
     );
+    assert!(shown.contains(&id), "the id on one line:\n{shown}");
+    // Narrower still: the field names stay whole too (not a letter a line); the table
+    // grows past the terminal instead.
+    let mut p = env.terminal(&["location", "get", &id, "-o", "table"]);
+    p.get_process_mut().set_window_size(40, 24).unwrap();
+    let found = p.expect(Eof).unwrap();
+    let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
+    assert!(shown.contains("hasDisabledAccess"), "names whole:\n{shown}");
     assert!(shown.contains(&id), "the id on one line:\n{shown}");
 
     let mut serve = env.std_command();

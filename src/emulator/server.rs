@@ -4,7 +4,7 @@
 //! one idle for `--idle-timeout` is closed (a client that opens thousands of idle
 //! connections does not hold them for ever).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -82,7 +82,6 @@ struct Idle {
 struct Activity {
     in_flight: AtomicUsize,
     last: Mutex<Option<Instant>>,
-    requests: AtomicU64,
 }
 
 impl Activity {
@@ -128,7 +127,6 @@ async fn connection(
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(handle.clone());
         seen.in_flight.fetch_add(1, Ordering::SeqCst);
-        seen.requests.fetch_add(1, Ordering::Relaxed);
         seen.touch();
         let in_flight = InFlight(seen.clone());
         let answer = router.clone().oneshot(request);

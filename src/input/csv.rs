@@ -17,8 +17,6 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use serde_json::value::RawValue;
-
 use super::Position;
 use crate::error::{Error, Result};
 use crate::model::fields::{self, Kind};
@@ -224,37 +222,19 @@ enum Member<'a> {
     Object(Vec<(&'a str, String)>),
 }
 
-/// A cell as JSON text, by its field's kind: numbers as written, booleans, lists, or a
-/// string.
+/// A cell as JSON text, by its field's kind (`fields::text_as_json`); with
+/// `--decimal-comma` a number's comma is its decimal point.
 fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
-    match fields::kind_of(field) {
-        Kind::Number => {
-            let written = if options.decimal_comma {
-                cell.trim().replacen(',', ".", 1)
-            } else {
-                cell.trim().to_owned()
-            };
-            let is_number = serde_json::from_str::<&RawValue>(&written).is_ok_and(|raw| {
-                raw.get()
-                    .starts_with(|c: char| c == '-' || c.is_ascii_digit())
-            });
-            if is_number {
-                written
-            } else {
-                json_string(cell)
-            }
-        }
-        Kind::Boolean => match cell.trim().to_ascii_lowercase().as_str() {
-            "true" | "yes" | "1" => "true".to_owned(),
-            "false" | "no" | "0" => "false".to_owned(),
-            _ => json_string(cell),
-        },
-        Kind::List => {
-            let items: Vec<&str> = cell.split(',').map(str::trim).collect();
-            serde_json::to_string(&items).expect("strings serialize")
-        }
-        Kind::Text | Kind::Urls | Kind::Object => json_string(cell),
+    if options.decimal_comma && fields::kind_of(field) == Kind::Number {
+        let dotted = fields::text_as_json(field, &cell.trim().replacen(',', ".", 1));
+        // Not a number even so: the cell as it was written, for the rules to name.
+        return if dotted.starts_with('"') {
+            json_string(cell)
+        } else {
+            dotted
+        };
     }
+    fields::text_as_json(field, cell)
 }
 
 fn json_string(text: &str) -> String {

@@ -80,6 +80,19 @@ impl RawMembers {
         }
     }
 
+    /// Sets the member at a dotted `path` (`structuredAddress.city`), making its object
+    /// when there is none.
+    pub fn insert_path(&mut self, path: &'static str, value: Box<RawValue>) {
+        match path.split_once('.') {
+            None => self.insert(path, value),
+            Some((outer, inner)) => {
+                let mut object = self.object(outer).unwrap_or_default();
+                object.insert(inner, value);
+                self.insert(outer, object.to_raw());
+            }
+        }
+    }
+
     /// The object member `name`, when it is an object.
     pub fn object(&self, name: &str) -> Option<RawMembers> {
         self.get(name)

@@ -302,10 +302,17 @@ impl Printer {
         for (field, value) in rows {
             table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
         }
-        let values = rows
-            .iter()
-            .map(|(field, value)| vec![field.to_string(), value.clone()]);
-        keep_ids_whole(&mut table, values);
+        keep_ids_whole(
+            &mut table,
+            rows.iter().map(|(field, value)| [*field, value]),
+        );
+        // Field names are short words: never wrapped a letter a line.
+        let widest = rows.iter().map(|(field, _)| field.chars().count()).max();
+        if let (Some(widest), Some(column)) = (widest, table.column_mut(0)) {
+            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
+                comfy_table::Width::Fixed(u16::try_from(widest.min(30)).unwrap_or(30) + 2),
+            ));
+        }
         self.line(&table.to_string())
     }
 
@@ -475,18 +482,26 @@ fn render_table(header: &[&str], rows: &[Vec<String>], stdout_is_terminal: bool)
     for row in rows {
         table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
     }
-    keep_ids_whole(&mut table, rows.iter().cloned());
+    keep_ids_whole(
+        &mut table,
+        rows.iter().map(|row| row.iter().map(String::as_str)),
+    );
     table.to_string()
 }
 
 /// A column that holds a UUID is never narrower than one: an id broken across two lines
 /// cannot be copied. The table wraps other columns, or grows past the terminal instead.
-fn keep_ids_whole(table: &mut Table, rows: impl Iterator<Item = Vec<String>>) {
+fn keep_ids_whole<'a>(
+    table: &mut Table,
+    rows: impl Iterator<Item = impl IntoIterator<Item = &'a str>>,
+) {
     const ID: u16 = 36;
     let mut has_id = Vec::new();
     for row in rows {
-        has_id.resize(has_id.len().max(row.len()), false);
-        for (column, cell) in row.iter().enumerate() {
+        for (column, cell) in row.into_iter().enumerate() {
+            if has_id.len() <= column {
+                has_id.resize(column + 1, false);
+            }
             has_id[column] |= cell
                 .split_whitespace()
                 .any(|word| word.len() >= ID as usize && contains_uuid(word));

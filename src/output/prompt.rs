@@ -90,34 +90,9 @@ pub fn confirm(question: &str) -> Result<bool> {
         .map_err(prompt_error)
 }
 
-/// Asks for one value, re-asking until `check` accepts it. An empty answer is `None`
-/// when `optional`.
-pub fn ask(
-    label: &str,
-    optional: bool,
-    check: impl Fn(&str) -> std::result::Result<(), String>,
-) -> Result<Option<String>> {
-    let _screen = OnScreen::begin();
-    let answer: String = Input::with_theme(&theme())
-        .with_prompt(if optional {
-            format!("{label} (optional)")
-        } else {
-            label.to_owned()
-        })
-        .allow_empty(optional)
-        .validate_with(|input: &String| -> std::result::Result<(), String> {
-            if input.is_empty() {
-                return Ok(());
-            }
-            check(input)
-        })
-        .interact_text()
-        .map_err(prompt_error)?;
-    Ok(Some(answer).filter(|a| !a.is_empty()))
-}
-
 /// Asks for one value with `initial` already typed (a rejected answer, or the value being
 /// edited), returned as typed; the caller checks it and asks again with what was typed.
+/// An empty answer is taken only when `optional`.
 pub fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<String> {
     let _screen = OnScreen::begin();
     let label = if optional {
@@ -128,18 +103,9 @@ pub fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<Strin
     Input::<String>::with_theme(&theme())
         .with_prompt(label)
         .with_initial_text(initial)
-        .allow_empty(true)
+        .allow_empty(optional)
         .interact_text()
         .map_err(prompt_error)
-}
-
-/// Asks for a required value, re-asking until `check` accepts it.
-pub fn ask_required(
-    label: &str,
-    check: impl Fn(&str) -> std::result::Result<(), String>,
-) -> Result<String> {
-    let answer = ask(label, false, check)?;
-    Ok(answer.unwrap_or_default().trim().to_owned())
 }
 
 /// Asks for a secret; what is typed is not shown.

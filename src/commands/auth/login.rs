@@ -20,16 +20,26 @@ use crate::error::{Error, Result};
 use crate::output::prompt;
 use crate::settings::{ClientAuth, ConfigFile, Origin, ServiceUrl, Settings};
 
-/// Asks for a URL until it is one the transport rule accepts (https, or http to
-/// loopback unless the profile allows plain http): the same rule as for flags and the
-/// config file.
-/// A rejected answer comes back for editing, as `initial` does.
-fn prompt_url(label: &str, key: &str, allow_http: bool, initial: &str) -> Result<ServiceUrl> {
+const BASE_URL_LABEL: &str = "Base URL of the location service";
+
+/// Asks for the URL setting `key` until it is one the transport rule accepts (https, or
+/// http to loopback unless the profile allows plain http: the same rule as for flags and
+/// the config file), and records it as given. A rejected answer comes back for editing,
+/// as `initial` does.
+fn ask_url(
+    settings: &mut Settings,
+    key: &'static str,
+    label: &str,
+    initial: &str,
+) -> Result<ServiceUrl> {
     let mut text = initial.to_owned();
     loop {
         text = prompt::ask_with_text(label, false, &text)?;
-        match ServiceUrl::parse(key, text.trim(), allow_http) {
-            Ok(url) => return Ok(url),
+        match ServiceUrl::parse(key, text.trim(), settings.allow_http) {
+            Ok(url) => {
+                settings.origins.insert(key, Origin::Flag);
+                return Ok(url);
+            }
             Err(error) => prompt::show(&format!("  ✘ {error}")),
         }
     }
@@ -79,13 +89,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
 
     if settings.token_url.is_none() && settings.issuer.is_none() {
         if interactive {
-            settings.token_url = Some(prompt_url(
-                "Token URL",
-                "token_url",
-                settings.allow_http,
-                "",
-            )?);
-            settings.origins.insert("token_url", Origin::Flag);
+            settings.token_url = Some(ask_url(&mut settings, "token_url", "Token URL", "")?);
         } else {
             missing.push("the token URL (`--token-url` or LOCADM_TOKEN_URL) or the issuer (`--issuer` or LOCADM_ISSUER)");
         }
@@ -207,20 +211,15 @@ fn ask_service_and_client(
     missing: &mut Vec<&'static str>,
 ) -> Result<()> {
     if settings.base_url.is_none() && interactive {
-        settings.base_url = Some(prompt_url(
-            "Base URL of the location service",
-            "base_url",
-            settings.allow_http,
-            "",
-        )?);
-        settings.origins.insert("base_url", Origin::Flag);
+        settings.base_url = Some(ask_url(settings, "base_url", BASE_URL_LABEL, "")?);
     }
     if let Some(id) = client_id {
         settings.client_id = Some(id.to_owned());
     }
     if settings.client_id.is_none() {
         if interactive {
-            settings.client_id = Some(prompt::ask_required("Client id", |_| Ok(()))?);
+            let id = prompt::ask_with_text("Client id", false, "")?;
+            settings.client_id = Some(id.trim().to_owned());
         } else {
             missing.push("the client id (`--client-id` or LOCADM_CLIENT_ID)");
         }
@@ -265,10 +264,10 @@ async fn check_base_url(
         if choice == 1 {
             return Ok(());
         }
-        settings.base_url = Some(prompt_url(
-            "Base URL of the location service",
+        settings.base_url = Some(ask_url(
+            settings,
             "base_url",
-            settings.allow_http,
+            BASE_URL_LABEL,
             base_url.as_str(),
         )?);
     }
@@ -331,13 +330,8 @@ async fn person(
     let mut missing: Vec<&str> = Vec::new();
     if settings.issuer.is_none() {
         if interactive {
-            settings.issuer = Some(prompt_url(
-                "Issuer URL of the OpenID provider",
-                "issuer",
-                settings.allow_http,
-                "",
-            )?);
-            settings.origins.insert("issuer", Origin::Flag);
+            let label = "Issuer URL of the OpenID provider";
+            settings.issuer = Some(ask_url(&mut settings, "issuer", label, "")?);
         } else {
             missing.push("the issuer (`--issuer` or LOCADM_ISSUER)");
         }

@@ -134,12 +134,7 @@ fn invalid_flags(problems: &crate::model::Problems, fields: &LocationFields) -> 
         .errors()
         .map(|problem| in_flag_terms(problem, fields))
         .collect();
-    let n = lines.len();
-    Error::Invalid(format!(
-        "the location is invalid ({n} problem{}); nothing was sent:\n{}",
-        if n == 1 { "" } else { "s" },
-        lines.join("\n")
-    ))
+    invalid_with("location", problems, &lines.join("\n"))
 }
 
 /// One finding about flag input, named by the flag that set (or would set) the property.
@@ -234,10 +229,14 @@ fn flags_for_names(message: &str) -> String {
 
 /// `Error::Invalid` listing every problem of a body, one a line.
 pub(crate) fn invalid(problems: &crate::model::Problems) -> Error {
-    let n = problems.errors().count();
+    invalid_with("body", problems, &problems.to_string())
+}
+
+/// `the WHAT is invalid (N problems); nothing was sent:` and the problems, one a line.
+fn invalid_with(what: &str, problems: &crate::model::Problems, listed: &str) -> Error {
+    let n = crate::output::count(problems.errors().count(), "problem");
     Error::Invalid(format!(
-        "the body is invalid ({n} problem{}); nothing was sent:\n{problems}",
-        if n == 1 { "" } else { "s" }
+        "the {what} is invalid ({n}); nothing was sent:\n{listed}"
     ))
 }
 

@@ -6,11 +6,12 @@
 //! starts from what was typed. The body is made from the answers and checked by the one
 //! checker (`LocationBody::check_json`) every time it is shown.
 
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 use super::body::not_a_number;
 use crate::error::Result;
-use crate::model::fields::{Field, Form, Kind, LOCATION};
+use crate::model::document::RawMembers;
+use crate::model::fields::{self, Field, Form, Kind, LOCATION};
 use crate::model::{Checked, LocationBody, Problems};
 use crate::output::prompt;
 
@@ -41,25 +42,43 @@ pub fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
         answers.push(Answer { field, text });
     }
     loop {
-        let checked = LocationBody::check_json(&body_of(&answers).to_string());
-        let choices: &[&str] = match &checked {
+        let checked = LocationBody::check_json(body_of(&answers).get());
+        let choices: &[Next] = match &checked {
             Ok(checked) => {
                 prompt::show(&shown(&checked.body, &checked.warnings));
-                &["Create this location", "Edit a field", "Cancel"]
+                &[Next::Create, Next::Edit, Next::Cancel]
             }
             Err(problems) => {
                 prompt::show(&format!(
                     "The location cannot be created yet:\n{}",
-                    problems_text(problems)
+                    listed(problems.errors())
                 ));
-                &["Edit a field", "Cancel"]
+                &[Next::Edit, Next::Cancel]
             }
         };
-        let choice = choices[prompt::choose("What now?", choices)?];
-        match (choice, checked) {
-            ("Create this location", Ok(checked)) => return Ok(Some(checked)),
-            ("Edit a field", _) => edit_one(&mut answers)?,
+        let labels: Vec<&str> = choices.iter().map(Next::label).collect();
+        match (choices[prompt::choose("What now?", &labels)?], checked) {
+            (Next::Create, Ok(checked)) => return Ok(Some(checked)),
+            (Next::Edit, _) => edit_one(&mut answers)?,
             _ => return Ok(None),
+        }
+    }
+}
+
+/// What the person may do once every field was asked.
+#[derive(Clone, Copy)]
+enum Next {
+    Create,
+    Edit,
+    Cancel,
+}
+
+impl Next {
+    fn label(&self) -> &'static str {
+        match self {
+            Next::Create => "Create this location",
+            Next::Edit => "Edit a field",
+            Next::Cancel => "Cancel",
         }
     }
 }
@@ -144,54 +163,34 @@ fn label(field: &Field) -> String {
     label
 }
 
-/// The answer as the JSON the field holds: a number as written, yes/no as a boolean, a
-/// list split on commas. Text that is not of the field's kind stays a string, for the
-/// rules to name.
-fn value_of(field: &Field, text: &str) -> Value {
-    match field.kind {
-        Kind::Number => serde_json::from_str::<serde_json::Number>(text.trim())
-            .map_or_else(|_| Value::String(text.to_owned()), Value::Number),
-        Kind::Boolean => match text.trim().to_ascii_lowercase().as_str() {
-            "yes" | "y" | "true" => Value::Bool(true),
-            "no" | "n" | "false" => Value::Bool(false),
-            _ => Value::String(text.to_owned()),
-        },
-        Kind::List | Kind::Urls => Value::Array(
-            text.split(',')
-                .map(str::trim)
-                .filter(|part| !part.is_empty())
-                .map(|part| Value::String(part.to_owned()))
-                .collect(),
-        ),
-        Kind::Text | Kind::Object => Value::String(text.to_owned()),
-    }
+/// The answer as the JSON the field holds (as a CSV cell is read): a number as written,
+/// yes/no as a boolean, a list split on commas.
+fn value_of(field: &Field, text: &str) -> Box<RawValue> {
+    RawValue::from_string(fields::text_as_json(field.path, text)).expect("text_as_json writes JSON")
 }
 
 /// The body the answers make (left-out fields are absent).
-fn body_of(answers: &[Answer]) -> Value {
-    let mut body = Map::new();
+fn body_of(answers: &[Answer]) -> Box<RawValue> {
+    let mut body = RawMembers::default();
     for answer in answers.iter().filter(|a| !a.text.trim().is_empty()) {
-        insert(
-            &mut body,
-            answer.field.path,
-            value_of(answer.field, &answer.text),
-        );
+        body.insert_path(answer.field.path, value_of(answer.field, &answer.text));
     }
-    Value::Object(body)
+    body.to_raw()
 }
 
 /// What the rules say about this one answer, in a person's words for what a person types.
-fn field_problem(field: &Field, text: &str) -> Option<String> {
+fn field_problem(field: &'static Field, text: &str) -> Option<String> {
     let value = value_of(field, text);
-    if field.kind == Kind::Number && !value.is_number() {
+    let is_string = value.get().starts_with('"');
+    if field.kind == Kind::Number && is_string {
         return Some(not_a_number(text));
     }
-    if field.kind == Kind::Boolean && !value.is_boolean() {
+    if field.kind == Kind::Boolean && is_string {
         return Some("answer yes or no".to_owned());
     }
-    let mut probe = Map::new();
-    insert(&mut probe, field.path, value);
-    let problems = LocationBody::check_json(&Value::Object(probe).to_string()).err()?;
+    let mut probe = RawMembers::default();
+    probe.insert_path(field.path, value);
+    let problems = LocationBody::check_json(probe.to_raw().get()).err()?;
     let messages: Vec<&str> = problems
         .errors()
         .filter(|p| {
@@ -206,38 +205,19 @@ fn field_problem(field: &Field, text: &str) -> Option<String> {
 
 /// The body as it would be sent, and under it the warnings it carries.
 fn shown(body: &LocationBody, warnings: &Problems) -> String {
-    let mut text = serde_json::to_string_pretty(body).unwrap_or_default();
-    for warning in warnings.iter() {
-        text.push_str(&format!(
-            "\nwarning: {}: {}",
-            warning.property, warning.message
-        ));
+    let body = serde_json::to_string_pretty(body).unwrap_or_default();
+    if warnings.is_empty() {
+        return body;
     }
-    text
+    format!("{body}\n{}", listed(warnings.iter()))
 }
 
-fn problems_text(problems: &Problems) -> String {
+/// One finding a line (`warning: ` before a warning, as `Problem` writes it).
+fn listed<'a>(problems: impl Iterator<Item = &'a crate::model::Problem>) -> String {
     problems
-        .errors()
-        .map(|p| format!("  ✘ {p}"))
+        .map(|p| format!("  {p}"))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-fn insert(body: &mut Map<String, Value>, path: &str, value: Value) {
-    match path.split_once('.') {
-        Some((outer, inner)) => {
-            let entry = body
-                .entry(outer)
-                .or_insert_with(|| Value::Object(Map::new()));
-            if let Value::Object(object) = entry {
-                object.insert(inner.to_owned(), value);
-            }
-        }
-        None => {
-            body.insert(path.to_owned(), value);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -275,12 +255,9 @@ mod tests {
     #[test]
     fn lists_and_yes_no_become_json_of_their_kind() {
         let tags = location_field("tags").unwrap();
-        assert_eq!(
-            value_of(tags, "a, b,,c"),
-            serde_json::json!(["a", "b", "c"])
-        );
+        assert_eq!(value_of(tags, "a, b,c").get(), r#"["a","b","c"]"#);
         let access = location_field("hasDisabledAccess").unwrap();
-        assert_eq!(value_of(access, "Yes"), Value::Bool(true));
+        assert_eq!(value_of(access, "Yes").get(), "true");
         assert_eq!(field_problem(access, "maybe").unwrap(), "answer yes or no");
     }
 }
