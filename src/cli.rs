@@ -340,14 +340,26 @@ pub struct BulkIds {
     /// A location that does not exist is not a failure
     #[arg(long)]
     pub ignore_not_found: bool,
+    #[command(flatten)]
+    pub pace: Pace,
+}
+
+/// The pace of a bulk run (`apply`, bulk `get` and `delete`).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Pace {
     /// Requests in flight at once, each on an HTTP/1.1 connection of its own: `auto`
-    /// finds the most the service takes (grows while answers come as fast, halves on 429
-    /// or 503), or a number from 1 to 256
+    /// finds the most the service takes (grows while answers come as fast, backs off on
+    /// 429 or 503 and on answers slowing down), or a number from 1 to 256
     #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]
     pub concurrency: Concurrency,
     /// Requests a second at most, for the whole run
     #[arg(long, value_name = "N", value_parser = requests_a_second)]
     pub rate: Option<f64>,
+    /// Connections the service allows this client at once: the requests share that many
+    /// (as HTTP/2 streams where the service offers it over TLS). Learned by the run when
+    /// the service refuses a connection
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub max_connections: Option<u16>,
 }
 
 /// `--concurrency`: found by the run itself, or fixed.
@@ -414,14 +426,8 @@ pub struct ApplyArgs {
     /// Send even when the service's read form cannot carry some fields (named first)
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// Requests in flight at once, each on an HTTP/1.1 connection of its own: `auto`
-    /// finds the most the service takes (grows while answers come as fast, halves on 429
-    /// or 503), or a number from 1 to 256
-    #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]
-    pub concurrency: Concurrency,
-    /// Requests a second at most, for the whole run
-    #[arg(long, value_name = "N", value_parser = requests_a_second)]
-    pub rate: Option<f64>,
+    #[command(flatten)]
+    pub pace: Pace,
     /// Validate and print what would be sent; send nothing
     #[arg(long)]
     pub dry_run: bool,
@@ -898,6 +904,24 @@ pub struct EmulatorArgs {
     /// Connections open at once; more are closed as soon as they are accepted
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
+    /// Close a connection once it has served this many requests (a server's keep-alive
+    /// limit, as nginx's `keepalive_requests`)
+    #[arg(long, value_name = "N")]
+    pub requests_per_connection: Option<usize>,
+    /// Serve TLS with this certificate chain (PEM); needs `--tls-key`
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key (PEM) of `--tls-cert`
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Serve TLS with a certificate made at start for localhost, 127.0.0.1 and ::1; the
+    /// banner's `certificate` is its PEM, for the client's `ca_cert` (its key is never
+    /// written anywhere)
+    #[arg(long, conflicts_with = "tls_cert")]
+    pub tls_self_signed: bool,
+    /// Over TLS, offer HTTP/1.1 only (HTTP/2 is offered by ALPN otherwise)
+    #[arg(long)]
+    pub no_http2: bool,
 }
 
 /// 503 or 429, the statuses a service at its limit answers with.

@@ -8,23 +8,10 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{assert_code, text, Env};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 fn records(env: &Env, n: usize) -> std::path::PathBuf {
-    let provider = env.emulator().provider_id.clone();
-    let lines: Vec<String> = (0..n)
-        .map(|i| {
-            json!({
-                "storeId": format!("PACE-{i:05}"),
-                "storeName": format!("Filiale {i}"),
-                "address": "Europaplatz 1", "city": "Berlin", "postCode": "10557",
-                "countryCode": "DEU", "latitude": 52.525, "longitude": 13.369,
-                "locationProvider": { "id": provider }
-            })
-            .to_string()
-        })
-        .collect();
-    env.write("pace.ndjson", &(lines.join("\n") + "\n"))
+    env.records("PACE", n, "pace.ndjson")
 }
 
 fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> std::process::Output {

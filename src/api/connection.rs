@@ -1,4 +1,5 @@
-//! Dedicated HTTP/1.1 connections, one per bulk worker (`location apply`).
+//! Dedicated HTTP/1.1 connections, one per bulk worker (`location apply`), and the few
+//! shared ones of `lanes.rs` when connections are scarce.
 //!
 //! The shared reqwest client checks a connection out of its pool and wraps every request
 //! in its own layers. In a bare loop of POSTs against a static server on one thread
@@ -9,38 +10,68 @@
 //! one connection, sends on it request after request, and opens a new one when the server
 //! closes it. Built from the same hyper, hyper-util and rustls (webpki roots plus the
 //! profile's `ca_cert`) as the shared client, so TLS trust is the same on both routes.
+//! Every connection of a run shares one rustls configuration, and with it one session
+//! cache: a connection opened again after the server closed one resumes its TLS session
+//! instead of paying a full handshake.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::Full;
 use hyper::client::conn::http1::SendRequest;
 use hyper_rustls::HttpsConnector;
-use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::CertificateDer;
 use tower_service::Service;
 
-use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+use super::exchange::{read, send, Sent};
+use super::lanes::{Held, Lane, Lanes, OpenLane};
+use super::{Failure, TransportError, TransportKind};
 use crate::error::{Error, Result};
 use crate::settings::Settings;
 
-/// What opens dedicated connections to the base URL's origin; shared by the workers.
+/// What opens connections to the base URL's origin; shared by the workers.
 pub struct Connector {
-    https: HttpsConnector<HttpConnector>,
+    /// ALPN `http/1.1` only: a worker's dedicated connection (HTTP/1.1 over many
+    /// connections is the faster where connections are not scarce).
+    dedicated: HttpsConnector<HttpConnector>,
+    /// ALPN `h2`, then `http/1.1`: a shared lane, which multiplexes when HTTP/2 is agreed.
+    shared: HttpsConnector<HttpConnector>,
     /// `scheme://host:port` of the base URL: where every connection goes.
     origin: hyper::Uri,
-    /// The `Host` header (HTTP/1.1 requests carry the path only).
+    /// The `Host` header (HTTP/1.1 requests carry the path only; HTTP/2 takes it as
+    /// `:authority`).
     host: hyper::header::HeaderValue,
     /// For connecting (TCP and TLS), as the shared client has it.
     connect_timeout: Duration,
     /// For one exchange once connected: sending the request and reading the whole answer.
-    timeout: Duration,
+    pub(super) timeout: Duration,
+    /// The connections the service allows, and the shared lanes once they are scarce.
+    pub(super) lanes: Lanes,
+    /// Kept-alive HTTP/1.1 connections between two requests. A worker takes one for an
+    /// exchange and puts it back (last in, first out: as many stay open as the most
+    /// workers ever sent at once), so that when connections turn scarce the idle ones
+    /// can be closed at once, not when their worker next sends.
+    idle: std::sync::Mutex<Vec<(SendRequest<Full<Bytes>>, Held)>>,
+}
+
+/// Why no connection was opened.
+pub(super) enum Opening {
+    /// Refused while others of the run were open: the service's limit of connections.
+    Refused,
+    Failed(TransportError),
 }
 
 impl Connector {
-    pub fn new(settings: &Settings, base_url: &url::Url) -> Result<Connector> {
+    /// `max_connections`: the most the service allows this client (`--max-connections`);
+    /// `None` until a refused connection tells.
+    pub fn new(
+        settings: &Settings,
+        base_url: &url::Url,
+        max_connections: Option<usize>,
+    ) -> Result<Connector> {
         let mut roots = rustls::RootCertStore {
             roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
         };
@@ -56,6 +87,8 @@ impl Connector {
                 })?;
             }
         }
+        // One configuration, so one session cache (rustls keeps TLS 1.3 tickets in
+        // memory by default) for the connectors' connections.
         let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
             rustls::crypto::ring::default_provider(),
         ))
@@ -68,10 +101,15 @@ impl Connector {
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);
         tcp.set_nodelay(true);
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_tls_config(tls)
+        let dedicated = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls.clone())
             .https_or_http()
             .enable_http1()
+            .wrap_connector(tcp.clone());
+        let shared = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_or_http()
+            .enable_all_versions()
             .wrap_connector(tcp);
 
         let host = base_url
@@ -88,55 +126,108 @@ impl Connector {
         let host = hyper::header::HeaderValue::from_str(&authority)
             .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
         Ok(Connector {
-            https,
+            dedicated,
+            shared,
             origin,
             host,
             connect_timeout,
             timeout: settings.timeout,
+            lanes: Lanes::new(max_connections),
+            idle: std::sync::Mutex::new(Vec::new()),
         })
     }
-}
 
-/// One worker's connection, opened on first use and again whenever the server closed it.
-pub struct Connection {
-    connector: Arc<Connector>,
-    sender: Option<SendRequest<Full<Bytes>>>,
-}
-
-impl Connection {
-    pub fn new(connector: Arc<Connector>) -> Connection {
-        Connection {
-            connector,
-            sender: None,
-        }
+    /// How the run's requests travelled, for its summary: `None` on dedicated connections.
+    pub fn shared_description(&self) -> Option<String> {
+        self.lanes.describe()
     }
 
-    pub(super) fn host(&self) -> &hyper::header::HeaderValue {
-        &self.connector.host
-    }
-
-    async fn open(&self) -> std::result::Result<SendRequest<Full<Bytes>>, TransportError> {
-        let connecting = self
-            .connector
-            .https
-            .clone()
-            .call(self.connector.origin.clone());
-        let stream = tokio::time::timeout(self.connector.connect_timeout, connecting)
+    async fn connect(
+        &self,
+        connector: &HttpsConnector<HttpConnector>,
+    ) -> std::result::Result<
+        hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>,
+        TransportError,
+    > {
+        let connecting = connector.clone().call(self.origin.clone());
+        tokio::time::timeout(self.connect_timeout, connecting)
             .await
             .map_err(|_| TransportError {
                 kind: TransportKind::Connect,
                 cause: "connect timed out".into(),
             })?
-            .map_err(|e| TransportError::new(TransportKind::Connect, &*e))?;
+            .map_err(|e| TransportError::new(TransportKind::Connect, &*e))
+    }
+
+    /// A worker's own HTTP/1.1 connection, counted while it is held.
+    async fn open_dedicated(
+        &self,
+    ) -> std::result::Result<(SendRequest<Full<Bytes>>, Held), Opening> {
+        // Counted from the start: others still in their handshake count as open when this
+        // one is refused (too many is corrected lane by lane, too few would never be).
+        let held = self.lanes.hold();
+        let stream = match self.connect(&self.dedicated).await {
+            Ok(stream) => stream,
+            Err(e) => {
+                drop(held);
+                // A connection refused while the run holds others: the service caps them.
+                if e.kind == TransportKind::Connect && self.refused() {
+                    return Err(Opening::Refused);
+                }
+                return Err(Opening::Failed(e));
+            }
+        };
         let (sender, connection) = hyper::client::conn::http1::handshake(stream)
             .await
-            .map_err(|e| TransportError::new(TransportKind::Connect, &e))?;
+            .map_err(|e| Opening::Failed(TransportError::new(TransportKind::Connect, &e)))?;
         // The connection's I/O runs as a task of its own (on the same runtime), as in
         // hyper's client; it ends when the sender is dropped or the server closes.
         tokio::spawn(async move {
             let _ = connection.await;
         });
-        Ok(sender)
+        Ok((sender, held))
+    }
+
+    /// A shared lane: HTTP/2 when the service agrees to it by ALPN, else HTTP/1.1.
+    async fn open_shared(&self) -> std::result::Result<Lane, TransportError> {
+        let stream = self.connect(&self.shared).await?;
+        let failed = |e: hyper::Error| TransportError::new(TransportKind::Connect, &e);
+        if stream.connected().is_negotiated_h2() {
+            let (sender, connection) =
+                hyper::client::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
+                    .handshake(stream)
+                    .await
+                    .map_err(failed)?;
+            tokio::spawn(async move {
+                let _ = connection.await;
+            });
+            Ok(Lane::Http2(sender))
+        } else {
+            let (sender, connection) = hyper::client::conn::http1::handshake(stream)
+                .await
+                .map_err(failed)?;
+            tokio::spawn(async move {
+                let _ = connection.await;
+            });
+            Ok(Lane::Http1(sender))
+        }
+    }
+}
+
+/// A worker's way to the service: a kept-alive HTTP/1.1 connection of the connector's
+/// that no other worker is using (opened when there is none), or, once connections are
+/// known to be scarce, the connector's shared lanes.
+pub struct Connection {
+    connector: Arc<Connector>,
+}
+
+impl Connection {
+    pub fn new(connector: Arc<Connector>) -> Connection {
+        Connection { connector }
+    }
+
+    pub(super) fn host(&self) -> &hyper::header::HeaderValue {
+        &self.connector.host
     }
 
     /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).
@@ -144,81 +235,104 @@ impl Connection {
         &mut self,
         request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
-        let result = self.exchange_once(request).await;
-        if result.is_err() {
-            // Whatever state the connection is in, the next request gets a fresh one.
-            self.sender = None;
-        }
-        result
-    }
-
-    async fn exchange_once(
-        &mut self,
-        mut request: hyper::Request<Full<Bytes>>,
-    ) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
-        let (response, deadline) = loop {
-            // A kept-alive connection the server has closed in the meantime (its idle
-            // timeout, a limit of requests per connection) fails without sending anything:
-            // the request goes once more, at once, on a new connection. A new connection
-            // that fails is the server's failure, for the caller's retries.
-            let reused = self.sender.as_ref().is_some_and(|s| !s.is_closed());
-            if !reused {
-                self.sender = Some(self.open().await?);
-            }
-            let sender = self.sender.as_mut().expect("just opened");
-            if let Err(e) = sender.ready().await {
-                self.sender = None;
-                if reused {
-                    continue;
-                }
-                return Err(TransportError::new(TransportKind::NotSent, &e).into());
-            }
-            // From here the request may reach the service: no whole answer in time is a
-            // timeout, which leaves the outcome of a create unknown.
-            let deadline = tokio::time::Instant::now() + self.connector.timeout;
-            let sent = tokio::time::timeout_at(deadline, sender.try_send_request(request));
-            let Ok(sent) = sent.await else {
-                return Err(timed_out());
-            };
-            match sent {
-                Ok(response) => break (response, deadline),
-                Err(mut e) => {
-                    self.sender = None;
-                    // hyper hands the request back when it never reached the wire.
-                    match e.take_message() {
-                        Some(unsent) if reused => request = unsent,
-                        Some(_) => {
-                            let e = e.into_error();
-                            return Err(TransportError::new(TransportKind::NotSent, &e).into());
-                        }
-                        None => {
-                            let e = e.into_error();
-                            return Err(TransportError::new(TransportKind::Broken, &e).into());
-                        }
-                    }
-                }
-            }
+        let connector = &*self.connector;
+        let request = match connector.lanes.shared() {
+            Some(_) => request,
+            None => match connector.exchange_dedicated(request).await? {
+                Dedicated::Done(answer) => return Ok(answer),
+                Dedicated::Scarce(request) => request,
+            },
         };
-        let (parts, body) = response.into_parts();
-        let reading = Limited::new(body, MAX_RESPONSE_BYTES).collect();
-        let body = tokio::time::timeout_at(deadline, reading)
-            .await
-            .map_err(|_| timed_out())?
-            .map_err(|e| {
-                if e.is::<http_body_util::LengthLimitError>() {
-                    Failure::TooLarge
-                } else {
-                    Failure::Transport(TransportError::new(TransportKind::Broken, &*e))
-                }
-            })?
-            .to_bytes();
-        Ok((parts, body))
+        // Connections are scarce: the request goes on one of the few the run shares.
+        let lanes = connector.lanes.shared().expect("scarce: the lanes are set");
+        lanes.exchange(connector, request).await
     }
 }
 
-fn timed_out() -> Failure {
-    Failure::Transport(TransportError {
-        kind: TransportKind::Timeout,
-        cause: "operation timed out".into(),
-    })
+impl Connector {
+    /// A kept-alive connection no worker is using, if one is still open.
+    fn idle_connection(&self) -> Option<(SendRequest<Full<Bytes>>, Held)> {
+        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+        while let Some(connection) = idle.pop() {
+            if !connection.0.is_closed() {
+                return Some(connection);
+            }
+        }
+        None
+    }
+
+    /// Keeps a connection for the next request, unless connections became scarce.
+    fn put_back(&self, connection: (SendRequest<Full<Bytes>>, Held)) {
+        if self.lanes.shared().is_none() {
+            let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+            idle.push(connection);
+        }
+    }
+
+    /// A new connection was refused: with others open, connections are scarce from now
+    /// on, and the idle ones are closed to make room for the shared lanes.
+    fn refused(&self) -> bool {
+        let scarce = self.lanes.refused();
+        if scarce {
+            self.idle.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        }
+        scarce
+    }
+
+    async fn exchange_dedicated(
+        &self,
+        mut request: hyper::Request<Full<Bytes>>,
+    ) -> std::result::Result<Dedicated, Failure> {
+        loop {
+            let (mut connection, reused) = match self.idle_connection() {
+                Some(connection) => (connection, true),
+                None => match self.open_dedicated().await {
+                    Ok(connection) => (connection, false),
+                    Err(Opening::Refused) => return Ok(Dedicated::Scarce(request)),
+                    Err(Opening::Failed(e)) => return Err(e.into()),
+                },
+            };
+            // On any failure the connection is dropped (closed): whatever state it is in,
+            // the next request gets another.
+            match send(&mut connection.0, request, reused, self.timeout).await {
+                Ok(Sent::Answered(response, deadline)) => {
+                    let answer = read(response, deadline).await?;
+                    self.put_back(connection);
+                    return Ok(Dedicated::Done(answer));
+                }
+                Ok(Sent::Unsent(unsent)) => request = unsent,
+                Err(failure) => {
+                    // A new connection closed before any answer, while the run holds
+                    // others: over plain HTTP that is how a cap on connections refuses
+                    // one (over TLS the handshake fails instead). The request's outcome
+                    // is the caller's to judge; the requests after it share the
+                    // connections the run has.
+                    if let Failure::Transport(e) = &failure {
+                        if !reused && e.kind == TransportKind::Broken {
+                            drop(connection);
+                            self.refused();
+                        }
+                    }
+                    return Err(failure);
+                }
+            }
+        }
+    }
+}
+
+enum Dedicated {
+    Done((hyper::http::response::Parts, Bytes)),
+    /// A new connection was refused while others were open: connections are scarce now,
+    /// and the request, not sent, goes on the shared lanes.
+    Scarce(hyper::Request<Full<Bytes>>),
+}
+
+impl OpenLane for Connector {
+    async fn open_lane(&self) -> std::result::Result<Lane, TransportError> {
+        self.open_shared().await
+    }
+
+    fn timeout(&self) -> Duration {
+        self.timeout
+    }
 }

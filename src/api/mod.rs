@@ -4,6 +4,8 @@
 
 mod connection;
 mod errors;
+mod exchange;
+mod lanes;
 pub mod pacer;
 mod proxy;
 mod trace;
@@ -214,6 +216,11 @@ impl BulkRoutes {
             None => Route::Shared,
         }
     }
+
+    /// `over 2 connections (HTTP/2)` when the workers shared a few connections.
+    pub fn shared_description(&self) -> Option<String> {
+        self.0.as_ref()?.shared_description()
+    }
 }
 
 /// When a failed request may be sent again.
@@ -289,7 +296,13 @@ impl ApiClient {
     /// Routes for the workers of a bulk run: a connection of its own for each, or the
     /// shared pool when the base URL goes through a proxy (the same `proxy::ProxyPolicy` as
     /// the shared client's; the dedicated connections go straight to the service).
-    pub fn bulk_routes(&self, settings: &Settings) -> Result<BulkRoutes> {
+    /// `max_connections`: the most the service allows (`--max-connections`): the workers
+    /// share that many (see `lanes.rs`).
+    pub fn bulk_routes(
+        &self,
+        settings: &Settings,
+        max_connections: Option<usize>,
+    ) -> Result<BulkRoutes> {
         if proxy::ProxyPolicy::from_env()
             .proxy_for(&self.base_url)
             .is_some()
@@ -301,6 +314,7 @@ impl ApiClient {
         Ok(BulkRoutes(Some(Arc::new(Connector::new(
             settings,
             &self.base_url,
+            max_connections,
         )?))))
     }
 

@@ -28,7 +28,7 @@ pub use self::spool::Task;
 use self::worker::{Rules, Worker};
 use crate::api::pacer::Pacer;
 use crate::api::Permission;
-use crate::cli::Concurrency;
+use crate::cli::Pace;
 
 /// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
 /// may be).
@@ -102,9 +102,8 @@ impl Task {
 pub struct Run {
     /// `apply`, `get`, `delete`: named in the journal's binding.
     pub command: &'static str,
-    pub concurrency: Concurrency,
-    /// Requests a second at most (`--rate`).
-    pub rate: Option<f64>,
+    /// `--concurrency`, `--rate`, `--max-connections`.
+    pub pace: Pace,
     pub attempts: u32,
     /// Read the current state, print the changes, write nothing.
     pub plan: bool,
@@ -122,11 +121,10 @@ pub struct Run {
 
 impl Run {
     /// A run of `command` with the defaults of every bulk verb.
-    pub fn new(command: &'static str, concurrency: Concurrency) -> Run {
+    pub fn new(command: &'static str, pace: Pace) -> Run {
         Run {
             command,
-            concurrency,
-            rate: None,
+            pace,
             attempts: 5,
             plan: false,
             journal: None,
@@ -175,8 +173,13 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         }
         None => None,
     };
-    let routes = api.bulk_routes(context.service_settings().await?)?;
-    let pacer = Arc::new(Pacer::new(run.concurrency.fixed(), AUTO_CEILING, run.rate));
+    let max_connections = run.pace.max_connections.map(usize::from);
+    let routes = api.bulk_routes(context.service_settings().await?, max_connections)?;
+    let pacer = Arc::new(Pacer::new(
+        run.pace.concurrency.fixed(),
+        AUTO_CEILING,
+        run.pace.rate,
+    ));
     let api = Arc::new(api.with_pacer(pacer.clone()));
 
     let state = Arc::new(RunState::new(pacer.clone()));
@@ -252,7 +255,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         elapsed,
         (tally.total as f64 / elapsed.max(1e-9))
     ));
-    printer.note(&pace_summary(&pacer));
+    printer.note(&pace_summary(&pacer, routes.shared_description()));
     if run.plan {
         printer.note("plan: nothing was written");
     }
@@ -552,8 +555,10 @@ async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
     }
 }
 
-/// `concurrency auto: at most 48 in flight; 3 answers said to slow down`.
-fn pace_summary(pacer: &Pacer) -> String {
+/// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
+/// to slow down (429 or 503)`.
+fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
+    let connections = connections.map(|c| format!(" {c}")).unwrap_or_default();
     let (peak, refused) = pacer.peak_and_refused();
     let refused = match refused {
         0 => String::new(),
@@ -563,9 +568,9 @@ fn pace_summary(pacer: &Pacer) -> String {
         ),
     };
     if pacer.is_auto() {
-        format!("concurrency auto: at most {peak} in flight{refused}")
+        format!("concurrency auto: at most {peak} in flight{connections}{refused}")
     } else {
-        format!("concurrency {peak}{refused}")
+        format!("concurrency {peak}{connections}{refused}")
     }
 }
 

@@ -196,6 +196,8 @@ pub struct EmulatorConfig {
     pub read_prefix: Option<String>,
     /// Capacity, rate limit, idle timeout and connection cap.
     pub limits: super::limits::Limits,
+    /// Served over TLS (HTTP/2 offered by ALPN unless `--no-http2`) when set.
+    pub tls: Option<std::sync::Arc<super::tls::Tls>>,
 }
 
 impl Default for EmulatorConfig {
@@ -211,6 +213,7 @@ impl Default for EmulatorConfig {
             remote_timeout: Duration::from_secs(10),
             read_prefix: None,
             limits: super::limits::Limits::default(),
+            tls: None,
         }
     }
 }
@@ -235,6 +238,7 @@ impl EmulatorConfig {
                 token_endpoint: args.faults_on_token,
             },
             limits: limits(args)?,
+            tls: tls(args)?,
             read_prefix: match &args.read_prefix {
                 Some(prefix) => Some(read_prefix(prefix)?),
                 None => None,
@@ -262,8 +266,14 @@ impl EmulatorConfig {
 }
 
 fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
-    if args.capacity == Some(0) || args.max_connections == 0 {
-        return Err("`--capacity` and `--max-connections` must be at least 1".to_owned());
+    if args.capacity == Some(0)
+        || args.max_connections == 0
+        || args.requests_per_connection == Some(0)
+    {
+        return Err(
+            "`--capacity`, `--max-connections` and `--requests-per-connection` must be at least 1"
+                .to_owned(),
+        );
     }
     if args.rate_limit.is_some_and(|r| !(r > 0.0 && r.is_finite())) {
         return Err("`--rate-limit` must be a number of requests a second above 0".to_owned());
@@ -274,7 +284,22 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
         rate_limit: args.rate_limit,
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
         max_connections: args.max_connections,
+        requests_per_connection: args.requests_per_connection,
     })
+}
+
+/// The TLS the options ask for: a certificate and key from files, or one made now.
+fn tls(args: &EmulatorArgs) -> Result<Option<std::sync::Arc<super::tls::Tls>>, String> {
+    use super::tls::Tls;
+    let http2 = !args.no_http2;
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Tls::from_files(cert, key, http2)?,
+        (None, None) if args.tls_self_signed => Tls::self_signed(http2)?,
+        (None, None) => return Ok(None),
+        // clap requires the two together; kept for callers that build the args by hand.
+        _ => return Err("`--tls-cert` and `--tls-key` go together".to_owned()),
+    };
+    Ok(Some(std::sync::Arc::new(tls)))
 }
 
 /// `v1/` or `/v1` as `/v1`: a path of plain segments.

@@ -22,6 +22,9 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// Connections open at once; more are closed as soon as they are accepted.
     pub max_connections: usize,
+    /// Requests a connection serves before it is closed, as a server's keep-alive limit
+    /// closes it (nginx's `keepalive_requests`); `None` for no limit.
+    pub requests_per_connection: Option<usize>,
 }
 
 impl Default for Limits {
@@ -32,6 +35,7 @@ impl Default for Limits {
             rate_limit: None,
             idle_timeout: Duration::from_secs(60),
             max_connections: 1024,
+            requests_per_connection: None,
         }
     }
 }

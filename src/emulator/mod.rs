@@ -19,6 +19,7 @@ pub mod router;
 pub mod server;
 pub mod state;
 pub mod store;
+pub mod tls;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -46,6 +47,9 @@ pub struct Banner {
     pub client_secret: String,
     pub provider_id: Uuid,
     pub admin_url: String,
+    /// Over TLS, the server's certificate (PEM), to trust as the profile's `ca_cert`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<String>,
 }
 
 /// A running emulator. Dropping it leaves the server running until the runtime ends;
@@ -53,7 +57,7 @@ pub struct Banner {
 pub struct Running {
     /// The address it listens on.
     pub addr: SocketAddr,
-    /// `http://<addr>`, without a trailing slash.
+    /// `http://<addr>` (`https://` over TLS), without a trailing slash.
     pub base_url: String,
     /// `<base_url>/oauth/token`.
     pub token_url: String,
@@ -64,6 +68,8 @@ pub struct Running {
     pub client_secret: String,
     /// The demo provider (or the first configured provider).
     pub demo_provider_id: Uuid,
+    /// Over TLS, the server's certificate (PEM).
+    pub certificate: Option<String>,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
 }
@@ -77,6 +83,7 @@ impl Running {
             client_secret: self.client_secret.clone(),
             provider_id: self.demo_provider_id,
             admin_url: self.admin_url.clone(),
+            certificate: self.certificate.clone(),
         }
     }
 
@@ -115,6 +122,7 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
         app,
         shutdown_rx,
         state.clone(),
+        config.tls.clone(),
     ));
 
     let host = if addr.ip().is_unspecified() {
@@ -128,7 +136,12 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
             SocketAddr::V6(a) => format!("[{}]", a.ip()),
         }
     };
-    let base_url = format!("http://{host}:{}", addr.port());
+    let scheme = if config.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    let base_url = format!("{scheme}://{host}:{}", addr.port());
     let demo = config
         .clients
         .iter()
@@ -147,6 +160,7 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
             .or_else(|| config.providers.first())
             .map(|p| p.id)
             .unwrap_or(DEMO_PROVIDER_ID),
+        certificate: config.tls.as_ref().map(|t| t.certificate_pem.clone()),
         base_url,
         shutdown,
         task,

@@ -1,8 +1,10 @@
-//! The accept loop: hyper's HTTP/1 connection per socket, serving the axum router. Our own
-//! loop (rather than `axum::serve`) so that a fault can drop a connection without an
-//! answer (see `faults.rs`), a connection over `--max-connections` is closed at once, and
-//! one idle for `--idle-timeout` is closed (a client that opens thousands of idle
-//! connections does not hold them for ever).
+//! The accept loop: per socket, TLS when the emulator serves it (`tls.rs`), then hyper's
+//! HTTP/1 or (agreed by ALPN) HTTP/2 connection, serving the axum router. Our own loop
+//! (rather than `axum::serve`) so that a fault can drop a connection without an answer
+//! (see `faults.rs`), a connection over `--max-connections` is closed at once, one idle
+//! for `--idle-timeout` is closed (a client that opens thousands of idle connections does
+//! not hold them for ever), one that has served `--requests-per-connection` is closed as
+//! a server's keep-alive limit closes it, and protocols and handshakes are counted.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -10,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
 use tokio::task::JoinSet;
@@ -18,6 +21,10 @@ use tower::ServiceExt;
 
 use super::faults::ConnKill;
 use super::state::AppState;
+use super::tls::{self, Protocol, Tls};
+
+/// How long a TLS handshake may take before the connection is dropped.
+const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// How long open connections may take to finish after shutdown begins.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -29,6 +36,7 @@ pub async fn accept_loop(
     router: Router,
     shutdown: watch::Receiver<bool>,
     state: AppState,
+    tls: Option<Arc<Tls>>,
 ) {
     let mut connections = JoinSet::new();
     let mut stop = shutdown.clone();
@@ -45,11 +53,18 @@ pub async fn accept_loop(
                         continue;
                     }
                     counters.bump(&counters.connections_accepted);
-                    let idle = Idle {
-                        timeout: limits.idle_timeout,
+                    let limits = PerConnection {
+                        idle_timeout: limits.idle_timeout,
+                        requests: limits.requests_per_connection,
                         state: state.clone(),
                     };
-                    connections.spawn(connection(stream, router.clone(), shutdown.clone(), idle));
+                    connections.spawn(accepted_connection(
+                        stream,
+                        tls.clone(),
+                        router.clone(),
+                        shutdown.clone(),
+                        limits,
+                    ));
                 }
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
@@ -71,17 +86,23 @@ pub async fn accept_loop(
     }
 }
 
-/// The idle timeout of a connection, and where to count its closing.
-struct Idle {
-    timeout: Duration,
+/// The limits of one connection, and where to count its closing.
+struct PerConnection {
+    idle_timeout: Duration,
+    /// Requests served before the connection is closed (`--requests-per-connection`).
+    requests: Option<usize>,
     state: AppState,
 }
 
-/// A connection's requests in flight and when the last one began or ended.
+/// A connection's requests in flight, how many it has begun, and when the last one began
+/// or ended.
 #[derive(Default)]
 struct Activity {
     in_flight: AtomicUsize,
+    begun: AtomicUsize,
     last: Mutex<Option<Instant>>,
+    /// Told when the connection has begun as many requests as it may serve.
+    spent: Notify,
 }
 
 impl Activity {
@@ -113,55 +134,242 @@ impl Drop for InFlight {
     }
 }
 
-async fn connection(
+/// Serves one accepted socket: the TLS handshake first when the emulator serves TLS.
+async fn accepted_connection(
     stream: TcpStream,
+    tls: Option<Arc<Tls>>,
     router: Router,
-    mut shutdown: watch::Receiver<bool>,
-    idle: Idle,
+    shutdown: watch::Receiver<bool>,
+    limits: PerConnection,
 ) {
     let _ = stream.set_nodelay(true);
+    let counters = &limits.state.counters;
+    let Some(tls) = tls else {
+        counters.bump(&counters.connections_http1);
+        let io = TokioIo::new(Lingering(Some(stream)));
+        return serve(io, Protocol::Http1, router, shutdown, limits).await;
+    };
+    let stream = match tokio::time::timeout(HANDSHAKE, tls.acceptor.accept(stream)).await {
+        Ok(Ok(stream)) => stream,
+        _ => {
+            counters.bump(&counters.tls_failed);
+            return;
+        }
+    };
+    let (protocol, resumed) = tls::agreed(stream.get_ref().1);
+    counters.bump(if resumed {
+        &counters.tls_resumed
+    } else {
+        &counters.tls_full
+    });
+    counters.bump(match protocol {
+        Protocol::Http1 => &counters.connections_http1,
+        Protocol::Http2 => &counters.connections_http2,
+    });
+    let io = TokioIo::new(Lingering(Some(stream)));
+    serve(io, protocol, router, shutdown, limits).await;
+}
+
+/// How long a closed connection still reads what the client sent.
+const LINGER: Duration = Duration::from_secs(2);
+
+/// A socket that, when hyper is done with it, is closed as nginx's `lingering_close`
+/// closes one: the write side first, then what the client still sends is read and
+/// discarded for a while. Closed at once with unread data, a socket answers with a reset,
+/// and a reset makes the client's kernel discard what it had not read yet, the HTTP/2
+/// GOAWAY that names the streams that were not processed among it.
+struct Lingering<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(Option<S>);
+
+impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> Lingering<S> {
+    fn inner(self: std::pin::Pin<&mut Self>) -> std::pin::Pin<&mut S> {
+        std::pin::Pin::new(self.get_mut().0.as_mut().expect("taken only when dropped"))
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> Drop for Lingering<S> {
+    fn drop(&mut self) {
+        let Some(mut stream) = self.0.take() else {
+            return;
+        };
+        if tokio::runtime::Handle::try_current().is_err() {
+            return;
+        }
+        tokio::spawn(async move {
+            let _ = tokio::time::timeout(LINGER, async {
+                let _ = stream.shutdown().await;
+                let mut discard = [0u8; 4096];
+                while matches!(stream.read(&mut discard).await, Ok(n) if n > 0) {}
+            })
+            .await;
+        });
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> AsyncRead for Lingering<S> {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        self.inner().poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> AsyncWrite for Lingering<S> {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        self.inner().poll_write(cx, buf)
+    }
+    fn poll_write_vectored(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        self.inner().poll_write_vectored(cx, bufs)
+    }
+    fn is_write_vectored(&self) -> bool {
+        self.0.as_ref().is_some_and(|s| s.is_write_vectored())
+    }
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        self.inner().poll_flush(cx)
+    }
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        self.inner().poll_shutdown(cx)
+    }
+}
+
+/// A hyper server connection of either protocol, as the loop of `serve` drives it.
+trait Served: std::future::Future<Output = hyper::Result<()>> {
+    fn shut_down(self: std::pin::Pin<&mut Self>);
+}
+
+impl<I, S> Served for hyper::server::conn::http1::Connection<I, S>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + 'static,
+    S: hyper::service::HttpService<Incoming>,
+    S::ResBody: 'static,
+    <S::ResBody as hyper::body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    Self: std::future::Future<Output = hyper::Result<()>>,
+{
+    fn shut_down(self: std::pin::Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+impl<I, S, E> Served for hyper::server::conn::http2::Connection<I, S, E>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    S: hyper::service::HttpService<Incoming>,
+    S::ResBody: 'static,
+    <S::ResBody as hyper::body::Body>::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    E: hyper::rt::bounds::Http2ServerConnExec<S::Future, S::ResBody>,
+    Self: std::future::Future<Output = hyper::Result<()>>,
+{
+    fn shut_down(self: std::pin::Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+async fn serve<I>(
+    io: I,
+    protocol: Protocol,
+    router: Router,
+    shutdown: watch::Receiver<bool>,
+    limits: PerConnection,
+) where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
     let kill = Arc::new(Notify::new());
     let handle = ConnKill(kill.clone());
     let activity = Arc::new(Activity::default());
     let seen = activity.clone();
+    let allowed = limits.requests;
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(handle.clone());
         seen.in_flight.fetch_add(1, Ordering::SeqCst);
+        let begun = seen.begun.fetch_add(1, Ordering::SeqCst) + 1;
+        let last = allowed.is_some_and(|allowed| begun >= allowed);
+        if last && protocol == Protocol::Http2 {
+            // GOAWAY: the streams after this one are not processed, and the client
+            // knows it may send them again.
+            seen.spent.notify_one();
+        }
         seen.touch();
         let in_flight = InFlight(seen.clone());
         let answer = router.clone().oneshot(request);
         async move {
-            let answer = answer.await;
+            let mut answer = answer.await;
             drop(in_flight);
+            if last && protocol == Protocol::Http1 {
+                // Said in the answer, as a server's keep-alive limit says it: closed
+                // silently, the client could send its next request into the close.
+                if let Ok(answer) = &mut answer {
+                    answer.headers_mut().insert(
+                        hyper::header::CONNECTION,
+                        hyper::header::HeaderValue::from_static("close"),
+                    );
+                }
+            }
             answer
         }
     });
-    let conn =
-        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
+    match protocol {
+        Protocol::Http1 => {
+            let conn = hyper::server::conn::http1::Builder::new().serve_connection(io, service);
+            drive(conn, &activity, kill, shutdown, limits).await;
+        }
+        Protocol::Http2 => {
+            let conn = hyper::server::conn::http2::Builder::new(TokioExecutor::new())
+                .max_concurrent_streams(256)
+                .serve_connection(io, service);
+            drive(conn, &activity, kill, shutdown, limits).await;
+        }
+    }
+}
+
+/// Runs a connection until it ends, is killed (a fault), or is shut down gracefully:
+/// at shutdown, after its idle timeout, or once it has begun as many requests as it may.
+async fn drive(
+    conn: impl Served,
+    activity: &Activity,
+    kill: Arc<Notify>,
+    mut shutdown: watch::Receiver<bool>,
+    limits: PerConnection,
+) {
     tokio::pin!(conn);
     let opened = Instant::now();
     loop {
         // Re-armed whenever it fires early: a request came meanwhile, or is in flight.
         let check = activity
-            .idle_deadline(opened, idle.timeout)
-            .unwrap_or_else(|| Instant::now() + idle.timeout);
+            .idle_deadline(opened, limits.idle_timeout)
+            .unwrap_or_else(|| Instant::now() + limits.idle_timeout);
         tokio::select! {
             _ = conn.as_mut() => return,
             _ = kill.notified() => return,
             _ = stopped(&mut shutdown) => break,
+            _ = activity.spent.notified() => break,
             _ = tokio::time::sleep_until(check.into()) => {
                 if activity
-                    .idle_deadline(opened, idle.timeout)
+                    .idle_deadline(opened, limits.idle_timeout)
                     .is_some_and(|deadline| deadline <= Instant::now())
                 {
-                    let counters = &idle.state.counters;
+                    let counters = &limits.state.counters;
                     counters.bump(&counters.connections_idle_closed);
                     break;
                 }
             }
         }
     }
-    conn.as_mut().graceful_shutdown();
+    conn.as_mut().shut_down();
     tokio::select! {
         _ = conn.as_mut() => {}
         _ = kill.notified() => {}

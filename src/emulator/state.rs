@@ -79,6 +79,13 @@ pub struct Counters {
     pub connections_refused: AtomicU64,
     /// Closed after `--idle-timeout` without a request.
     pub connections_idle_closed: AtomicU64,
+    /// Connections by the protocol served on them (HTTP/2 only over TLS, by ALPN).
+    pub connections_http1: AtomicU64,
+    pub connections_http2: AtomicU64,
+    /// TLS handshakes: full, resumed (a session from an earlier connection), failed.
+    pub tls_full: AtomicU64,
+    pub tls_resumed: AtomicU64,
+    pub tls_failed: AtomicU64,
 }
 
 impl Counters {

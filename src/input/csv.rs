@@ -222,11 +222,12 @@ enum Member<'a> {
     Object(Vec<(&'a str, String)>),
 }
 
-/// A cell as JSON text, by its field's kind (`fields::text_as_json`); with
+/// A cell as JSON text, by its field's kind (`document::text_as_json`); with
 /// `--decimal-comma` a number's comma is its decimal point.
 fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
     if options.decimal_comma && fields::kind_of(field) == Kind::Number {
-        let dotted = fields::text_as_json(field, &cell.trim().replacen(',', ".", 1));
+        let dotted =
+            crate::model::document::text_as_json(field, &cell.trim().replacen(',', ".", 1));
         // Not a number even so: the cell as it was written, for the rules to name.
         return if dotted.starts_with('"') {
             json_string(cell)
@@ -234,7 +235,7 @@ fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
             dotted
         };
     }
-    fields::text_as_json(field, cell)
+    crate::model::document::text_as_json(field, cell)
 }
 
 fn json_string(text: &str) -> String {

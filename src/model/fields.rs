@@ -193,26 +193,6 @@ pub fn kind_of(path: &str) -> Kind {
     location_field(path).map_or(Kind::Text, |f| f.kind)
 }
 
-/// Text typed for the field at `path` (a CSV cell, an answer at a prompt) as JSON, by the
-/// field's kind: a number as written, a boolean (`true`/`yes`/`1`, `false`/`no`/`0`), a
-/// list split on commas, anything else a string. Text that is not of the field's kind
-/// stays a string, for the rules to name.
-pub fn text_as_json(path: &str, text: &str) -> String {
-    use super::document::{number_or_string, to_raw};
-    let raw = match kind_of(path) {
-        Kind::Number => number_or_string(text),
-        Kind::Boolean => match text.trim().to_ascii_lowercase().as_str() {
-            "true" | "yes" | "1" => to_raw(&true),
-            "false" | "no" | "0" => to_raw(&false),
-            _ => to_raw(text),
-        },
-        Kind::List => to_raw(&text.split(',').map(str::trim).collect::<Vec<_>>()),
-        Kind::Text | Kind::Urls | Kind::Object => to_raw(text),
-    };
-    // The text of the box, without a copy.
-    String::from(Box::<str>::from(raw))
-}
-
 /// The known path nearest to `name` (for "did you mean"), when one is near enough:
 /// a case-insensitive match, or an edit distance of at most a third of the name.
 pub fn nearest(name: &str, extra: &[&'static str]) -> Option<&'static str> {

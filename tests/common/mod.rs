@@ -33,6 +33,8 @@ pub struct Emulator {
     pub client_id: String,
     pub client_secret: String,
     pub provider_id: String,
+    /// Over TLS (`--tls-self-signed`), the certificate to trust.
+    pub certificate: Option<String>,
 }
 
 impl Emulator {
@@ -68,6 +70,7 @@ impl Emulator {
             client_id: field("client_id"),
             client_secret: field("client_secret"),
             provider_id: field("provider_id"),
+            certificate: banner["certificate"].as_str().map(str::to_owned),
             child,
         }
     }
@@ -78,7 +81,11 @@ impl Emulator {
 
     /// `GET /_admin/counters`.
     pub fn counters(&self) -> Value {
-        http(&format!("{}/counters", self.admin_url), "GET", None, None).1
+        let url = format!("{}/counters", self.admin_url);
+        match &self.certificate {
+            None => http(&url, "GET", None, None).1,
+            Some(pem) => https_json(&url, pem),
+        }
     }
 
     /// `POST /_admin/revoke-tokens`: every token issued so far answers 401 from now on.
@@ -158,11 +165,26 @@ impl Env {
     }
 
     /// An emulator with these options, used as its demo client.
+    /// Over TLS (`--tls-self-signed`), a profile `emulator` trusts its certificate
+    /// (`ca_cert`) and is the one in use.
     pub fn with_emulator(args: &[&str]) -> Env {
         let emulator = Emulator::start(args);
         let mut env = Env::offline();
         env.client_id = Some(emulator.client_id.clone());
         env.client_secret = Some(emulator.client_secret.clone());
+        if let Some(pem) = &emulator.certificate {
+            let ca = env.write("emulator-ca.pem", pem);
+            let config = env.write(
+                "emulator.toml",
+                &format!(
+                    "[profiles.emulator]\nca_cert = {:?}\n",
+                    ca.to_str().unwrap()
+                ),
+            );
+            env = env
+                .var("LOCADM_CONFIG", config.to_str().unwrap())
+                .var("LOCADM_PROFILE", "emulator");
+        }
         env.emulator = Some(emulator);
         env
     }
@@ -208,6 +230,25 @@ impl Env {
         let path = self.path(name);
         std::fs::write(&path, text).unwrap();
         path
+    }
+
+    /// `n` valid records for the emulator's demo provider, store ids `PREFIX-00000` on,
+    /// as NDJSON in the file `name`.
+    pub fn records(&self, prefix: &str, n: usize, name: &str) -> PathBuf {
+        let provider = self.emulator().provider_id.clone();
+        let lines: Vec<String> = (0..n)
+            .map(|i| {
+                serde_json::json!({
+                    "storeId": format!("{prefix}-{i:05}"),
+                    "storeName": format!("Filiale {i}"),
+                    "address": "Europaplatz 1", "city": "Berlin", "postCode": "10557",
+                    "countryCode": "DEU", "latitude": 52.525, "longitude": 13.369,
+                    "locationProvider": { "id": provider }
+                })
+                .to_string()
+            })
+            .collect();
+        self.write(name, &(lines.join("\n") + "\n"))
     }
 
     /// `locadm` as a `std::process::Command` with the hermetic environment (for a pty).
@@ -308,6 +349,22 @@ pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: not JSON ({e}): {text}"))
     };
     (status, value)
+}
+
+/// `GET url` over TLS, trusting `certificate` (PEM): the body as JSON.
+pub fn https_json(url: &str, certificate: &str) -> Value {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = reqwest::Client::builder()
+            .add_root_certificate(reqwest::Certificate::from_pem(certificate.as_bytes()).unwrap())
+            .build()
+            .unwrap();
+        let response = client.get(url).send().await.expect("GET over TLS");
+        response.json().await.expect("a JSON answer")
+    })
 }
 
 /// Like [`http`], with the body as the exact text the server sent.

@@ -55,8 +55,7 @@ fn run_of(args: &ApplyArgs, command: &'static str) -> Run {
         retry_unconfirmed: args.retry_unconfirmed,
         yes: args.yes,
         earlier: args.only_failed.clone(),
-        rate: args.rate,
-        ..Run::new(command, args.concurrency)
+        ..Run::new(command, args.pace)
     }
 }
 

@@ -24,9 +24,8 @@ pub async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
         plan,
         ignore_not_found: args.bulk.ignore_not_found,
         journal: if plan { None } else { args.journal.clone() },
-        rate: args.bulk.rate,
         // One id in a pipe keeps printing `{"deleted": id}`-like results line by line.
-        ..Run::new("delete", args.bulk.concurrency)
+        ..Run::new("delete", args.bulk.pace)
     };
     let tasks = || id_tasks(&args.ids, &args.bulk, Operation::Delete, context);
     if args.plan {

@@ -15,8 +15,7 @@ pub async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
     let preflight = id_tasks(&args.ids, &args.bulk, Operation::Get, context)?;
     let run = Run {
         ignore_not_found: args.bulk.ignore_not_found,
-        rate: args.bulk.rate,
-        ..Run::new("get", args.bulk.concurrency)
+        ..Run::new("get", args.bulk.pace)
     };
     bulk::execute(context, run, preflight).await?;
     Ok(())

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use super::body::not_a_number;
 use crate::error::Result;
 use crate::model::document::RawMembers;
-use crate::model::fields::{self, Field, Form, Kind, LOCATION};
+use crate::model::fields::{Field, Form, Kind, LOCATION};
 use crate::model::{Checked, LocationBody, Problems};
 use crate::output::prompt;
 
@@ -166,7 +166,8 @@ fn label(field: &Field) -> String {
 /// The answer as the JSON the field holds (as a CSV cell is read): a number as written,
 /// yes/no as a boolean, a list split on commas.
 fn value_of(field: &Field, text: &str) -> Box<RawValue> {
-    RawValue::from_string(fields::text_as_json(field.path, text)).expect("text_as_json writes JSON")
+    RawValue::from_string(crate::model::document::text_as_json(field.path, text))
+        .expect("text_as_json writes JSON")
 }
 
 /// The body the answers make (left-out fields are absent).

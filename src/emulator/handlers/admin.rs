@@ -59,6 +59,13 @@ pub async fn counters(State(state): State<AppState>) -> ApiResult {
             "accepted": c.get(&c.connections_accepted),
             "refused": c.get(&c.connections_refused),
             "idle_closed": c.get(&c.connections_idle_closed),
+            "http1": c.get(&c.connections_http1),
+            "http2": c.get(&c.connections_http2),
+        },
+        "tls": {
+            "full_handshakes": c.get(&c.tls_full),
+            "resumed": c.get(&c.tls_resumed),
+            "failed": c.get(&c.tls_failed),
         },
         "locations_by_store_id": by_store_id,
     }))

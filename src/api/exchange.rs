@@ -1,0 +1,145 @@
+//! One exchange on a hyper client connection of either protocol: send a request, hand
+//! it back when it never reached the wire, read the whole answer by its deadline. Shared
+//! by the dedicated connections (`connection.rs`) and the lanes (`lanes.rs`).
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::client::conn::http1::SendRequest;
+
+use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+
+/// What became of a request handed to a connection.
+pub(super) enum Sent {
+    Answered(hyper::Response<hyper::body::Incoming>, tokio::time::Instant),
+    /// It never reached the wire of a connection that had served before (closed by the
+    /// server meanwhile): it goes again, at once, on a new connection.
+    Unsent(hyper::Request<Full<Bytes>>),
+}
+
+/// The two kinds of hyper client connection, as `send` uses them.
+pub(super) trait Sender {
+    fn is_closed(&self) -> bool;
+    async fn ready(&mut self) -> hyper::Result<()>;
+    async fn try_send(
+        &mut self,
+        request: hyper::Request<Full<Bytes>>,
+    ) -> std::result::Result<
+        hyper::Response<hyper::body::Incoming>,
+        hyper::client::conn::TrySendError<hyper::Request<Full<Bytes>>>,
+    >;
+}
+
+/// Both hyper senders have the same methods under the same names, not behind a trait.
+macro_rules! sender {
+    ($sender:ty) => {
+        impl Sender for $sender {
+            fn is_closed(&self) -> bool {
+                <$sender>::is_closed(self)
+            }
+            async fn ready(&mut self) -> hyper::Result<()> {
+                <$sender>::ready(self).await
+            }
+            async fn try_send(
+                &mut self,
+                request: hyper::Request<Full<Bytes>>,
+            ) -> std::result::Result<
+                hyper::Response<hyper::body::Incoming>,
+                hyper::client::conn::TrySendError<hyper::Request<Full<Bytes>>>,
+            > {
+                self.try_send_request(request).await
+            }
+        }
+    };
+}
+
+sender!(SendRequest<Full<Bytes>>);
+sender!(hyper::client::conn::http2::SendRequest<Full<Bytes>>);
+
+/// Sends `request` on `sender`. `reused`: the connection has served before, so a request
+/// that never reached its wire is handed back to go on a new one; on a new connection
+/// that is the server's failure, for the caller's retries. Any error leaves the
+/// connection unusable: the caller drops it.
+pub(super) async fn send(
+    sender: &mut impl Sender,
+    request: hyper::Request<Full<Bytes>>,
+    reused: bool,
+    timeout: Duration,
+) -> std::result::Result<Sent, Failure> {
+    if let Err(e) = sender.ready().await {
+        if reused {
+            return Ok(Sent::Unsent(request));
+        }
+        return Err(TransportError::new(TransportKind::NotSent, &e).into());
+    }
+    // From here the request may reach the service: no whole answer in time is a timeout,
+    // which leaves the outcome of a create unknown.
+    let deadline = tokio::time::Instant::now() + timeout;
+    let Ok(sent) = tokio::time::timeout_at(deadline, sender.try_send(request)).await else {
+        return Err(timed_out());
+    };
+    match sent {
+        Ok(response) => Ok(Sent::Answered(response, deadline)),
+        // hyper hands the request back when it never reached the wire.
+        Err(mut e) => match e.take_message() {
+            Some(unsent) if reused => Ok(Sent::Unsent(unsent)),
+            Some(_) => {
+                let e = e.into_error();
+                Err(TransportError::new(TransportKind::NotSent, &e).into())
+            }
+            None => {
+                let e = e.into_error();
+                let kind = if unprocessed(&e) {
+                    TransportKind::NotSent
+                } else {
+                    TransportKind::Broken
+                };
+                Err(TransportError::new(kind, &e).into())
+            }
+        },
+    }
+}
+
+/// Whether the service said that it did not process an HTTP/2 stream: a GOAWAY whose last
+/// stream is below it, or REFUSED_STREAM (RFC 9113, 6.8 and 8.7). Such a request was not
+/// carried out and may go again, a create included.
+fn unprocessed(e: &hyper::Error) -> bool {
+    let mut cause = std::error::Error::source(e);
+    while let Some(error) = cause {
+        if let Some(h2) = error.downcast_ref::<h2::Error>() {
+            return (h2.is_go_away() && h2.is_remote())
+                || h2.reason() == Some(h2::Reason::REFUSED_STREAM);
+        }
+        cause = error.source();
+    }
+    false
+}
+
+/// Reads the whole answer (at most [`MAX_RESPONSE_BYTES`]) by the exchange's deadline.
+pub(super) async fn read(
+    response: hyper::Response<hyper::body::Incoming>,
+    deadline: tokio::time::Instant,
+) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
+    let (parts, body) = response.into_parts();
+    let reading = Limited::new(body, MAX_RESPONSE_BYTES).collect();
+    let body = tokio::time::timeout_at(deadline, reading)
+        .await
+        .map_err(|_| timed_out())?
+        .map_err(|e| {
+            if e.is::<http_body_util::LengthLimitError>() {
+                Failure::TooLarge
+            } else {
+                Failure::Transport(TransportError::new(TransportKind::Broken, &*e))
+            }
+        })?
+        .to_bytes();
+    Ok((parts, body))
+}
+
+pub(super) fn timed_out() -> Failure {
+    Failure::Transport(TransportError {
+        kind: TransportKind::Timeout,
+        cause: "operation timed out".into(),
+    })
+}
