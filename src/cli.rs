@@ -6,7 +6,10 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::parser::ValueSource;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use crate::env_vars::EnvVars;
 
 /// Administer the Location Management Service: locations, location providers, and a
 /// local emulator to rehearse on.
@@ -38,25 +41,25 @@ pub struct Cli {
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
-    #[arg(long, global = true, env = "LOCADM_PROFILE", value_name = "NAME")]
+    #[arg(long, global = true, env = EnvVars::PROFILE, value_name = "NAME")]
     pub profile: Option<String>,
     /// Config file [default: the OS config directory's `locadm/config.toml`]
-    #[arg(long, global = true, env = "LOCADM_CONFIG", value_name = "FILE")]
+    #[arg(long, global = true, env = EnvVars::CONFIG, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// The service's base URL
-    #[arg(long, global = true, env = "LOCADM_BASE_URL", value_name = "URL")]
+    #[arg(long, global = true, env = EnvVars::BASE_URL, value_name = "URL")]
     pub base_url: Option<String>,
     /// OAuth 2.0 token endpoint
-    #[arg(long, global = true, env = "LOCADM_TOKEN_URL", value_name = "URL")]
+    #[arg(long, global = true, env = EnvVars::TOKEN_URL, value_name = "URL")]
     pub token_url: Option<String>,
     /// OpenID provider: the endpoints come from its discovery document
-    #[arg(long, global = true, env = "LOCADM_ISSUER", value_name = "URL")]
+    #[arg(long, global = true, env = EnvVars::ISSUER, value_name = "URL")]
     pub issuer: Option<String>,
     /// A workload identity token (CI) to exchange for an access token, read afresh each time
     #[arg(
         long,
         global = true,
-        env = "LOCADM_FEDERATED_TOKEN_FILE",
+        env = EnvVars::FEDERATED_TOKEN_FILE,
         value_name = "PATH"
     )]
     pub federated_token_file: Option<PathBuf>,
@@ -65,7 +68,7 @@ pub struct GlobalArgs {
         short,
         long,
         global = true,
-        env = "LOCADM_OUTPUT",
+        env = EnvVars::OUTPUT,
         value_name = "FORMAT"
     )]
     pub output: Option<OutputFormat>,
@@ -79,9 +82,28 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
     /// Per-request timeout in seconds
-    #[arg(long, global = true, env = "LOCADM_TIMEOUT", value_name = "SECS")]
+    #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// Where each option given came from (its flag or its variable), by clap's id, for
+    /// `config show` (filled in by [`parse`]).
+    #[arg(skip)]
+    pub sources: Sources,
 }
+
+/// Where clap took each global option from, by id (`base_url`, `timeout`, ...).
+pub type Sources = std::collections::BTreeMap<&'static str, ValueSource>;
+
+/// The global options whose source the settings report.
+const SOURCED: &[&str] = &[
+    "profile",
+    "config",
+    "base_url",
+    "token_url",
+    "issuer",
+    "federated_token_file",
+    "output",
+    "timeout",
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -158,10 +180,25 @@ pub fn parse() -> Cli {
     if let Some(topic) = help_topic(&args) {
         topic.exit();
     }
-    match Cli::try_parse_from(&args) {
+    match try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => better_error(&error, &args).unwrap_or(error).exit(),
     }
+}
+
+/// `Cli::try_parse_from`, keeping where each global option came from: its flag or its
+/// environment variable, as clap saw it (`ArgMatches::value_source`).
+pub fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    // Read before the values are taken out of the matches.
+    let sources = SOURCED
+        .iter()
+        .filter_map(|&id| Some((id, matches.value_source(id)?)))
+        .collect();
+    let mut cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))?;
+    cli.global.sources = sources;
+    Ok(cli)
 }
 
 /// `locadm help TOPIC` for a topic that is not a command (`environment`, `exit-codes`,
@@ -769,7 +806,7 @@ pub struct SmokeArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LoginArgs {
     /// OAuth 2.0 client id (or LOCADM_CLIENT_ID)
-    #[arg(long, env = "LOCADM_CLIENT_ID")]
+    #[arg(long, env = EnvVars::CLIENT_ID)]
     pub client_id: Option<String>,
     /// Read the client secret from standard input (or set LOCADM_CLIENT_SECRET)
     #[arg(long, conflicts_with_all = ["web", "device"])]
@@ -807,8 +844,7 @@ pub enum ConfigCommand {
     ///
     /// Example: locadm config set base_url https://locations.example.com --profile staging
     Set {
-        /// base_url, issuer, token_url, read_prefix, client_id, scopes, client_auth,
-        /// client_key_file, client_key_id, ca_cert, timeout, allow_http, cache_env_token
+        /// A profile key, as `config show` lists them (`profile` and `config_file` aside)
         key: String,
         value: String,
     },

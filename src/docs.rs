@@ -7,6 +7,7 @@
 //! loads calls `locadm` back with `LOCADM_COMPLETE=SHELL` on every TAB, so that values
 //! known only at run time, the profiles of the config file, are completed too.
 
+use crate::env_vars::EnvVars;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -17,11 +18,11 @@ use clap_mangen::roff::{bold, roman, Roff};
 use clap_mangen::Man;
 
 use crate::cli::Cli;
-use crate::settings::{config_file_from_env, ConfigFile};
+use crate::settings::{config_file_from_env, keys, ConfigFile};
 use crate::topics::{self, Block, Topic};
 
 /// The variable that turns a run of `locadm` into a completion request.
-pub const COMPLETE_VAR: &str = "LOCADM_COMPLETE";
+pub const COMPLETE_VAR: &str = EnvVars::COMPLETE;
 
 /// Writes every completion script into `root/completions` and every man page (one for
 /// `locadm`, with the help topics as sections, and one for each subcommand) into
@@ -41,11 +42,34 @@ pub fn generate(root: &Path) -> io::Result<()> {
 }
 
 /// The command line as the shells complete it: the clap definition, with the profiles of
-/// the config file offered for `--profile`.
+/// the config file offered for `--profile` and the settings' keys for `config`'s verbs.
 pub fn completion_command() -> clap::Command {
-    Cli::command().mut_arg("profile", |arg| {
-        arg.add(ArgValueCandidates::new(profile_candidates))
-    })
+    let with_keys = |verb: clap::Command, in_profile_only: bool| {
+        verb.mut_arg("key", |arg| {
+            arg.add(ArgValueCandidates::new(move || {
+                key_candidates(in_profile_only)
+            }))
+        })
+    };
+    Cli::command()
+        .mut_arg("profile", |arg| {
+            arg.add(ArgValueCandidates::new(profile_candidates))
+        })
+        .mut_subcommand("config", |config| {
+            config
+                .mut_subcommand("set", |set| with_keys(set, true))
+                .mut_subcommand("unset", |unset| with_keys(unset, true))
+                .mut_subcommand("get", |get| with_keys(get, false))
+        })
+}
+
+/// The settings' keys (`settings::keys`), each with what it is.
+fn key_candidates(in_profile_only: bool) -> Vec<CompletionCandidate> {
+    keys::KEYS
+        .iter()
+        .filter(|key| key.in_profile || !in_profile_only)
+        .map(|key| CompletionCandidate::new(key.name).help(Some(key.about.into())))
+        .collect()
 }
 
 /// The profiles of the config file (`LOCADM_CONFIG`, else the default one: a `--config`

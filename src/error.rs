@@ -1,6 +1,14 @@
 //! The errors a command can end with, and the one place where each maps to an exit code
 //! of PRODUCT.md.
+//!
+//! An [`Error`] is one struct: a [`Kind`] (what class of failure, which decides the exit
+//! code and the machine-readable code), the sentence a person reads, an optional hint
+//! and an optional source. Every kind carries a hint the same way, so a hint added to
+//! any error is printed, and the source chain is rendered in one place
+//! ([`Error::causes`]), as uv's `commands/diagnostics.rs` does.
 
+use std::error::Error as StdError;
+use std::fmt;
 use std::process::ExitCode;
 
 /// Exit codes of the command-line contract (PRODUCT.md).
@@ -25,186 +33,314 @@ impl From<Exit> for ExitCode {
     }
 }
 
-/// A failed command: what went wrong, in one sentence, and an optional hint.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
+/// What class of failure an [`Error`] is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
     /// Bad arguments or input; nothing was sent.
-    #[error("{message}")]
-    Usage {
-        message: String,
-        hint: Option<String>,
-    },
-    /// Local validation rejected the input; the details were already printed.
-    #[error("{0}")]
-    Invalid(String),
-    #[error("{message}")]
-    Auth {
-        message: String,
-        hint: Option<String>,
-    },
-    #[error("{message}")]
-    Permission {
-        message: String,
-        hint: Option<String>,
-    },
-    #[error("{message}")]
-    NotFound {
-        message: String,
-        hint: Option<String>,
-    },
-    /// 5xx, timeout, connection refused or reset.
-    #[error("{message}")]
+    Usage,
+    /// Local validation rejected the input; the details are in the message.
+    Invalid,
+    /// No usable credentials, or the service or the identity provider refused them.
+    Auth,
+    /// The token lacks a permission (403, or a scope checked before sending).
+    Permission,
+    NotFound,
+    /// 5xx, timeout, connection refused or reset; `status` when the server answered (a
+    /// 5xx, a 3xx), none for a network failure.
     Unavailable {
-        message: String,
-        hint: Option<String>,
-        /// The HTTP status, when the server answered (a 5xx, a 3xx); none for a network
-        /// failure.
         status: Option<u16>,
     },
     /// A create was sent and no answer came back (timeout, dropped connection): it may
     /// or may not have been carried out, so it is never sent again blindly.
-    #[error("{message}")]
-    OutcomeUnknown { message: String },
-    /// The service answered 4xx for a request we built (its `error` text is in `message`).
-    #[error("{message}")]
+    OutcomeUnknown,
+    /// The service answered 4xx for a request we built (its `error` text is in the
+    /// message), naming the property at fault when it did.
     Rejected {
-        message: String,
         status: u16,
         property: Option<String>,
     },
     /// A bulk run finished with some records failed (each was reported).
-    #[error("{0}")]
-    BulkFailed(String),
+    BulkFailed,
     /// Stdout was closed by its reader (`| head`): the reader has what it wanted, so the
     /// command ends quietly, as a pipeline expects.
-    #[error("stdout was closed by its reader")]
     ClosedPipe,
     /// The person pressed Ctrl-C at a prompt: nothing more is done, and nothing is
     /// printed beyond the prompt's own line.
-    #[error("interrupted")]
     Interrupted,
-    #[error("{message}")]
-    Other {
-        message: String,
-        hint: Option<String>,
-    },
+    /// Anything else.
+    Failure,
 }
 
-impl Error {
-    pub fn usage(message: impl Into<String>) -> Error {
-        Error::Usage {
-            message: message.into(),
-            hint: None,
-        }
-    }
-
-    pub fn other(message: impl Into<String>) -> Error {
-        Error::Other {
-            message: message.into(),
-            hint: None,
-        }
-    }
-
-    /// Adds (or replaces) the hint printed after the message.
-    pub fn with_hint(mut self, text: impl Into<String>) -> Error {
-        let text = Some(text.into());
-        match &mut self {
-            Error::Usage { hint, .. }
-            | Error::Auth { hint, .. }
-            | Error::Permission { hint, .. }
-            | Error::NotFound { hint, .. }
-            | Error::Unavailable { hint, .. }
-            | Error::Other { hint, .. } => *hint = text,
-            _ => {}
-        }
-        self
-    }
-
-    pub fn hint(&self) -> Option<&str> {
-        match self {
-            Error::Usage { hint, .. }
-            | Error::Auth { hint, .. }
-            | Error::Permission { hint, .. }
-            | Error::NotFound { hint, .. }
-            | Error::Unavailable { hint, .. }
-            | Error::Other { hint, .. } => hint.as_deref(),
-            _ => None,
-        }
-    }
-
-    /// The same error (class, exit code, status and hint kept) with `context: ` before
-    /// its message: what the tool was doing when it happened.
-    pub fn context(mut self, context: &str) -> Error {
-        let prefix = |message: &mut String| *message = format!("{context}: {message}");
-        match &mut self {
-            Error::Usage { message, .. }
-            | Error::Auth { message, .. }
-            | Error::Permission { message, .. }
-            | Error::NotFound { message, .. }
-            | Error::Unavailable { message, .. }
-            | Error::OutcomeUnknown { message }
-            | Error::Rejected { message, .. }
-            | Error::Other { message, .. }
-            | Error::Invalid(message)
-            | Error::BulkFailed(message) => prefix(message),
-            Error::ClosedPipe | Error::Interrupted => {}
-        }
-        self
-    }
-
-    /// The exit code of PRODUCT.md for this error: the only such mapping.
+impl Kind {
+    /// The exit code of PRODUCT.md for this kind: the only such mapping.
     pub fn exit(&self) -> Exit {
         match self {
-            Error::Usage { .. } | Error::Invalid(_) => Exit::Usage,
-            Error::Auth { .. } => Exit::Auth,
-            Error::Permission { .. } => Exit::Permission,
-            Error::NotFound { .. } => Exit::NotFound,
-            Error::Unavailable { .. } | Error::OutcomeUnknown { .. } => Exit::Unavailable,
-            Error::Rejected { .. } | Error::Other { .. } => Exit::Failure,
-            Error::BulkFailed(_) => Exit::BulkFailed,
-            Error::ClosedPipe => Exit::Success,
-            Error::Interrupted => Exit::Interrupted,
-        }
-    }
-
-    /// The HTTP status behind the error, when there was one.
-    pub fn status(&self) -> Option<u16> {
-        match self {
-            Error::Rejected { status, .. } => Some(*status),
-            Error::Auth { .. } => None,
-            Error::Permission { .. } => Some(403),
-            Error::NotFound { .. } => Some(404),
-            Error::Unavailable { status, .. } => *status,
-            _ => None,
+            Kind::Usage | Kind::Invalid => Exit::Usage,
+            Kind::Auth => Exit::Auth,
+            Kind::Permission => Exit::Permission,
+            Kind::NotFound => Exit::NotFound,
+            Kind::Unavailable { .. } | Kind::OutcomeUnknown => Exit::Unavailable,
+            Kind::Rejected { .. } | Kind::Failure => Exit::Failure,
+            Kind::BulkFailed => Exit::BulkFailed,
+            Kind::ClosedPipe => Exit::Success,
+            Kind::Interrupted => Exit::Interrupted,
         }
     }
 
     /// A short machine-readable name, for `-o json` error objects.
     pub fn code(&self) -> &'static str {
         match self {
-            Error::Usage { .. } => "usage",
-            Error::Invalid(_) => "invalid",
-            Error::Auth { .. } => "auth",
-            Error::Permission { .. } => "permission",
-            Error::NotFound { .. } => "not_found",
-            Error::Unavailable { .. } => "unavailable",
-            Error::OutcomeUnknown { .. } => "outcome_unknown",
-            Error::Rejected { .. } => "rejected",
-            Error::BulkFailed(_) => "bulk_failed",
-            Error::ClosedPipe => "closed_pipe",
-            Error::Interrupted => "interrupted",
-            Error::Other { .. } => "failure",
+            Kind::Usage => "usage",
+            Kind::Invalid => "invalid",
+            Kind::Auth => "auth",
+            Kind::Permission => "permission",
+            Kind::NotFound => "not_found",
+            Kind::Unavailable { .. } => "unavailable",
+            Kind::OutcomeUnknown => "outcome_unknown",
+            Kind::Rejected { .. } => "rejected",
+            Kind::BulkFailed => "bulk_failed",
+            Kind::ClosedPipe => "closed_pipe",
+            Kind::Interrupted => "interrupted",
+            Kind::Failure => "failure",
         }
     }
+
+    /// The HTTP status behind this kind of error, when there was one.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Kind::Rejected { status, .. } => Some(*status),
+            Kind::Permission => Some(403),
+            Kind::NotFound => Some(404),
+            Kind::Unavailable { status } => *status,
+            _ => None,
+        }
+    }
+}
+
+type Source = Box<dyn StdError + Send + Sync + 'static>;
+
+/// A failed command: what went wrong, in one sentence, an optional hint (what to do
+/// about it) and an optional source (the lower-level error behind it).
+#[derive(Debug)]
+pub struct Error {
+    kind: Kind,
+    message: String,
+    hint: Option<String>,
+    source: Option<Source>,
+}
+
+impl Error {
+    pub fn new(kind: Kind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+            hint: None,
+            source: None,
+        }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Error {
+        Error::new(Kind::Usage, message)
+    }
+
+    pub fn invalid(message: impl Into<String>) -> Error {
+        Error::new(Kind::Invalid, message)
+    }
+
+    pub fn auth(message: impl Into<String>) -> Error {
+        Error::new(Kind::Auth, message)
+    }
+
+    pub fn permission(message: impl Into<String>) -> Error {
+        Error::new(Kind::Permission, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Error {
+        Error::new(Kind::NotFound, message)
+    }
+
+    pub fn unavailable(status: Option<u16>, message: impl Into<String>) -> Error {
+        Error::new(Kind::Unavailable { status }, message)
+    }
+
+    pub fn outcome_unknown(message: impl Into<String>) -> Error {
+        Error::new(Kind::OutcomeUnknown, message)
+    }
+
+    pub fn rejected(status: u16, property: Option<String>, message: impl Into<String>) -> Error {
+        Error::new(Kind::Rejected { status, property }, message)
+    }
+
+    pub fn bulk_failed(message: impl Into<String>) -> Error {
+        Error::new(Kind::BulkFailed, message)
+    }
+
+    pub fn closed_pipe() -> Error {
+        Error::new(Kind::ClosedPipe, "stdout was closed by its reader")
+    }
+
+    pub fn interrupted() -> Error {
+        Error::new(Kind::Interrupted, "interrupted")
+    }
+
+    pub fn other(message: impl Into<String>) -> Error {
+        Error::new(Kind::Failure, message)
+    }
+
+    /// Adds (or replaces) the hint printed after the message, whatever the kind.
+    pub fn with_hint(mut self, text: impl Into<String>) -> Error {
+        self.hint = Some(text.into());
+        self
+    }
+
+    /// Keeps the lower-level error behind this one, for [`Error::causes`].
+    pub fn with_source(mut self, source: impl Into<Source>) -> Error {
+        self.source = Some(source.into());
+        self
+    }
+
+    pub fn kind(&self) -> &Kind {
+        &self.kind
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+
+    /// The same error (kind, hint and source kept) with `context: ` before its message:
+    /// what the tool was doing when it happened.
+    pub fn context(mut self, context: &str) -> Error {
+        if !matches!(self.kind, Kind::ClosedPipe | Kind::Interrupted) {
+            self.message = format!("{context}: {}", self.message);
+        }
+        self
+    }
+
+    /// The same error with `; detail` after its message: more of what happened.
+    pub fn with_detail(mut self, detail: &str) -> Error {
+        self.message = format!("{}; {detail}", self.message);
+        self
+    }
+
+    /// The exit code of PRODUCT.md for this error.
+    pub fn exit(&self) -> Exit {
+        self.kind.exit()
+    }
+
+    /// The HTTP status behind the error, when there was one.
+    pub fn status(&self) -> Option<u16> {
+        self.kind.status()
+    }
+
+    /// A short machine-readable name, for `-o json` error objects.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+
+    /// The source chain, outermost first, leaving out every cause whose text the message
+    /// (or a cause already listed) already says: the lines a person has not read yet.
+    pub fn causes(&self) -> Vec<String> {
+        let mut said = self.message.clone();
+        let mut causes = Vec::new();
+        let mut next = self
+            .source
+            .as_deref()
+            .map(|s| s as &(dyn StdError + 'static));
+        while let Some(cause) = next {
+            let text = cause.to_string();
+            if !text.is_empty() && !said.contains(&text) {
+                said.push('\n');
+                said.push_str(&text);
+                causes.push(text);
+            }
+            next = cause.source();
+        }
+        causes
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl StdError for Error {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.source
+            .as_deref()
+            .map(|s| s as &(dyn StdError + 'static))
+    }
+}
+
+/// The innermost cause of an error, which says what really happened ("Connection
+/// refused", a TLS certificate problem) rather than an outer "error sending request".
+pub fn root_cause(e: &(dyn StdError + 'static)) -> String {
+    let mut cause = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
 }
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Error::ClosedPipe;
+            return Error::closed_pipe();
         }
-        Error::other(e.to_string())
+        Error::other(e.to_string()).with_source(e)
     }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<Kind> {
+        vec![
+            Kind::Usage,
+            Kind::Invalid,
+            Kind::Auth,
+            Kind::Permission,
+            Kind::NotFound,
+            Kind::Unavailable { status: Some(503) },
+            Kind::OutcomeUnknown,
+            Kind::Rejected {
+                status: 400,
+                property: Some("name".into()),
+            },
+            Kind::BulkFailed,
+            Kind::ClosedPipe,
+            Kind::Interrupted,
+            Kind::Failure,
+        ]
+    }
+
+    #[test]
+    fn a_hint_is_kept_on_every_kind_and_through_context() {
+        for kind in every_kind() {
+            let error = Error::new(kind.clone(), "it broke")
+                .with_hint("do this")
+                .context("reading");
+            assert_eq!(error.hint(), Some("do this"), "{kind:?}");
+            assert_eq!(error.kind(), &kind);
+        }
+    }
+
+    #[test]
+    fn causes_leave_out_what_the_message_already_says() {
+        let inner = std::io::Error::other("disk full");
+        let said = Error::other("cannot write: disk full").with_source(inner);
+        assert!(said.causes().is_empty());
+        let inner = std::io::Error::other("disk full");
+        let unsaid = Error::other("cannot write the journal").with_source(inner);
+        assert_eq!(unsaid.causes(), vec!["disk full".to_owned()]);
+        assert_eq!(root_cause(&unsaid), "disk full");
+    }
+}

@@ -14,6 +14,7 @@ pub mod context;
 pub mod docs;
 #[cfg(feature = "emulator")]
 pub mod emulator;
+pub mod env_vars;
 pub mod error;
 pub mod input;
 pub mod local;

@@ -7,6 +7,7 @@
 //! in memory only: the port changes every time, so a keyring entry would be one more
 //! stale secret per run.
 
+use crate::env_vars::EnvVars;
 use std::path::PathBuf;
 
 use secrecy::SecretString;
@@ -29,7 +30,7 @@ pub struct Local {
 /// The database of the `local` profile: `LOCADM_LOCAL_DB`, else `local.db` in the OS
 /// data directory (XDG on Linux).
 pub fn database() -> Result<PathBuf> {
-    if let Some(path) = std::env::var_os("LOCADM_LOCAL_DB").filter(|p| !p.is_empty()) {
+    if let Some(path) = std::env::var_os(EnvVars::LOCAL_DB).filter(|p| !p.is_empty()) {
         return Ok(PathBuf::from(path));
     }
     directories::ProjectDirs::from("", "", "locadm")

@@ -1016,10 +1016,34 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
         "{}",
         stderr(&out)
     );
+    // The failure says how to send again only what did not succeed, and that works.
+    assert!(
+        stderr(&out).contains("hint: save stdout to a file: `--only-failed FILE`"),
+        "{}",
+        stderr(&out)
+    );
     let c = counters(&emu);
     assert_eq!(count(&c, "updates"), n as u64);
     assert_eq!(count(&c, "creates"), (n + 50) as u64);
     assert!(by_store_id(&c).values().all(|&v| v == 1));
+    let results = env.write("results.ndjson", &String::from_utf8_lossy(&out.stdout));
+    let again = env.apply(
+        &emu,
+        &[
+            "-f",
+            input.to_str().unwrap(),
+            "--only-failed",
+            results.to_str().unwrap(),
+        ],
+    );
+    assert_code(&again, 7);
+    let c = counters(&emu);
+    assert_eq!(
+        count(&c, "updates"),
+        n as u64,
+        "nothing done was sent again"
+    );
+    assert_eq!(count(&c, "creates"), (n + 50) as u64);
 
     // The update replaced the stored body.
     let got = env

@@ -614,6 +614,24 @@ fn config_show_reports_origins_and_set_validates() {
     );
     assert_eq!(find(&rows, "timeout"), (json!("12"), json!("profile")));
     assert_eq!(find(&rows, "profile"), (json!("staging"), json!("flag")));
+    // A flag that repeats its variable's value is still the flag (clap says where each
+    // value came from; comparing texts said "environment"), and `30` from the variable
+    // is the variable's even though it reads back as `30`.
+    let rows = show(
+        env.cmd(&["config", "show", "-o", "json", "--timeout", "7"])
+            .env("LOCADM_TIMEOUT", "7")
+            .env("LOCADM_PROFILE", "staging"),
+    );
+    assert_eq!(find(&rows, "timeout"), (json!("7"), json!("flag")));
+    assert_eq!(
+        find(&rows, "profile"),
+        (json!("staging"), json!("environment"))
+    );
+    let rows = show(
+        env.cmd(&["config", "show", "-o", "json"])
+            .env("LOCADM_TIMEOUT", "30.0"),
+    );
+    assert_eq!(find(&rows, "timeout"), (json!("30"), json!("environment")));
 }
 
 /// Every file under `dir` (recursively); fails if one contains a needle. Returns how many

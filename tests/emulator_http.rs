@@ -173,93 +173,75 @@ async fn token_errors_follow_rfc_6749() {
     assert!(challenge.starts_with("Basic"), "{challenge}");
     assert_eq!(body["error"], "invalid_client");
 
-    // Unknown client by form body.
-    let (status, _, body) = token_error(c.post(&url).form(&[
-        ("grant_type", "client_credentials"),
-        ("client_id", "nobody"),
-        ("client_secret", "x"),
-    ]))
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (401, Some("invalid_client"))
-    );
-
-    // No client authentication at all.
-    let (status, _, body) =
-        token_error(c.post(&url).form(&[("grant_type", "client_credentials")])).await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (401, Some("invalid_client"))
-    );
-
-    // Two authentication methods.
-    let (status, _, body) = token_error(
+    // The other refusals, each (what, the request, its status and `error`).
+    let demo = || {
         c.post(&url)
             .basic_auth("locadm-demo", Some("locadm-demo-secret"))
-            .form(&[
+    };
+    let cases = [
+        (
+            "an unknown client by form body",
+            c.post(&url).form(&[
+                ("grant_type", "client_credentials"),
+                ("client_id", "nobody"),
+                ("client_secret", "x"),
+            ]),
+            401,
+            "invalid_client",
+        ),
+        (
+            "no client authentication at all",
+            c.post(&url).form(&[("grant_type", "client_credentials")]),
+            401,
+            "invalid_client",
+        ),
+        (
+            "two authentication methods",
+            demo().form(&[
                 ("grant_type", "client_credentials"),
                 ("client_id", "locadm-demo"),
                 ("client_secret", "locadm-demo-secret"),
             ]),
-    )
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (400, Some("invalid_request"))
-    );
-
-    // Another grant type.
-    let (status, _, body) = token_error(
-        c.post(&url)
-            .basic_auth("locadm-demo", Some("locadm-demo-secret"))
-            .form(&[("grant_type", "password")]),
-    )
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (400, Some("unsupported_grant_type"))
-    );
-
-    // No grant type.
-    let (status, _, body) = token_error(
-        c.post(&url)
-            .basic_auth("locadm-demo", Some("locadm-demo-secret"))
-            .form(&[("scope", "can-read-locations")]),
-    )
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (400, Some("invalid_request"))
-    );
-
-    // A scope beyond the client's permissions.
-    let (status, _, body) = token_error(
-        c.post(&url)
-            .basic_auth("locadm-demo", Some("locadm-demo-secret"))
-            .form(&[("grant_type", "client_credentials"), ("scope", "can-fly")]),
-    )
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (400, Some("invalid_scope"))
-    );
-    assert!(body["error_description"]
-        .as_str()
-        .unwrap()
-        .contains("can-fly"));
-
-    // Not a form.
-    let (status, _, body) = token_error(
-        c.post(&url)
-            .basic_auth("locadm-demo", Some("locadm-demo-secret"))
-            .json(&json!({"grant_type": "client_credentials"})),
-    )
-    .await;
-    assert_eq!(
-        (status.as_u16(), body["error"].as_str()),
-        (400, Some("invalid_request"))
-    );
+            400,
+            "invalid_request",
+        ),
+        (
+            "another grant type",
+            demo().form(&[("grant_type", "password")]),
+            400,
+            "unsupported_grant_type",
+        ),
+        (
+            "no grant type",
+            demo().form(&[("scope", "can-read-locations")]),
+            400,
+            "invalid_request",
+        ),
+        (
+            "a scope beyond the client's permissions",
+            demo().form(&[("grant_type", "client_credentials"), ("scope", "can-fly")]),
+            400,
+            "invalid_scope",
+        ),
+        (
+            "not a form",
+            demo().json(&json!({"grant_type": "client_credentials"})),
+            400,
+            "invalid_request",
+        ),
+    ];
+    for (what, request, expected_status, expected_error) in cases {
+        let (status, _, body) = token_error(request).await;
+        assert_eq!(
+            (status.as_u16(), body["error"].as_str()),
+            (expected_status, Some(expected_error)),
+            "{what}"
+        );
+        if expected_error == "invalid_scope" {
+            let description = body["error_description"].as_str().unwrap();
+            assert!(description.contains("can-fly"), "{what}: {description}");
+        }
+    }
     emu.shutdown().await;
 }
 

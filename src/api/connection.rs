@@ -77,7 +77,7 @@ impl Connector {
         };
         if let Some(path) = &settings.ca_cert {
             // `http_client` has already refused a file without a certificate.
-            let pem = super::read_ca_cert(path)?;
+            let pem = super::transport::read_ca_cert(path)?;
             for certificate in CertificateDer::pem_slice_iter(&pem).flatten() {
                 roots.add(certificate).map_err(|e| {
                     Error::usage(format!(
@@ -97,7 +97,7 @@ impl Connector {
         .with_root_certificates(roots)
         .with_no_client_auth();
 
-        let connect_timeout = super::connect_timeout(settings);
+        let connect_timeout = super::transport::connect_timeout(settings);
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);
         tcp.set_nodelay(true);

@@ -3,52 +3,10 @@
 
 use std::time::Duration;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 
-use super::{Idempotency, Reply, TransportError, TransportKind};
-use crate::error::Error;
-
-/// The permission each operation needs (the spec's table, and PRODUCT.md for read and
-/// delete).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Permission {
-    CreateLocations,
-    ReadLocations,
-    UpdateLocations,
-    DeleteLocations,
-    UpdateLocationProviders,
-}
-
-impl Permission {
-    pub const ALL: [Permission; 5] = [
-        Permission::CreateLocations,
-        Permission::ReadLocations,
-        Permission::UpdateLocations,
-        Permission::DeleteLocations,
-        Permission::UpdateLocationProviders,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Permission::CreateLocations => "can-create-locations",
-            Permission::ReadLocations => "can-read-locations",
-            Permission::UpdateLocations => "can-update-locations",
-            Permission::DeleteLocations => "can-delete-locations",
-            Permission::UpdateLocationProviders => "can-update-location-providers",
-        }
-    }
-
-    /// The commands that need this permission, for `auth status`.
-    pub fn commands(self) -> &'static str {
-        match self {
-            Permission::CreateLocations => "location create, location apply",
-            Permission::ReadLocations => "location get, location update (from flags)",
-            Permission::UpdateLocations => "location update, location apply",
-            Permission::DeleteLocations => "location delete",
-            Permission::UpdateLocationProviders => "provider update",
-        }
-    }
-}
+use super::{Endpoint, Idempotency, Reply, TransportError, TransportKind};
+use crate::error::{Error, Kind};
 
 pub(super) fn retryable_status(status: StatusCode, idempotency: Idempotency) -> bool {
     match status.as_u16() {
@@ -145,12 +103,11 @@ fn auth_param_value(text: &str) -> (String, &str) {
 
 /// An auth error after a 401, with the service's reason when it gave one.
 pub(super) fn with_refusal(error: Error, refusal: Option<&str>) -> Error {
-    match (error, refusal) {
-        (Error::Auth { message, hint }, Some(reason)) => Error::Auth {
-            message: format!("{message}; the service said: {reason}"),
-            hint,
-        },
-        (error, _) => error,
+    match refusal {
+        Some(reason) if error.kind() == &Kind::Auth => {
+            error.with_detail(&format!("the service said: {reason}"))
+        }
+        _ => error,
     }
 }
 
@@ -172,25 +129,26 @@ pub fn error_text_of(body: &[u8]) -> Option<String> {
 
 pub(super) fn status_error(
     reply: &Reply,
-    method: &Method,
+    endpoint: Endpoint,
     url: &url::Url,
-    permission: Permission,
-    id: Option<&uuid::Uuid>,
     granted: Option<Vec<String>>,
 ) -> Error {
+    let method = endpoint.method();
+    let permission = endpoint.permission();
     let status = reply.status;
-    match status.as_u16() {
-        401 => Error::Auth {
-            message: format!(
-                "the service refused the token for {method} {url} (401), also after renewing it{}",
-                reply
-                    .refusal
-                    .as_deref()
-                    .map(|reason| format!("; the service said: {reason}"))
-                    .unwrap_or_default()
-            ),
-            hint: Some("run `locadm login`, or check `LOCADM_TOKEN`".into()),
-        },
+    let code = status.as_u16();
+    match code {
+        401 => {
+            let reason = reply
+                .refusal
+                .as_deref()
+                .map(|reason| format!("; the service said: {reason}"))
+                .unwrap_or_default();
+            Error::auth(format!(
+                "the service refused the token for {method} {url} (401), also after renewing it{reason}"
+            ))
+            .with_hint("run `locadm login`, or check `LOCADM_TOKEN`")
+        }
         403 => {
             let scope = match granted {
                 Some(scope) if scope.iter().any(|s| s == permission.name()) => {
@@ -200,81 +158,58 @@ pub(super) fn status_error(
                 Some(_) => "the cached token's scope does not have it".to_owned(),
                 None => "the token's scope is not known".to_owned(),
             };
-            Error::Permission {
-                message: format!(
-                    "permission denied: {method} {} needs `{}`; {scope}",
-                    url.path(),
-                    permission.name()
-                ),
-                hint: Some(format!(
-                    "ask for a client with `{}`, or log in with `--scope {}`",
-                    permission.name(),
-                    permission.name()
-                )),
-            }
+            let needed = permission.name();
+            Error::permission(format!(
+                "permission denied: {method} {} needs `{needed}`; {scope}",
+                url.path()
+            ))
+            .with_hint(format!(
+                "ask for a client with `{needed}`, or log in with `--scope {needed}`"
+            ))
         }
-        404 => match (id, permission) {
-            (Some(id), Permission::UpdateLocationProviders) => Error::NotFound {
-                message: format!("location provider `{id}` not found"),
-                hint: None,
-            },
-            (Some(id), _) => Error::NotFound {
-                message: format!("location `{id}` not found"),
-                hint: None,
-            },
+        404 => match endpoint.not_found() {
+            Some(message) => Error::not_found(message),
             // A path without an id (a create) is not found only when the base URL does
             // not lead to the service.
-            (None, _) => Error::NotFound {
-                message: format!(
-                    "{method} {url} answered 404: no location service is at this base URL"
-                ),
-                hint: Some(
-                    "check the base URL (`locadm config get base_url`): a path segment missing or extra is the usual cause"
-                        .into(),
-                ),
-            },
+            None => Error::not_found(format!(
+                "{method} {url} answered 404: no location service is at this base URL"
+            ))
+            .with_hint(
+                "check the base URL (`locadm config get base_url`): a path segment missing or extra is the usual cause",
+            ),
         },
-        413 => Error::Rejected {
-            message: "the service refused the request body as too large (413)".into(),
-            status: 413,
-            property: None,
-        },
+        413 => Error::rejected(
+            413,
+            None,
+            "the service refused the request body as too large (413)",
+        ),
         400..=499 => {
             let text = error_text(reply);
             let property = text.as_deref().and_then(property_in);
-            Error::Rejected {
-                message: match text {
-                    Some(text) => format!(
-                        "the service rejected the request ({}): {text}",
-                        status.as_u16()
-                    ),
-                    None => format!("the service rejected the request with {status}"),
-                },
-                status: status.as_u16(),
-                property,
-            }
+            let message = match text {
+                Some(text) => format!("the service rejected the request ({code}): {text}"),
+                None => format!("the service rejected the request with {status}"),
+            };
+            Error::rejected(code, property, message)
         }
-        300..=399 => Error::Unavailable {
-            status: Some(status.as_u16()),
-            message: format!(
-                "the service answered {method} {url} with a redirect ({}) to {}; redirects are not followed, so the token is never sent elsewhere",
-                status.as_u16(),
-                reply
-                    .location
-                    .as_deref()
-                    .map(|l| format!("`{}`", crate::output::sanitize_line(l)))
-                    .unwrap_or_else(|| "nowhere".into())
-            ),
-            hint: Some(
-                "if the new address is the service, set it as the base URL (`--base-url` or the profile)"
-                    .into(),
-            ),
-        },
-        _ => Error::Unavailable {
-            status: Some(status.as_u16()),
-            message: format!("the service failed: {method} {url} answered {status}"),
-            hint: Some("try again later; `--verbose` shows the exchange".into()),
-        },
+        300..=399 => {
+            let target = reply
+                .location
+                .as_deref()
+                .map(|l| format!("`{}`", crate::output::sanitize_line(l)))
+                .unwrap_or_else(|| "nowhere".into());
+            Error::unavailable(Some(code), format!(
+                "the service answered {method} {url} with a redirect ({code}) to {target}; redirects are not followed, so the token is never sent elsewhere"
+            ))
+            .with_hint(
+                "if the new address is the service, set it as the base URL (`--base-url` or the profile)",
+            )
+        }
+        _ => Error::unavailable(
+            Some(code),
+            format!("the service failed: {method} {url} answered {status}"),
+        )
+        .with_hint("try again later; `--verbose` shows the exchange"),
     }
 }
 
@@ -297,17 +232,15 @@ pub(super) fn transport_error(
 ) -> Error {
     let sent = matches!(e.kind, TransportKind::Timeout | TransportKind::Broken);
     if idempotency == Idempotency::Create && sent {
-        return Error::OutcomeUnknown {
-            message: format!(
-                "no answer to the create sent to {} ({}): it may or may not have been carried out",
-                without_query(url),
-                if e.kind == TransportKind::Timeout {
-                    "timed out"
-                } else {
-                    &e.cause
-                }
-            ),
-        };
+        return Error::outcome_unknown(format!(
+            "no answer to the create sent to {} ({}): it may or may not have been carried out",
+            without_query(url),
+            if e.kind == TransportKind::Timeout {
+                "timed out"
+            } else {
+                &e.cause
+            }
+        ));
     }
     let what = match e.kind {
         TransportKind::Timeout => "timed out".to_owned(),
@@ -322,27 +255,13 @@ pub(super) fn transport_error(
     } else {
         "check the base URL and that the service is up; `--verbose` shows the exchange"
     };
-    Error::Unavailable {
-        status: None,
-        message: format!("request to {} {what}", without_query(url)),
-        hint: Some(hint.into()),
-    }
+    Error::unavailable(None, format!("request to {} {what}", without_query(url))).with_hint(hint)
 }
 
 fn without_query(url: &url::Url) -> String {
     let mut url = url.clone();
     url.set_query(None);
     url.to_string()
-}
-
-/// The innermost cause, which says what really happened ("Connection refused", a TLS
-/// certificate problem), rather than reqwest's outer "error sending request".
-pub(super) fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut cause = e;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    cause.to_string()
 }
 
 #[cfg(test)]

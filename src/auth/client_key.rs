@@ -53,11 +53,12 @@ struct Assertion<'a> {
 impl ClientKey {
     /// Reads the key from a PEM file; errors name the file, never its content.
     pub fn from_file(path: &Path, key_id: Option<String>) -> Result<ClientKey> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Auth {
-            message: format!("cannot read the client key `{}`: {e}", path.display()),
-            hint: Some(
-                "`client_key_file` (or LOCADM_CLIENT_KEY_FILE) must name a PEM private key".into(),
-            ),
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Error::auth(format!(
+                "cannot read the client key `{}`: {e}",
+                path.display()
+            ))
+            .with_hint("`client_key_file` (or LOCADM_CLIENT_KEY_FILE) must name a PEM private key")
         })?;
         ClientKey::from_pem(SecretString::from(text), key_id)
             .map_err(|e| e.context(&format!("the client key `{}`", path.display())))
@@ -87,10 +88,10 @@ impl ClientKey {
                 });
             }
         }
-        Err(Error::Auth {
-            message: "the client key is not a PEM private key of a kind that can sign (RSA of 2048 bits or more, EC P-256 or P-384 in PKCS#8, or Ed25519)".into(),
-            hint: Some("convert it with `openssl pkcs8 -topk8 -nocrypt -in KEY -out key.pem`".into()),
-        })
+        Err(Error::auth(
+            "the client key is not a PEM private key of a kind that can sign (RSA of 2048 bits or more, EC P-256 or P-384 in PKCS#8, or Ed25519)",
+        )
+        .with_hint("convert it with `openssl pkcs8 -topk8 -nocrypt -in KEY -out key.pem`"))
     }
 
     /// What a token got with this key is bound to.
@@ -118,10 +119,7 @@ impl ClientKey {
         header.kid = self.key_id.clone();
         jsonwebtoken::encode(&header, &claims, &self.key)
             .map(SecretString::from)
-            .map_err(|e| Error::Auth {
-                message: format!("cannot sign the client assertion: {e}"),
-                hint: None,
-            })
+            .map_err(|e| Error::auth(format!("cannot sign the client assertion: {e}")))
     }
 }
 

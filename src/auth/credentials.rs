@@ -13,6 +13,7 @@
 //! (its binding). Nothing from 1 or 2 is written to the keyring unless the profile sets
 //! `cache_env_token`.
 
+use crate::env_vars::EnvVars;
 use std::sync::Arc;
 
 use secrecy::SecretString;
@@ -55,13 +56,15 @@ impl Session {
         let key_id = settings.client_key_id.clone();
         let key = match (&self.env_key, &settings.client_key_file) {
             (Some(pem), _) => ClientKey::from_pem(pem.clone(), key_id)
-                .map_err(|e| e.context("LOCADM_CLIENT_KEY"))?,
+                .map_err(|e| e.context(EnvVars::CLIENT_KEY))?,
             (None, Some(path)) => ClientKey::from_file(path, key_id)?,
             (None, None) => {
-                return Err(Error::Auth {
-                    message: "`client_auth` is private_key_jwt but no client key is given".into(),
-                    hint: Some("set LOCADM_CLIENT_KEY_FILE (a PEM file) or LOCADM_CLIENT_KEY, or `locadm config set client_key_file PATH`".into()),
-                })
+                return Err(Error::auth(
+                    "`client_auth` is private_key_jwt but no client key is given",
+                )
+                .with_hint(
+                    "set LOCADM_CLIENT_KEY_FILE (a PEM file) or LOCADM_CLIENT_KEY, or `locadm config set client_key_file PATH`",
+                ))
             }
         };
         Ok(Arc::clone(self.client_key.get_or_init(|| Arc::new(key))))
@@ -72,19 +75,22 @@ impl Session {
         let Some(path) = &self.settings().federated_token_file else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(path).map_err(|e| Error::Auth {
-            message: format!(
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Error::auth(format!(
                 "cannot read the federated token file `{}`: {e}",
                 path.display()
-            ),
-            hint: Some("`--federated-token-file` (LOCADM_FEDERATED_TOKEN_FILE) must name the CI platform's token file".into()),
+            ))
+            .with_hint(
+                "`--federated-token-file` (LOCADM_FEDERATED_TOKEN_FILE) must name the CI platform's token file",
+            )
         })?;
         let token = text.trim();
         if token.is_empty() {
-            return Err(Error::Auth {
-                message: format!("the federated token file `{}` is empty", path.display()),
-                hint: Some("check that the CI job requested an identity token".into()),
-            });
+            return Err(Error::auth(format!(
+                "the federated token file `{}` is empty",
+                path.display()
+            ))
+            .with_hint("check that the CI job requested an identity token"));
         }
         Ok(Some(SecretString::from(token.to_owned())))
     }
@@ -138,13 +144,11 @@ impl Session {
 
         if !self.ephemeral() && entry.login.is_some() {
             let Some(refresh_token) = &entry.refresh_token else {
-                return Err(Error::Auth {
-                    message: format!(
-                        "the login of profile `{}` has expired and the provider gave no refresh token",
-                        settings.profile
-                    ),
-                    hint: Some("run `locadm login --web` (or `locadm login --device`) again".into()),
-                });
+                return Err(Error::auth(format!(
+                    "the login of profile `{}` has expired and the provider gave no refresh token",
+                    settings.profile
+                ))
+                .with_hint("run `locadm login --web` (or `locadm login --device`) again"));
             };
             let proof = self.client_proof(Some(entry))?;
             let client = self.token_client(&token_url, &client_id, &proof, "refresh token");
@@ -159,13 +163,11 @@ impl Session {
 
         let proof = self.client_proof(Some(entry))?;
         if matches!(proof, ClientProof::Public) {
-            return Err(Error::Auth {
-                message: format!(
-                    "not logged in: no client secret for profile `{}`",
-                    settings.profile
-                ),
-                hint: Some(LOGIN_HINT.into()),
-            });
+            return Err(Error::auth(format!(
+                "not logged in: no client secret for profile `{}`",
+                settings.profile
+            ))
+            .with_hint(LOGIN_HINT));
         }
         let grant = self.client_credentials_with(&token_url, &proof).await?;
         Ok((grant, proof.binding_material().cloned()))
@@ -201,13 +203,13 @@ impl Session {
         } else if metadata.supports_grant(TOKEN_EXCHANGE) {
             Ok(TOKEN_EXCHANGE)
         } else {
-            Err(Error::Auth {
-                message: format!(
-                    "the identity provider {} advertises neither the JWT bearer grant nor token exchange; a workload token cannot be exchanged there",
-                    metadata.issuer
-                ),
-                hint: Some("use client credentials (LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET or LOCADM_CLIENT_KEY_FILE) instead".into()),
-            })
+            Err(Error::auth(format!(
+                "the identity provider {} advertises neither the JWT bearer grant nor token exchange; a workload token cannot be exchanged there",
+                metadata.issuer
+            ))
+            .with_hint(
+                "use client credentials (LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET or LOCADM_CLIENT_KEY_FILE) instead",
+            ))
         }
     }
 

@@ -79,36 +79,28 @@ pub async fn fetch(
         .await
         .map_err(|e: SendError| transport::unavailable(&what, &e, hint))?;
     if !(200..300).contains(&status) {
-        let error = Error::Auth {
-            message: format!("{what} answered HTTP {status}"),
-            hint: Some(hint.into()),
-        };
-        return Err(if status >= 500 {
-            Error::Unavailable {
-                status: Some(status),
-                message: error.to_string(),
-                hint: Some(hint.into()),
-            }
+        let message = format!("{what} answered HTTP {status}");
+        let error = if status >= 500 {
+            Error::unavailable(Some(status), message)
         } else {
-            error
-        });
+            Error::auth(message)
+        };
+        return Err(error.with_hint(hint));
     }
-    let metadata: Metadata = serde_json::from_slice(&body).map_err(|e| Error::Auth {
-        message: format!(
+    let metadata: Metadata = serde_json::from_slice(&body).map_err(|e| {
+        Error::auth(format!(
             "{what} is not an OpenID provider's metadata: {}",
             crate::output::sanitize_line(&e.to_string())
-        ),
-        hint: Some(hint.into()),
+        ))
+        .with_hint(hint)
     })?;
     let same = |a: &str, b: &str| a.trim_end_matches('/') == b.trim_end_matches('/');
     if !same(&metadata.issuer, issuer.as_str()) {
-        return Err(Error::Auth {
-            message: format!(
-                "{what} names another issuer, `{}`; it must be `{issuer}`",
-                crate::output::sanitize_line(&metadata.issuer)
-            ),
-            hint: Some("set `issuer` to exactly the provider's issuer URL".into()),
-        });
+        return Err(Error::auth(format!(
+            "{what} names another issuer, `{}`; it must be `{issuer}`",
+            crate::output::sanitize_line(&metadata.issuer)
+        ))
+        .with_hint("set `issuer` to exactly the provider's issuer URL"));
     }
     for (key, value) in [
         ("token_endpoint", Some(&metadata.token_endpoint)),

@@ -342,28 +342,24 @@ impl TokenClient<'_> {
                 self.token_url,
                 &secrets,
             )),
-            Err(_) => Err(Error::Auth {
-                message: format!(
-                    "the token endpoint {} refused the workload token (HTTP {})",
-                    self.token_url,
-                    answer.status().as_u16()
-                ),
-                hint: Some(FEDERATED_HINT.into()),
-            }),
+            Err(_) => Err(Error::auth(format!(
+                "the token endpoint {} refused the workload token (HTTP {})",
+                self.token_url,
+                answer.status().as_u16()
+            ))
+            .with_hint(FEDERATED_HINT)),
         }
     }
 
     fn not_a_token_response(&self) -> Error {
-        Error::Unavailable {
-            status: None,
-            message: format!(
+        Error::unavailable(
+            None,
+            format!(
                 "the token endpoint {} answered with something that is not a token response",
                 self.token_url
             ),
-            hint: Some(
-                "check `token_url` (or `issuer`): it must be the OAuth 2.0 token endpoint".into(),
-            ),
-        }
+        )
+        .with_hint("check `token_url` (or `issuer`): it must be the OAuth 2.0 token endpoint")
     }
 
     fn refused_request(&self, error: &SendError) -> Error {
@@ -392,14 +388,12 @@ impl TokenClient<'_> {
             }
             RequestTokenError::Request(e) => self.refused_request(&e),
             RequestTokenError::Parse(_, _) => self.not_a_token_response(),
-            RequestTokenError::Other(message) => Error::Auth {
-                message: format!(
-                    "the token endpoint {} refused the request: {}",
-                    self.token_url,
-                    from_endpoint(&message, &secrets)
-                ),
-                hint: Some(CREDENTIALS_HINT.into()),
-            },
+            RequestTokenError::Other(message) => Error::auth(format!(
+                "the token endpoint {} refused the request: {}",
+                self.token_url,
+                from_endpoint(&message, &secrets)
+            ))
+            .with_hint(CREDENTIALS_HINT),
         }
     }
 }
@@ -469,10 +463,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         .error_description()
         .map(|d| format!(": {}", from_endpoint(d, secrets)))
         .unwrap_or_default();
-    let auth = |message: String, hint: &str| Error::Auth {
-        message,
-        hint: Some(hint.to_owned()),
-    };
+    let auth = |message: String, hint: &str| Error::auth(message).with_hint(hint);
     match (code.as_str(), flow) {
         ("invalid_client", _) => auth(
             format!("the token endpoint refused the client credentials (invalid_client){detail}"),

@@ -70,11 +70,10 @@ impl Session {
     pub async fn web_login(&self, say: &dyn Fn(&str), open_browser: bool) -> Result<Grant> {
         let endpoints = self.people_endpoints().await?;
         let Some(authorization) = &endpoints.authorization else {
-            return Err(Error::Auth {
-                message: "the OpenID provider has no authorization endpoint for a browser login"
-                    .into(),
-                hint: Some("use `locadm login --device`".into()),
-            });
+            return Err(Error::auth(
+                "the OpenID provider has no authorization endpoint for a browser login",
+            )
+            .with_hint("use `locadm login --device`"));
         };
         // RFC 8252 §7.3: the loopback IP literal, any free port; the provider matches the
         // registered redirect without its port.
@@ -110,12 +109,12 @@ impl Session {
         let code =
             tokio::time::timeout(WEB_LOGIN_TIMEOUT, wait_for_code(&listener, state.secret()))
                 .await
-                .map_err(|_| Error::Auth {
-                    message: format!(
+                .map_err(|_| {
+                    Error::auth(format!(
                         "the browser did not come back within {} minutes",
                         WEB_LOGIN_TIMEOUT.as_secs() / 60
-                    ),
-                    hint: Some("run `locadm login --web` again, or `locadm login --device`".into()),
+                    ))
+                    .with_hint("run `locadm login --web` again, or `locadm login --device`")
                 })??;
         client.exchange_code(&code, verifier, &redirect).await
     }
@@ -125,10 +124,10 @@ impl Session {
     pub async fn device_login(&self, say: &dyn Fn(&str)) -> Result<Grant> {
         let endpoints = self.people_endpoints().await?;
         let Some(device) = &endpoints.device else {
-            return Err(Error::Auth {
-                message: "the OpenID provider has no device authorization endpoint".into(),
-                hint: Some("use `locadm login --web`".into()),
-            });
+            return Err(
+                Error::auth("the OpenID provider has no device authorization endpoint")
+                    .with_hint("use `locadm login --web`"),
+            );
         };
         let proof = self.login_proof()?;
         let client_id = self.entry_key()?.client_id;
@@ -234,13 +233,11 @@ async fn wait_for_code(listener: &TcpListener, state: &str) -> Result<SecretStri
             let detail = get("error_description")
                 .map(|d| format!(": {}", crate::output::sanitize_line(&d)))
                 .unwrap_or_default();
-            return Err(Error::Auth {
-                message: format!(
-                    "the OpenID provider ended the login ({}){detail}",
-                    crate::output::sanitize_line(&error)
-                ),
-                hint: Some("run `locadm login --web` again".into()),
-            });
+            return Err(Error::auth(format!(
+                "the OpenID provider ended the login ({}){detail}",
+                crate::output::sanitize_line(&error)
+            ))
+            .with_hint("run `locadm login --web` again"));
         }
         let Some(code) = get("code") else {
             respond(&mut stream, 400, "The redirect has no code.").await;

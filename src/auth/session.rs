@@ -1,6 +1,7 @@
 //! The authentication state of one invocation: the token every request of it carries,
 //! from the environment, the keyring cache or the token endpoint, renewed under one lock.
 
+use crate::env_vars::EnvVars;
 use std::sync::{Arc, Mutex};
 
 use secrecy::SecretString;
@@ -61,18 +62,16 @@ impl Session {
     /// A session from the settings and the environment (`LOCADM_TOKEN`,
     /// `LOCADM_CLIENT_SECRET`, `LOCADM_KEYRING`), on the system clock.
     pub fn from_settings(settings: Settings, http: reqwest::Client) -> Session {
-        fn env(name: &str) -> Option<String> {
-            std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-        }
         Session {
             settings,
             http,
             clock: Arc::new(SystemClock),
             verbose: Verbose::new(false),
-            env_token: env("LOCADM_TOKEN").map(|t| SecretString::from(t.trim().to_owned())),
-            env_secret: env("LOCADM_CLIENT_SECRET").map(SecretString::from),
-            env_key: env("LOCADM_CLIENT_KEY").map(SecretString::from),
-            forced_backend: env("LOCADM_KEYRING"),
+            env_token: EnvVars::get(EnvVars::TOKEN)
+                .map(|t| SecretString::from(t.trim().to_owned())),
+            env_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
+            env_key: EnvVars::get(EnvVars::CLIENT_KEY).map(SecretString::from),
+            forced_backend: EnvVars::get(EnvVars::KEYRING),
             backend: tokio::sync::OnceCell::new(),
             cached: Mutex::new(None),
             discovered: Mutex::new(None),
@@ -153,14 +152,12 @@ impl Session {
             .ok_or_else(|| self.no_authority())?;
         let client_id = self.settings.client_id.as_ref().ok_or_else(|| {
             match self.settings.missing_profile() {
-                Some((message, hint)) => Error::Auth {
-                    message,
-                    hint: Some(hint),
-                },
-                None => Error::Auth {
-                    message: format!("no client id for profile `{}`", self.settings.profile),
-                    hint: Some(LOGIN_HINT.into()),
-                },
+                Some((message, hint)) => Error::auth(message).with_hint(hint),
+                None => Error::auth(format!(
+                    "no client id for profile `{}`",
+                    self.settings.profile
+                ))
+                .with_hint(LOGIN_HINT),
             }
         })?;
         Ok(EntryKey {
@@ -173,20 +170,12 @@ impl Session {
 
     fn no_authority(&self) -> Error {
         if let Some((message, hint)) = self.settings.missing_profile() {
-            return Error::Auth {
-                message,
-                hint: Some(hint),
-            };
+            return Error::auth(message).with_hint(hint);
         }
-        Error::Auth {
-            message: format!(
-                "no token URL or issuer for profile `{}`",
-                self.settings.profile
-            ),
-            hint: Some(format!(
-                "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER"
-            )),
-        }
+        let profile = &self.settings.profile;
+        Error::auth(format!("no token URL or issuer for profile `{profile}`")).with_hint(format!(
+            "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER"
+        ))
     }
 
     /// The config file as part of an entry's identity: absolute, so that the same file
@@ -237,11 +226,10 @@ impl Session {
                 chosen
             })
             .await;
-        chosen.as_ref().map_err(|reasons| Error::Auth {
-            message: format!("no keyring backend works here ({reasons})"),
-            hint: Some(
-                "set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET (nothing is cached then), or choose a backend with LOCADM_KEYRING".into(),
-            ),
+        chosen.as_ref().map_err(|reasons| {
+            Error::auth(format!("no keyring backend works here ({reasons})")).with_hint(
+                "set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET (nothing is cached then), or choose a backend with LOCADM_KEYRING",
+            )
         })
     }
 
@@ -252,9 +240,12 @@ impl Session {
         }
         let key = self.entry_key()?;
         let backend = self.backend().await?;
-        let unreadable = |e: store::StoreError| Error::Auth {
-            message: format!("cannot read the {} keyring: {e}", backend.store.name()),
-            hint: Some("set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING".into()),
+        let unreadable = |e: store::StoreError| {
+            Error::auth(format!(
+                "cannot read the {} keyring: {e}",
+                backend.store.name()
+            ))
+            .with_hint("set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING")
         };
         let k = key.clone();
         let mut found = store::call(&backend.store, move |s| s.get(&k))
@@ -377,10 +368,10 @@ impl Session {
     /// an auth error telling to run `locadm login`.
     pub async fn renew(&self) -> Result<SecretString> {
         if self.env_token.is_some() {
-            return Err(Error::Auth {
-                message: "the service refused the token in LOCADM_TOKEN (401)".into(),
-                hint: Some("set a valid LOCADM_TOKEN, or unset it and run `locadm login`".into()),
-            });
+            return Err(
+                Error::auth("the service refused the token in LOCADM_TOKEN (401)")
+                    .with_hint("set a valid LOCADM_TOKEN, or unset it and run `locadm login`"),
+            );
         }
         self.verbose
             .line("token: the service refused the token; fetching a new one");
@@ -547,11 +538,11 @@ impl Session {
         let e = entry.clone();
         store::call(&backend.store, move |s| s.set(&key, &e))
             .await
-            .map_err(|err| Error::Auth {
-                message: format!("cannot store the login in {}: {err}", backend.store.name()),
-                hint: Some(
-                    "choose another backend with LOCADM_KEYRING, or use LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET without logging in".into(),
-                ),
+            .map_err(|err| {
+                let store = backend.store.name();
+                Error::auth(format!("cannot store the login in {store}: {err}")).with_hint(
+                    "choose another backend with LOCADM_KEYRING, or use LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET without logging in",
+                )
             })?;
         *self.cached.lock().expect("session lock") = Some(entry);
         Ok(())

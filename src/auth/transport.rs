@@ -2,7 +2,7 @@
 //! `reqwest::Client` (its timeout, CA and proxy policy; redirects off, as the `oauth2`
 //! docs require), every answer read to at most [`MAX_ANSWER`] bytes.
 
-use crate::error::Error;
+use crate::error::{root_cause, Error};
 
 /// The most of an identity provider's answer that is read: a token response or a
 /// discovery document is a few KiB; one that goes on is cut off here (and fails), never
@@ -107,17 +107,5 @@ pub fn unavailable(what: &str, error: &SendError, hint: &str) -> Error {
         }
         SendError::Invalid(e) => format!("the request to {what} failed: {e}"),
     };
-    Error::Unavailable {
-        status: None,
-        message,
-        hint: Some(hint.to_owned()),
-    }
-}
-
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut current = e;
-    while let Some(next) = current.source() {
-        current = next;
-    }
-    current.to_string()
+    Error::unavailable(None, message).with_hint(hint)
 }

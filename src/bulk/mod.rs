@@ -35,7 +35,7 @@ use crate::cli::Pace;
 const AUTO_CEILING: usize = 256;
 use crate::cli::OutputFormat;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::model::document::{self, RawMembers};
 use crate::output::{prompt, Messages};
 
@@ -274,7 +274,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         return Err(Error::other(format!("interrupted: {not_sent}")).with_hint(resume_hint(&run)));
     }
     if tally.failed > 0 {
-        return Err(Error::BulkFailed(format!(
+        return Err(Error::bulk_failed(format!(
             "{} of {} record{} did not succeed ({}); each is reported on stdout",
             tally.failed,
             tally.total,
@@ -285,7 +285,8 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
                 .map(|name| format!("{} {name}", tally.get(name)))
                 .collect::<Vec<_>>()
                 .join(", ")
-        )));
+        ))
+        .with_hint(retry_hint(&run)));
     }
     Ok(tally)
 }
@@ -326,17 +327,18 @@ async fn check_permissions(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    Err(Error::Permission {
-        message: format!("the token's scope lacks {named}; nothing was sent"),
-        hint: Some(format!(
-            "the token grants: {}; ask for the permission, or log in with a client that has it",
-            if scope.is_empty() {
-                "nothing".to_owned()
-            } else {
-                scope.join(" ")
-            }
-        )),
-    })
+    Err(
+        Error::permission(format!("the token's scope lacks {named}; nothing was sent")).with_hint(
+            format!(
+                "the token grants: {}; ask for the permission, or log in with a client that has it",
+                if scope.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    scope.join(" ")
+                }
+            ),
+        ),
+    )
 }
 
 /// A merge keeps what the record leaves out only when the service's read form carries it.
@@ -353,7 +355,7 @@ async fn check_read_form(
     let reply = match api.read_location(&mut crate::api::Route::Shared, &id).await {
         Ok(reply) => reply,
         // That record will report its own failure; another may show the read form.
-        Err(Error::NotFound { .. }) => return Ok(()),
+        Err(e) if e.kind() == &Kind::NotFound => return Ok(()),
         Err(e) => return Err(e),
     };
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
@@ -571,6 +573,18 @@ fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
         format!("concurrency auto: at most {peak} in flight{connections}{refused}")
     } else {
         format!("concurrency {peak}{connections}{refused}")
+    }
+}
+
+/// How to send again what did not succeed, and nothing that did.
+fn retry_hint(run: &Run) -> String {
+    match &run.journal {
+        Some(path) => format!(
+            "`--only-failed {} --journal NEW_JOURNAL` sends again only what did not succeed",
+            path.display()
+        ),
+        None => "save stdout to a file: `--only-failed FILE` sends again only what did not succeed"
+            .to_owned(),
     }
 }
 

@@ -12,7 +12,7 @@ use super::report::{Outcome, Report};
 use super::spool::{SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::model::document::{self, RawMembers};
 use crate::model::{LocationBody, WriteOp};
 use crate::output::Messages;
@@ -63,7 +63,7 @@ impl Worker {
                 }
             };
             let (report, error) = self.perform(task).await;
-            if let Some(error @ Error::Auth { .. }) = error {
+            if let Some(error) = error.filter(|e| e.kind() == &Kind::Auth) {
                 // No token is accepted even after renewing it (and each task would ask
                 // the token endpoint again).
                 state.fail(error);
@@ -104,8 +104,8 @@ impl Worker {
                     report.status = status;
                     return (report, None);
                 }
-                let (outcome, note) = match (&e, task.operation, status) {
-                    (Error::OutcomeUnknown { .. }, _, _) => (Outcome::Unknown, ""),
+                let (outcome, note) = match (e.kind(), task.operation, status) {
+                    (Kind::OutcomeUnknown, _, _) => (Outcome::Unknown, ""),
                     // A gateway's 502 or 504 may hide a create that went through (which
                     // is why the client does not retry it): it must not be sent again
                     // blindly by a re-run either, as a `failed` one would be.
@@ -113,7 +113,7 @@ impl Worker {
                         Outcome::Unknown,
                         "; a gateway error: the create may or may not have been carried out",
                     ),
-                    (Error::Invalid(_), _, _) => (Outcome::Invalid, ""),
+                    (Kind::Invalid, _, _) => (Outcome::Invalid, ""),
                     _ => (Outcome::Failed, ""),
                 };
                 report.outcome = outcome;
@@ -323,7 +323,7 @@ impl Worker {
             after = document::merge(current, &after);
         }
         let checked = LocationBody::check_json(after.to_raw().get()).map_err(|p| {
-            Error::Invalid(format!(
+            Error::invalid(format!(
                 "the merged body is invalid, nothing was sent: {}",
                 p.to_string().replace('\n', "; ")
             ))

@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::cli::{ConfigCommand, OutputFormat};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::settings::{default_config_file, ConfigFile, DEFAULT_PROFILE, PROFILE_KEYS};
+use crate::settings::{default_config_file, keys, ConfigFile, DEFAULT_PROFILE};
 
 pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
     match command {
@@ -21,13 +21,9 @@ pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
 /// config` does), so `$(locadm config get base_url)` can be tested.
 fn get(context: &Context<'_>, key: &str) -> Result<()> {
     let settings = context.settings()?;
-    if key != "profile" && key != "config_file" && !PROFILE_KEYS.contains(&key) {
-        return Err(
-            Error::usage(format!("`{key}` is not a setting")).with_hint(format!(
-                "settings: profile, config_file, {}",
-                PROFILE_KEYS.join(", ")
-            )),
-        );
+    if keys::find(key).is_none() {
+        return Err(Error::usage(format!("`{key}` is not a setting"))
+            .with_hint(format!("settings: {}", keys::names(keys::KEYS.iter()))));
     }
     let value = settings.display_value(key);
     if value.is_empty() {
@@ -113,15 +109,14 @@ struct Row {
 fn show(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
     let settings = context.settings()?;
-    let rows: Vec<Row> = ["profile", "config_file"]
+    let rows: Vec<Row> = keys::KEYS
         .iter()
-        .chain(PROFILE_KEYS)
-        .map(|&key| {
-            let value = settings.display_value(key);
+        .map(|key| {
+            let value = settings.display_value(key.name);
             Row {
-                key,
+                key: key.name,
                 value: (!value.is_empty()).then_some(value),
-                origin: settings.origin(key).as_str(),
+                origin: settings.origin(key.name).as_str(),
             }
         })
         .collect();

@@ -10,7 +10,7 @@ use crate::api::ApiClient;
 use crate::cli::SmokeArgs;
 use crate::commands::location::parse_id;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::model::{LocationBody, LocationRead};
 
 #[derive(Debug, Serialize)]
@@ -172,7 +172,7 @@ async fn read_write_steps(
     steps
         .run("read after delete", async {
             match api.get_location(&id).await {
-                Err(Error::NotFound { .. }) => Ok(((), "404 as expected".to_owned())),
+                Err(e) if e.kind() == &Kind::NotFound => Ok(((), "404 as expected".to_owned())),
                 Ok(_) => Err(Error::other("the deleted location can still be read")),
                 Err(e) => Err(e),
             }
@@ -201,7 +201,7 @@ async fn cleanup(
     let mut outcome = api.delete_location(id).await;
     for attempt in 1..ATTEMPTS {
         match &outcome {
-            Err(Error::Unavailable { .. } | Error::OutcomeUnknown { .. }) => {
+            Err(e) if matches!(e.kind(), Kind::Unavailable { .. } | Kind::OutcomeUnknown) => {
                 tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
                 outcome = api.delete_location(id).await;
             }
@@ -210,7 +210,7 @@ async fn cleanup(
     }
     let detail = match &outcome {
         Ok(_) => format!("deleted {id}"),
-        Err(Error::NotFound { .. }) => format!("{id} was already gone"),
+        Err(e) if e.kind() == &Kind::NotFound => format!("{id} was already gone"),
         Err(e) => {
             let profile = match context.settings().map(|s| s.profile.as_str()) {
                 Ok(profile) if profile != "default" => format!(" --profile {profile}"),
@@ -224,7 +224,10 @@ async fn cleanup(
     };
     steps.steps.push(Step {
         name: "cleanup",
-        passed: matches!(outcome, Ok(_) | Err(Error::NotFound { .. })),
+        passed: match &outcome {
+            Ok(_) => true,
+            Err(e) => e.kind() == &Kind::NotFound,
+        },
         millis: started.elapsed().as_millis(),
         detail,
     });

@@ -136,7 +136,7 @@ fn check_all(
         plural(tally.warnings),
     ));
     if tally.invalid > 0 {
-        return Err(Error::Invalid(format!(
+        return Err(Error::invalid(format!(
             "{} of {} record{} invalid; nothing was sent",
             tally.invalid,
             tally.records,

@@ -7,14 +7,15 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use crate::cli::EmulatorArgs;
+use crate::model::endpoint::Permission;
 
-/// Every permission the emulator knows, one per operation.
+/// Every permission the emulator knows, one per operation: the model's (`Permission`).
 pub const PERMISSIONS: [&str; 5] = [
-    "can-create-locations",
-    "can-read-locations",
-    "can-update-locations",
-    "can-delete-locations",
-    "can-update-location-providers",
+    Permission::CreateLocations.name(),
+    Permission::ReadLocations.name(),
+    Permission::UpdateLocations.name(),
+    Permission::DeleteLocations.name(),
+    Permission::UpdateLocationProviders.name(),
 ];
 
 /// The documented demo client. Not a secret: it only opens a local emulator.

@@ -8,6 +8,7 @@ use axum::Router;
 use super::config::EmulatorConfig;
 use super::handlers::{admin, injection, locations, providers, token, ApiError};
 use super::state::AppState;
+use crate::model::endpoint::route;
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
@@ -19,19 +20,19 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
 /// The whole emulator: the API (with fault injection), the token endpoint and `/_admin/`.
 pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
     let api = Router::new()
-        .route("/locations", post(locations::create))
+        .route(route::LOCATIONS, post(locations::create))
         .route(
-            "/locations/{id}",
+            route::LOCATION,
             get(locations::read)
                 .put(locations::update)
                 .delete(locations::delete)
                 .options(locations::preflight),
         )
         .route(
-            "/locations/{id}/details",
+            route::LOCATION_DETAILS,
             get(locations::details).options(locations::preflight),
         )
-        .route("/locationProviders/{id}", put(providers::update))
+        .route(route::PROVIDER, put(providers::update))
         .fallback(locations::fallback)
         .layer(middleware::from_fn_with_state(
             state.clone(),

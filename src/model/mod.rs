@@ -3,6 +3,7 @@
 
 pub mod country;
 pub mod document;
+pub mod endpoint;
 pub mod fields;
 pub mod json;
 pub mod location;

@@ -18,7 +18,7 @@ use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 
 pub mod jq;
 pub mod progress;
@@ -364,19 +364,22 @@ impl Printer {
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
     /// it is also written to stderr as one JSON object, for scripts.
     pub fn error(&self, error: &Error) {
-        if matches!(error, Error::ClosedPipe | Error::Interrupted) {
+        if matches!(error.kind(), Kind::ClosedPipe | Kind::Interrupted) {
             return;
         }
         let message = error.to_string();
         if !message.is_empty() {
             self.messages.error(&message);
         }
+        for cause in error.causes() {
+            self.messages.detail(&format!("  caused by: {cause}"));
+        }
         if let Some(hint) = error.hint() {
             self.hint(hint);
         }
         if self.explicit_format {
-            let property = match error {
-                Error::Rejected { property, .. } => property.clone(),
+            let property = match error.kind() {
+                Kind::Rejected { property, .. } => property.clone(),
                 _ => None,
             };
             let object = serde_json::json!({

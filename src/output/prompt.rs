@@ -25,7 +25,7 @@ fn prompt_error(e: dialoguer::Error) -> Error {
     let dialoguer::Error::IO(io) = &e;
     if io.kind() == std::io::ErrorKind::Interrupted {
         let _ = console::Term::stderr().write_line("");
-        return Error::Interrupted;
+        return Error::interrupted();
     }
     Error::other(format!("the prompt failed: {e}"))
 }

@@ -6,6 +6,7 @@
 //! The config file is TOML with one `[profiles.NAME]` table per profile. It never holds a
 //! secret: client secrets and tokens live in the keyring (see `crate::auth`).
 
+use crate::env_vars::EnvVars;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,9 +14,12 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use clap::parser::ValueSource;
+
 use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
 
+pub mod keys;
 mod service_url;
 
 pub use service_url::{is_loopback, ServiceUrl};
@@ -80,23 +84,6 @@ impl Origin {
     }
 }
 
-/// The keys of a profile table, in the order `config show` lists them.
-pub const PROFILE_KEYS: &[&str] = &[
-    "base_url",
-    "issuer",
-    "token_url",
-    "read_prefix",
-    "client_id",
-    "scopes",
-    "client_auth",
-    "client_key_file",
-    "client_key_id",
-    "ca_cert",
-    "timeout",
-    "allow_http",
-    "cache_env_token",
-];
-
 /// The effective settings of this invocation.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -132,7 +119,7 @@ pub struct Settings {
     /// The profiles the config file has (to name them when another one is asked for).
     pub profiles_in_file: Vec<String>,
     /// Where each value came from, by key (`profile`, `config_file` and every key of
-    /// [`PROFILE_KEYS`]).
+    /// [`keys::KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
 }
 
@@ -217,13 +204,15 @@ impl ConfigFile {
             ))
             .with_hint(format!(
                 "profile keys are: {}; secrets never go in this file",
-                PROFILE_KEYS.join(", ")
+                keys::names(keys::in_profile())
             ))
         })
     }
 
     /// Writes the file atomically: a temporary file in the same directory, flushed to
-    /// disk, then renamed over the old one. On Unix the file is readable by its owner only.
+    /// disk, then renamed over the old one (`NamedTempFile::persist`; the temporary file
+    /// is removed on any failure). On Unix the file is readable by its owner only, as
+    /// tempfile creates it.
     pub fn save(&self, path: &Path) -> Result<()> {
         let text = toml::to_string_pretty(self)
             .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
@@ -237,26 +226,17 @@ impl ConfigFile {
                 dir.display()
             ))
         })?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "config.toml".into());
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
         let write = || -> std::io::Result<()> {
-            let mut options = std::fs::OpenOptions::new();
-            options.write(true).create(true).truncate(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                options.mode(0o600);
-            }
-            let mut file = options.open(&tmp)?;
+            let mut file = tempfile::Builder::new()
+                .prefix(".config.")
+                .suffix(".tmp")
+                .tempfile_in(dir)?;
             file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, path)
+            file.as_file().sync_all()?;
+            file.persist(path).map_err(|e| e.error)?;
+            Ok(())
         };
         write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
             Error::other(format!(
                 "cannot write the config file `{}`: {e}",
                 path.display()
@@ -317,8 +297,12 @@ impl ProfileConfig {
                 ))
             }
             other => {
-                return Err(Error::usage(format!("`{other}` is not a profile setting"))
-                    .with_hint(format!("settable keys: {}", PROFILE_KEYS.join(", "))))
+                return Err(
+                    Error::usage(format!("`{other}` is not a profile setting")).with_hint(format!(
+                        "settable keys: {}",
+                        keys::names(keys::in_profile())
+                    )),
+                )
             }
         }
         Ok(())
@@ -397,44 +381,57 @@ fn timeout_duration(secs: f64, source: &str) -> Result<Duration> {
     }
 }
 
-/// Flag or environment? Clap merged both; a value equal to its environment variable is
-/// reported as coming from the environment.
-fn cli_origin(env: &str, value: &str) -> Origin {
-    match std::env::var(env) {
-        Ok(v) if v == value => Origin::Environment,
+/// Where a value of the command line came from, as clap saw it: its flag, or the
+/// variable named in its `env =`. A value set by hand (a test's `GlobalArgs`) is a flag.
+fn given<T>(global: &GlobalArgs, id: &str, value: Option<T>) -> Layer<T> {
+    let origin = match global.sources.get(id) {
+        Some(ValueSource::EnvVariable) => Origin::Environment,
         _ => Origin::Flag,
-    }
-}
-
-/// A setting from its environment variable, else the profile, else unset; its origin
-/// recorded.
-fn env_or_profile(
-    origins: &mut BTreeMap<&'static str, Origin>,
-    key: &'static str,
-    env: &str,
-    stored: Option<String>,
-) -> Option<String> {
-    let (value, origin) = match (non_empty_env(env), stored) {
-        (Some(v), _) => (Some(v), Origin::Environment),
-        (None, Some(v)) => (Some(v), Origin::Profile),
-        (None, None) => (None, Origin::Default),
     };
-    origins.insert(key, origin);
-    value
+    (value, origin)
 }
 
-fn non_empty_env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+/// A candidate value and where it would come from.
+type Layer<T> = (Option<T>, Origin);
+
+fn from_env(name: &str) -> Layer<String> {
+    (EnvVars::get(name), Origin::Environment)
+}
+
+fn from_profile<T: Clone>(stored: &Option<T>) -> Layer<T> {
+    (stored.clone(), Origin::Profile)
+}
+
+/// The settings' one layering rule: the first layer that has a value wins (flag, then
+/// environment, then profile), else the built-in default; the origin is recorded by key.
+struct Layers {
+    origins: BTreeMap<&'static str, Origin>,
+}
+
+impl Layers {
+    fn first<T>(
+        &mut self,
+        key: &'static str,
+        layers: impl IntoIterator<Item = Layer<T>>,
+    ) -> Option<T> {
+        for (value, origin) in layers {
+            if let Some(value) = value {
+                self.origins.insert(key, origin);
+                return Some(value);
+            }
+        }
+        self.origins.insert(key, Origin::Default);
+        None
+    }
 }
 
 impl Settings {
     /// Resolves the settings of this invocation: flag > environment > profile > default.
     pub fn resolve(global: &GlobalArgs) -> Result<Settings> {
-        let (config_file, config_origin) = match &global.config {
-            Some(path) => (
-                path.clone(),
-                cli_origin("LOCADM_CONFIG", &path.to_string_lossy()),
-            ),
+        let config_file = global.config.clone().filter(|p| !p.as_os_str().is_empty());
+        let config_origin = given(global, "config", Some(())).1;
+        let (config_file, config_origin) = match config_file {
+            Some(path) => (path, config_origin),
             None => (default_config_file()?, Origin::Default),
         };
         let file = ConfigFile::load(&config_file)?;
@@ -448,168 +445,117 @@ impl Settings {
         config_origin: Origin,
         file: &ConfigFile,
     ) -> Result<Settings> {
-        let mut origins = BTreeMap::new();
-        origins.insert("config_file", config_origin);
-        let profile = match &global.profile {
-            Some(p) if !p.is_empty() => {
-                origins.insert("profile", cli_origin("LOCADM_PROFILE", p));
-                p.clone()
-            }
-            _ => {
-                origins.insert("profile", Origin::Default);
-                DEFAULT_PROFILE.to_owned()
-            }
+        let mut layers = Layers {
+            origins: BTreeMap::from([("config_file", config_origin)]),
         };
+        let profile = global.profile.clone().filter(|p| !p.is_empty());
+        let profile = layers
+            .first("profile", [given(global, "profile", profile)])
+            .unwrap_or_else(|| DEFAULT_PROFILE.to_owned());
         let stored = file.profile(&profile).cloned().unwrap_or_default();
-        let in_profile = |origin: &mut BTreeMap<&'static str, Origin>, key: &'static str| {
-            origin.insert(key, Origin::Profile);
-        };
 
-        let mut flag = |key: &'static str, stored: Option<bool>| {
-            origins.insert(key, stored.map_or(Origin::Default, |_| Origin::Profile));
-            stored.unwrap_or(false)
-        };
-        let allow_http = flag("allow_http", stored.allow_http);
-        let cache_env_token = flag("cache_env_token", stored.cache_env_token);
+        let allow_http = layers
+            .first("allow_http", [from_profile(&stored.allow_http)])
+            .unwrap_or(false);
+        let cache_env_token = layers
+            .first("cache_env_token", [from_profile(&stored.cache_env_token)])
+            .unwrap_or(false);
 
-        // URLs: flag/env, then profile; made through the one transport rule.
-        let mut url_setting = |key: &'static str,
-                               env: &str,
-                               cli: &Option<String>,
-                               stored: &Option<String>|
-         -> Result<Option<ServiceUrl>> {
-            let (text, origin) = match (cli, stored) {
-                (Some(v), _) if !v.is_empty() => (Some(v.clone()), cli_origin(env, v)),
-                (_, Some(v)) => (Some(v.clone()), Origin::Profile),
-                _ => (None, Origin::Default),
-            };
-            origins.insert(key, origin);
-            text.map(|t| ServiceUrl::parse(key, &t, allow_http))
+        // URLs: flag or environment, then profile; made through the one transport rule.
+        let mut url = |key: &'static str, cli: &Option<String>, stored: &Option<String>| {
+            let cli = cli.clone().filter(|v| !v.is_empty());
+            layers
+                .first(key, [given(global, key, cli), from_profile(stored)])
+                .map(|text| ServiceUrl::parse(key, &text, allow_http))
                 .transpose()
         };
-        let base_url = url_setting(
-            "base_url",
-            "LOCADM_BASE_URL",
-            &global.base_url,
-            &stored.base_url,
-        )?;
-        let token_url = url_setting(
-            "token_url",
-            "LOCADM_TOKEN_URL",
-            &global.token_url,
-            &stored.token_url,
-        )?;
-        let issuer = url_setting("issuer", "LOCADM_ISSUER", &global.issuer, &stored.issuer)?;
+        let base_url = url("base_url", &global.base_url, &stored.base_url)?;
+        let token_url = url("token_url", &global.token_url, &stored.token_url)?;
+        let issuer = url("issuer", &global.issuer, &stored.issuer)?;
 
-        let read_prefix = match &stored.read_prefix {
-            Some(p) => {
-                in_profile(&mut origins, "read_prefix");
-                normalise_prefix(p)?
-            }
-            None => {
-                origins.insert("read_prefix", Origin::Default);
-                String::new()
-            }
-        };
-
-        let client_id = env_or_profile(
-            &mut origins,
+        let read_prefix = layers
+            .first("read_prefix", [from_profile(&stored.read_prefix)])
+            .map(|p| normalise_prefix(&p))
+            .transpose()?
+            .unwrap_or_default();
+        let client_id = layers.first(
             "client_id",
-            "LOCADM_CLIENT_ID",
-            stored.client_id.clone(),
+            [
+                from_env(EnvVars::CLIENT_ID),
+                from_profile(&stored.client_id),
+            ],
         );
-
-        let scopes = match &stored.scopes {
-            Some(s) => {
-                in_profile(&mut origins, "scopes");
-                s.clone()
-            }
-            None => {
-                origins.insert("scopes", Origin::Default);
-                Vec::new()
-            }
-        };
-        let client_key_file = env_or_profile(
-            &mut origins,
-            "client_key_file",
-            "LOCADM_CLIENT_KEY_FILE",
-            stored
-                .client_key_file
-                .as_ref()
-                .map(|p| p.display().to_string()),
-        )
-        .map(PathBuf::from);
-        let client_key_id = env_or_profile(
-            &mut origins,
+        let scopes = layers
+            .first("scopes", [from_profile(&stored.scopes)])
+            .unwrap_or_default();
+        let stored_key_file = stored
+            .client_key_file
+            .as_ref()
+            .map(|p| p.display().to_string());
+        let client_key_file = layers
+            .first(
+                "client_key_file",
+                [
+                    from_env(EnvVars::CLIENT_KEY_FILE),
+                    (stored_key_file, Origin::Profile),
+                ],
+            )
+            .map(PathBuf::from);
+        let client_key_id = layers.first(
             "client_key_id",
-            "LOCADM_CLIENT_KEY_ID",
-            stored.client_key_id.clone(),
+            [
+                from_env(EnvVars::CLIENT_KEY_ID),
+                from_profile(&stored.client_key_id),
+            ],
         );
-        let client_auth = match (non_empty_env("LOCADM_CLIENT_AUTH"), stored.client_auth) {
-            (Some(name), _) => {
-                origins.insert("client_auth", Origin::Environment);
+        let env_client_auth = EnvVars::get(EnvVars::CLIENT_AUTH)
+            .map(|name| {
                 parse_client_auth(name.trim())
-                    .map_err(|e| Error::usage(format!("LOCADM_CLIENT_AUTH: {e}")))?
-            }
-            (None, Some(a)) => {
-                in_profile(&mut origins, "client_auth");
-                a
-            }
-            (None, None) => {
+                    .map_err(|e| Error::usage(format!("{}: {e}", EnvVars::CLIENT_AUTH)))
+            })
+            .transpose()?;
+        let client_auth = layers
+            .first(
+                "client_auth",
+                [
+                    (env_client_auth, Origin::Environment),
+                    from_profile(&stored.client_auth),
+                ],
+            )
+            .unwrap_or_else(|| {
                 // A key means the key is used, in the order credentials are taken
                 // (`auth/credentials.rs`): the environment's key, else the environment's
                 // secret, else the profile's key.
-                let env_key = non_empty_env("LOCADM_CLIENT_KEY").is_some()
-                    || origins.get("client_key_file") == Some(&Origin::Environment);
-                let env_secret = non_empty_env("LOCADM_CLIENT_SECRET").is_some();
-                origins.insert("client_auth", Origin::Default);
+                let env_key = EnvVars::get(EnvVars::CLIENT_KEY).is_some()
+                    || layers.origins.get("client_key_file") == Some(&Origin::Environment);
+                let env_secret = EnvVars::get(EnvVars::CLIENT_SECRET).is_some();
                 if env_key || (!env_secret && client_key_file.is_some()) {
                     ClientAuth::PrivateKeyJwt
                 } else {
                     ClientAuth::default()
                 }
-            }
-        };
-        let federated_token_file = match &global.federated_token_file {
-            Some(path) if !path.as_os_str().is_empty() => {
-                origins.insert(
-                    "federated_token_file",
-                    cli_origin("LOCADM_FEDERATED_TOKEN_FILE", &path.to_string_lossy()),
-                );
-                Some(path.clone())
-            }
-            _ => None,
-        };
-        let ca_cert = match &stored.ca_cert {
-            Some(p) => {
-                in_profile(&mut origins, "ca_cert");
-                Some(p.clone())
-            }
-            None => {
-                origins.insert("ca_cert", Origin::Default);
-                None
-            }
-        };
-        let timeout = match (global.timeout, stored.timeout) {
-            (Some(secs), _) => {
-                origins.insert("timeout", cli_origin("LOCADM_TIMEOUT", &secs.to_string()));
-                if origins["timeout"] == Origin::Flag && non_empty_env("LOCADM_TIMEOUT").is_some() {
-                    // `LOCADM_TIMEOUT=30` parses to 30.0 whose text is `30`: compare numbers.
-                    let env = non_empty_env("LOCADM_TIMEOUT").and_then(|v| v.parse::<f64>().ok());
-                    if env == Some(secs) {
-                        origins.insert("timeout", Origin::Environment);
-                    }
-                }
-                timeout_duration(secs, "`--timeout` or LOCADM_TIMEOUT")?
-            }
-            (None, Some(secs)) => {
-                in_profile(&mut origins, "timeout");
+            });
+        let federated_token_file = global
+            .federated_token_file
+            .clone()
+            .filter(|p| !p.as_os_str().is_empty());
+        let federated_token_file = layers.first(
+            "federated_token_file",
+            [given(global, "federated_token_file", federated_token_file)],
+        );
+        let ca_cert = layers.first("ca_cert", [from_profile(&stored.ca_cert)]);
+        let timeout = match layers.first(
+            "timeout",
+            [
+                given(global, "timeout", global.timeout),
+                from_profile(&stored.timeout),
+            ],
+        ) {
+            Some(secs) if layers.origins["timeout"] == Origin::Profile => {
                 timeout_duration(secs, &format!("profile `{profile}`"))?
             }
-            (None, None) => {
-                origins.insert("timeout", Origin::Default);
-                DEFAULT_TIMEOUT
-            }
+            Some(secs) => timeout_duration(secs, &format!("`--timeout` or {}", EnvVars::TIMEOUT))?,
+            None => DEFAULT_TIMEOUT,
         };
 
         let settings = Settings {
@@ -630,7 +576,7 @@ impl Settings {
             timeout,
             allow_http,
             cache_env_token,
-            origins,
+            origins: layers.origins,
         };
         Ok(settings)
     }
@@ -709,7 +655,7 @@ impl Settings {
 /// The config file when the command line is not parsed (shell completion runs before):
 /// `LOCADM_CONFIG`, else the default one.
 pub fn config_file_from_env() -> Result<PathBuf> {
-    match non_empty_env("LOCADM_CONFIG") {
+    match EnvVars::get(EnvVars::CONFIG) {
         Some(path) => Ok(PathBuf::from(path)),
         None => default_config_file(),
     }
@@ -791,6 +737,55 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "no temporary file left behind: {names:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "readable by its owner only");
+        }
+    }
+
+    /// Every key a profile can hold can be set, resolves from the profile, and shows its
+    /// value: the key table, `set`, `resolve` and `display_value` agree.
+    #[test]
+    fn every_profile_key_of_the_table_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let pem = dir.path().join("ca.pem");
+        std::fs::write(&pem, "-----BEGIN CERTIFICATE-----\n").unwrap();
+        let pem = pem.to_str().unwrap();
+        let sample = |key: &str| match key {
+            "base_url" | "token_url" | "issuer" => "https://x.example",
+            "read_prefix" => "/v1",
+            "client_id" | "client_key_id" => "admin",
+            "scopes" => "can-read-locations",
+            "client_auth" => "client_secret_post",
+            "client_key_file" | "ca_cert" => pem,
+            "timeout" => "9",
+            "allow_http" | "cache_env_token" => "true",
+            other => panic!("no sample value for `{other}`: add one"),
+        };
+        let mut file = ConfigFile::default();
+        for key in keys::in_profile() {
+            file.profile_mut("p")
+                .set(key.name, sample(key.name))
+                .unwrap();
+        }
+        let mut g = global();
+        g.profile = Some("p".into());
+        let s = Settings::resolve_with(&g, "c".into(), Origin::Flag, &file).unwrap();
+        for key in keys::KEYS {
+            assert!(
+                !s.display_value(key.name).is_empty(),
+                "{} shows nothing",
+                key.name
+            );
+            let expected = if key.in_profile {
+                Origin::Profile
+            } else {
+                Origin::Flag
+            };
+            assert_eq!(s.origin(key.name), expected, "{}", key.name);
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! otherwise it never prompts and fails with exit 3 naming what is missing. The secret is
 //! never taken as a command-line value (it would show in `ps` and shell history).
 
+use crate::env_vars::EnvVars;
 use std::io::Read;
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ use crate::api::ApiClient;
 use crate::auth::{self, ClientProof, Session};
 use crate::cli::LoginArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::output::prompt;
 use crate::settings::{ClientAuth, ConfigFile, Origin, ServiceUrl, Settings};
 
@@ -71,17 +72,16 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         })?;
         let text = text.trim_end_matches(['\n', '\r']).to_owned();
         if text.is_empty() {
-            return Err(Error::Auth {
-                message: "`--client-secret-stdin` was given but standard input was empty".into(),
-                hint: Some(
-                    "pipe the secret in: printf '%s' \"$SECRET\" | locadm login --client-secret-stdin"
-                        .into(),
-                ),
-            });
+            return Err(Error::auth(
+                "`--client-secret-stdin` was given but standard input was empty",
+            )
+            .with_hint(
+                "pipe the secret in: printf '%s' \"$SECRET\" | locadm login --client-secret-stdin",
+            ));
         }
         Some(SecretString::from(text))
     } else {
-        std::env::var("LOCADM_CLIENT_SECRET")
+        std::env::var(EnvVars::CLIENT_SECRET)
             .ok()
             .filter(|s| !s.is_empty())
             .map(SecretString::from)
@@ -118,13 +118,10 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         } else {
             "cannot log in without a terminal (no prompts when stdin or stderr is not a terminal, or CI is set)"
         };
-        return Err(Error::Auth {
-            message: format!("{why}: missing {}", missing.join(", ")),
-            hint: Some(
-                "printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin"
-                    .into(),
-            ),
-        });
+        return Err(Error::auth(format!("{why}: missing {}", missing.join(", ")))
+            .with_hint(
+                "printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin",
+            ));
     }
     warn_without_base_url(context, &settings);
 
@@ -143,7 +140,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         };
         match session.client_credentials(&proof).await {
             Ok(grant) => break (grant, proof),
-            Err(error @ Error::Auth { .. }) if secret_typed && attempts < 3 => {
+            Err(error) if error.kind() == &Kind::Auth && secret_typed && attempts < 3 => {
                 printer.warning(&error.to_string());
                 attempts += 1;
                 secret = Some(prompt::ask_secret("Client secret (again)")?);
@@ -281,7 +278,7 @@ fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
 
 fn after_login(context: &Context<'_>, settings: &Settings) {
     let printer = context.printer;
-    if std::env::var_os("LOCADM_TOKEN").is_some_and(|v| !v.is_empty()) {
+    if std::env::var_os(EnvVars::TOKEN).is_some_and(|v| !v.is_empty()) {
         printer.warning(
             "LOCADM_TOKEN is set and takes precedence over this login; unset it to use the login",
         );
@@ -343,10 +340,10 @@ async fn person(
         &mut missing,
     )?;
     if !missing.is_empty() {
-        return Err(Error::Auth {
-            message: format!("cannot log in: missing {}", missing.join(", ")),
-            hint: Some("locadm login --web --issuer URL --client-id ID".into()),
-        });
+        return Err(
+            Error::auth(format!("cannot log in: missing {}", missing.join(", ")))
+                .with_hint("locadm login --web --issuer URL --client-id ID"),
+        );
     }
     if !args.scope.is_empty() {
         settings.scopes = args.scope.clone();

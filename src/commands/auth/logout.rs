@@ -1,6 +1,7 @@
 //! `locadm logout`: removes the profile's token and client secret from the keyring.
 
 use crate::context::Context;
+use crate::env_vars::EnvVars;
 use crate::error::Result;
 
 pub async fn run(context: &Context<'_>) -> Result<()> {
@@ -23,7 +24,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
             "Nothing to remove: profile `{profile}` has no entry in {backend}"
         ));
     }
-    if std::env::var_os("LOCADM_TOKEN").is_some() {
+    if std::env::var_os(EnvVars::TOKEN).is_some() {
         printer.warning("LOCADM_TOKEN is still set and will be used by other commands");
     }
     Ok(())

@@ -165,9 +165,9 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
     if usable {
         return Ok(());
     }
-    Err(problem.unwrap_or_else(|| Error::Auth {
-        message: format!("not logged in to profile `{}`", status.profile),
-        hint: Some(auth::LOGIN_HINT.into()),
+    Err(problem.unwrap_or_else(|| {
+        Error::auth(format!("not logged in to profile `{}`", status.profile))
+            .with_hint(auth::LOGIN_HINT)
     }))
 }
 

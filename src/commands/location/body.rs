@@ -235,7 +235,7 @@ pub(crate) fn invalid(problems: &crate::model::Problems) -> Error {
 /// `the WHAT is invalid (N problems); nothing was sent:` and the problems, one a line.
 fn invalid_with(what: &str, problems: &crate::model::Problems, listed: &str) -> Error {
     let n = crate::output::count(problems.errors().count(), "problem");
-    Error::Invalid(format!(
+    Error::invalid(format!(
         "the {what} is invalid ({n}); nothing was sent:\n{listed}"
     ))
 }
@@ -333,7 +333,7 @@ mod tests {
                 ..structured()
             };
             let e = location_from_input(None, &fields).unwrap_err();
-            assert!(matches!(e, Error::Invalid(_)));
+            assert_eq!(e.kind(), &crate::error::Kind::Invalid);
             let msg = e.to_string();
             assert!(
                 msg.contains(&format!("--latitude: `{bad}` is not a number\n"))
@@ -604,7 +604,7 @@ mod tests {
             let mut fields = fields;
             fields.address = Some("Somewhere 1".into());
             fields.street = Some(street);
-            let refused = matches!(from_fields(&fields), Err(Error::Usage { .. }));
+            let refused = from_fields(&fields).is_err_and(|e| e.kind() == &crate::error::Kind::Usage);
             prop_assert!(refused);
         }
     }

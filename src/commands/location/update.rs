@@ -32,7 +32,9 @@ pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let id = parse_id(&id)?;
     if args.file.is_some() || !args.fields.any() {
         if args.file.is_none() {
-            return Err(Error::usage("no update given: pass `--file PATH` with a complete body, or field flags to change"));
+            return Err(Error::usage(
+                "no update given: pass `--file PATH` with a complete body, or field flags to change",
+            ));
         }
         let checked = body::location_from_input(args.file.as_deref(), &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
@@ -50,7 +52,7 @@ pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let current = document::set_aside(&read, false).map_err(|p| body::invalid(&p))?;
     let merged = document::merge(&current, &patch);
     let checked = LocationBody::check_json(merged.to_raw().get()).map_err(|p| {
-        Error::Invalid(format!(
+        Error::invalid(format!(
             "the updated body is invalid; nothing was sent\n{p}"
         ))
     })?;

@@ -120,7 +120,7 @@ mod tests {
                 ..args()
             };
             let e = provider_from_input(None, &a).unwrap_err();
-            assert!(matches!(e, Error::Invalid(_)));
+            assert_eq!(e.kind(), &crate::error::Kind::Invalid);
             assert!(e.to_string().contains(message), "{e}");
         }
         let a = ProviderArgs {

@@ -37,12 +37,8 @@ use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResul
 use crate::emulator::config::ReadForm;
 use crate::emulator::state::AppState;
 use crate::emulator::store;
+use crate::model::endpoint::Permission;
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, ProviderSummary};
-
-pub const CREATE: &str = "can-create-locations";
-pub const READ: &str = "can-read-locations";
-pub const UPDATE: &str = "can-update-locations";
-pub const DELETE: &str = "can-delete-locations";
 
 fn self_link(id: Uuid) -> Link {
     Link {
@@ -85,7 +81,7 @@ pub async fn create(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    authorize(&state, &headers, CREATE).await?;
+    authorize(&state, &headers, Permission::CreateLocations).await?;
     let text = json_text(&headers, body)?;
     let body = checked_body(&text)?;
     let provider_id = body.location_provider.id;
@@ -118,7 +114,7 @@ pub async fn update(
     Path(raw_id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    authorize(&state, &headers, UPDATE).await?;
+    authorize(&state, &headers, Permission::UpdateLocations).await?;
     let id = parse_id("location id", &raw_id)?;
     let text = json_text(&headers, body)?;
     let body = checked_body(&text)?;
@@ -158,7 +154,7 @@ pub async fn delete(
     headers: HeaderMap,
     Path(raw_id): Path<String>,
 ) -> ApiResult {
-    authorize(&state, &headers, DELETE).await?;
+    authorize(&state, &headers, Permission::DeleteLocations).await?;
     let id = parse_id("location id", &raw_id)?;
     let deleted = state
         .store
@@ -284,7 +280,7 @@ async fn load(
 }
 
 async fn read_location(state: &AppState, headers: &HeaderMap, raw_id: &str) -> ApiResult {
-    authorize(state, headers, READ).await?;
+    authorize(state, headers, Permission::ReadLocations).await?;
     let id = parse_id("location id", raw_id)?;
     let (_, body, provider) = load(state, id).await?;
     let name = provider.map(|p| p.name);
@@ -318,7 +314,7 @@ fn mark_carried(text: &mut String, read: &LocationRead) {
 }
 
 async fn read_details(state: &AppState, headers: &HeaderMap, raw_id: &str) -> ApiResult {
-    authorize(state, headers, READ).await?;
+    authorize(state, headers, Permission::ReadLocations).await?;
     let id = parse_id("location id", raw_id)?;
     let (location, _, provider) = load(state, id).await?;
     let provider_json = match provider {

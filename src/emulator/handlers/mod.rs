@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use super::state::AppState;
 use super::store::{self, StoreError};
+use crate::model::endpoint::Permission;
 
 pub(crate) const REALM: &str = "locadm-emulator";
 
@@ -121,8 +122,9 @@ pub fn json_text(
 pub async fn authorize(
     state: &AppState,
     headers: &HeaderMap,
-    permission: &str,
+    permission: Permission,
 ) -> Result<(), ApiError> {
+    let permission = permission.name();
     let unauthorized = |message: &str, error: Option<&str>| {
         let challenge = match error {
             Some(error) => format!(

@@ -11,9 +11,8 @@ use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResul
 use crate::emulator::remote;
 use crate::emulator::state::AppState;
 use crate::emulator::store;
+use crate::model::endpoint::Permission;
 use crate::model::{Link, ProviderBody};
-
-pub const UPDATE: &str = "can-update-location-providers";
 
 /// Validates and stores the provider's new state; 200 with the spec's link quirk
 /// (`/locations/<provider_id>`). When the body names `locationsSource.endpoint`, the
@@ -25,7 +24,7 @@ pub async fn update(
     Path(raw_id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    authorize(&state, &headers, UPDATE).await?;
+    authorize(&state, &headers, Permission::UpdateLocationProviders).await?;
     let id = parse_id("location provider id", &raw_id)?;
     let text = json_text(&headers, body)?;
     let body = match ProviderBody::check_json(&text) {

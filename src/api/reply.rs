@@ -1,0 +1,72 @@
+//! A response as the API client hands it on: status, body bytes and the headers that
+//! matter to what happens next.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+
+use super::errors;
+use crate::error::{Error, Result};
+
+/// A response as it came: status and body bytes (printed unchanged by `-o json`).
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: bytes::Bytes,
+    /// The `Retry-After` of a 429 or 503, capped.
+    pub retry_after: Option<Duration>,
+    /// The `Location` of a redirect (3xx), which is reported, never followed.
+    pub location: Option<String>,
+    /// Why a 401 refused the token, from its `WWW-Authenticate: Bearer` challenge
+    /// (RFC 6750: `error` and `error_description`), made safe to print.
+    pub refusal: Option<String>,
+}
+
+impl Reply {
+    pub(super) fn new(
+        status: StatusCode,
+        headers: &reqwest::header::HeaderMap,
+        body: bytes::Bytes,
+    ) -> Reply {
+        let retry_after = errors::parse_retry_after(
+            headers
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+        );
+        let location = status
+            .is_redirection()
+            .then(|| headers.get(reqwest::header::LOCATION))
+            .flatten()
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let refusal = (status == StatusCode::UNAUTHORIZED)
+            .then(|| {
+                headers
+                    .get_all(reqwest::header::WWW_AUTHENTICATE)
+                    .iter()
+                    .find_map(|v| errors::bearer_refusal(&String::from_utf8_lossy(v.as_bytes())))
+            })
+            .flatten();
+        Reply {
+            status,
+            body,
+            retry_after,
+            location,
+            refusal,
+        }
+    }
+
+    pub fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
+        // A success status with a body that cannot be read is the server's failure (exit 6),
+        // like a 5xx: the request may well have been carried out.
+        serde_json::from_slice(&self.body).map_err(|e| {
+            Error::unavailable(
+                Some(self.status.as_u16()),
+                format!(
+                    "the service answered {} with a body that is not {what}: {e}",
+                    self.status
+                ),
+            )
+            .with_hint("check the base URL; `--verbose` shows the exchange")
+        })
+    }
+}

@@ -1,0 +1,210 @@
+//! The send loop of the API client: one request to an endpoint, on either route, with
+//! the token (renewed once on a 401), retries where they are safe, the pace of a bulk
+//! run, and the answer mapped to a typed error.
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use secrecy::{ExposeSecret, SecretString};
+
+use super::connection::Connection;
+use super::transport::{Failure, TransportError, TransportKind};
+use super::{errors, pacer, ApiClient, Endpoint, Reply, Route, MAX_RESPONSE_BYTES, USER_AGENT};
+use crate::error::{Error, Result};
+
+impl ApiClient {
+    /// Sends one request to `endpoint` on `route`: bearer token, one renewal on 401,
+    /// retries on 429/502/503/504 and refused connections (honouring `Retry-After`, and
+    /// never a create the service may have acted on), status mapped to an error.
+    pub(super) async fn send_payload(
+        &self,
+        route: &mut Route,
+        endpoint: Endpoint,
+        payload: Option<bytes::Bytes>,
+    ) -> Result<Reply> {
+        let url = self.url(&endpoint.path(&self.read_prefix));
+        let method = Method::from_bytes(endpoint.method().as_bytes()).expect("a method name");
+        let idempotency = endpoint.idempotency();
+        let mut token = self.credentials.bearer().await?;
+        let mut renewed = false;
+        let mut attempt = 1;
+        loop {
+            if let Some(pacer) = &self.pacer {
+                pacer.before_send().await;
+            }
+            let sent = std::time::Instant::now();
+            let outcome = match route {
+                Route::Shared => self.attempt(&method, &url, payload.as_ref(), &token).await,
+                Route::Dedicated(connection) => {
+                    self.attempt_on(connection, &method, &url, payload.as_ref(), &token)
+                        .await
+                }
+            };
+            if let Some(pacer) = &self.pacer {
+                pacer.observe(pace_signal(&outcome, sent.elapsed()));
+            }
+            let retry_after = match &outcome {
+                Ok(reply) if reply.status == StatusCode::UNAUTHORIZED && !renewed => {
+                    self.trace.note("401: renewing the token once and retrying");
+                    token = self
+                        .credentials
+                        .renew(&token)
+                        .await
+                        .map_err(|e| errors::with_refusal(e, reply.refusal.as_deref()))?;
+                    renewed = true;
+                    continue;
+                }
+                Ok(reply) if errors::retryable_status(reply.status, idempotency) => {
+                    Some(errors::retry_after(reply).unwrap_or_else(|| backoff(attempt)))
+                }
+                Err(Failure::Transport(e)) if errors::retryable_transport(e, idempotency) => {
+                    Some(backoff(attempt))
+                }
+                _ => None,
+            };
+            match retry_after {
+                Some(delay) if attempt < self.max_attempts => {
+                    self.trace.note(&format!(
+                        "retrying in {:.1}s (attempt {attempt})",
+                        delay.as_secs_f64()
+                    ));
+                    tokio::time::sleep(delay).await;
+                    attempt += 1;
+                }
+                _ => {
+                    return match outcome {
+                        Ok(reply) if reply.status.is_success() => Ok(reply),
+                        Ok(reply) => Err(errors::status_error(
+                            &reply,
+                            endpoint,
+                            &url,
+                            self.credentials.granted_scope(),
+                        )),
+                        Err(Failure::Transport(e)) => {
+                            Err(errors::transport_error(&e, &url, idempotency))
+                        }
+                        Err(Failure::TooLarge) => Err(Error::unavailable(None, format!(
+                                "{method} {url}: the response body is larger than {} MiB and was not read",
+                                MAX_RESPONSE_BYTES >> 20
+                            ))),
+                    };
+                }
+            }
+        }
+    }
+
+    async fn attempt(
+        &self,
+        method: &Method,
+        url: &url::Url,
+        payload: Option<&bytes::Bytes>,
+        token: &SecretString,
+    ) -> Result<Reply, Failure> {
+        let mut request = self
+            .http
+            .request(method.clone(), url.clone())
+            .bearer_auth(token.expose_secret())
+            // Also the client's default; set here so that `--verbose` shows it.
+            .header(reqwest::header::USER_AGENT, USER_AGENT)
+            .header(reqwest::header::ACCEPT, "application/json");
+        if let Some(payload) = payload {
+            request = request
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(payload.clone());
+        }
+        let request = request.build()?;
+        self.trace.request(
+            request.method(),
+            request.url(),
+            request.headers(),
+            payload.map(|p| &p[..]),
+        );
+        let mut response = self.http.execute(request).await?;
+        let status = response.status();
+        self.trace
+            .response(response.version(), status, response.headers());
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await? {
+            if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
+                self.trace
+                    .note("response body over the limit; the rest is not read");
+                return Err(Failure::TooLarge);
+            }
+            body.extend_from_slice(&chunk);
+        }
+        self.trace.body(&body);
+        Ok(Reply::new(status, response.headers(), body.into()))
+    }
+
+    /// One attempt on a dedicated connection: the same request as `attempt` makes.
+    async fn attempt_on(
+        &self,
+        connection: &mut Connection,
+        method: &Method,
+        url: &url::Url,
+        payload: Option<&bytes::Bytes>,
+        token: &SecretString,
+    ) -> Result<Reply, Failure> {
+        use reqwest::header::{self, HeaderValue};
+        let invalid =
+            |e: &(dyn std::error::Error + 'static)| TransportError::new(TransportKind::Invalid, e);
+        let path_and_query = match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_owned(),
+        };
+        let mut authorization = HeaderValue::try_from(format!("Bearer {}", token.expose_secret()))
+            .map_err(|e| invalid(&e))?;
+        authorization.set_sensitive(true);
+        let mut request = hyper::Request::builder()
+            .method(method.clone())
+            .uri(path_and_query)
+            .header(header::HOST, connection.host().clone())
+            .header(header::AUTHORIZATION, authorization)
+            .header(header::USER_AGENT, HeaderValue::from_static(USER_AGENT))
+            .header(header::ACCEPT, HeaderValue::from_static("application/json"));
+        if payload.is_some() {
+            request = request.header(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+        }
+        let request = request
+            .body(http_body_util::Full::new(
+                payload.cloned().unwrap_or_default(),
+            ))
+            .map_err(|e| invalid(&e))?;
+        self.trace
+            .request(method, url, request.headers(), payload.map(|p| &p[..]));
+        let (parts, body) = connection.exchange(request).await?;
+        self.trace
+            .response(parts.version, parts.status, &parts.headers);
+        self.trace.body(&body);
+        Ok(Reply::new(parts.status, &parts.headers, body))
+    }
+}
+
+/// What an attempt's outcome says about the pace: 429 and 503 ask to slow down (with
+/// their `Retry-After`); any other answer took the time it took; no answer says nothing.
+fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Signal {
+    match outcome {
+        Ok(reply)
+            if reply.status == StatusCode::TOO_MANY_REQUESTS
+                || reply.status == StatusCode::SERVICE_UNAVAILABLE =>
+        {
+            pacer::Signal::Refused(reply.retry_after)
+        }
+        Ok(_) => pacer::Signal::Answered(elapsed),
+        Err(_) => pacer::Signal::Lost,
+    }
+}
+
+/// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.
+pub fn backoff(attempt: u32) -> Duration {
+    let base = 200u64.saturating_mul(1 << attempt.min(6).saturating_sub(1));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos() as u64)
+        .unwrap_or(0);
+    let jitter = nanos % (base / 2 + 1);
+    Duration::from_millis((base + jitter).min(10_000))
+}

@@ -1,0 +1,164 @@
+//! The transports under the API client: the one reqwest client of an invocation (shared
+//! with the token endpoint), and what a request that got no response failed of, in the
+//! terms that decide whether it may be sent again.
+
+use std::time::Duration;
+
+use crate::error::{Error, Result};
+use crate::settings::Settings;
+
+use super::{proxy, USER_AGENT};
+
+/// Why one attempt got no reply to map: the transport failed, or the body was over
+/// [`MAX_RESPONSE_BYTES`] and was not read.
+pub(super) enum Failure {
+    Transport(TransportError),
+    TooLarge,
+}
+
+impl From<reqwest::Error> for Failure {
+    fn from(e: reqwest::Error) -> Failure {
+        Failure::Transport(TransportError::from(e))
+    }
+}
+
+impl From<TransportError> for Failure {
+    fn from(e: TransportError) -> Failure {
+        Failure::Transport(e)
+    }
+}
+
+/// A request that got no response, from either route, in the terms that decide whether it
+/// may be sent again and what the user is told.
+pub(super) struct TransportError {
+    pub(super) kind: TransportKind,
+    /// The innermost cause ("Connection refused", a certificate problem).
+    pub(super) cause: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TransportKind {
+    /// No connection could be made: nothing was sent.
+    Connect,
+    /// The TLS handshake failed (an untrusted certificate, no protocol in common): nothing
+    /// was sent, and sending again cannot help.
+    Tls,
+    /// The connection was closed before the request was written: nothing was sent.
+    NotSent,
+    /// The request could not be built (a bad URL or header): sending again cannot help.
+    Invalid,
+    /// No complete answer in time; the request may have been carried out.
+    Timeout,
+    /// The exchange broke after the request went out; it may have been carried out.
+    Broken,
+}
+
+impl TransportError {
+    pub(super) fn new(
+        kind: TransportKind,
+        e: &(dyn std::error::Error + 'static),
+    ) -> TransportError {
+        let kind = match kind {
+            TransportKind::Connect if is_tls_failure(e) => TransportKind::Tls,
+            kind => kind,
+        };
+        TransportError {
+            kind,
+            cause: crate::error::root_cause(e),
+        }
+    }
+}
+
+/// Whether rustls is behind `e`. An `io::Error` does not give the error it wraps as its
+/// source (hyper-rustls wraps rustls's error in two), so those are opened by hand.
+fn is_tls_failure(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(e) = cause {
+        if e.is::<rustls::Error>() {
+            return true;
+        }
+        cause = match e
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::get_ref)
+        {
+            Some(inner) => Some(inner),
+            None => e.source(),
+        };
+    }
+    false
+}
+
+impl From<reqwest::Error> for TransportError {
+    fn from(e: reqwest::Error) -> TransportError {
+        let kind = if e.is_builder() {
+            TransportKind::Invalid
+        } else if e.is_connect() {
+            TransportKind::Connect
+        } else if e.is_timeout() {
+            TransportKind::Timeout
+        } else {
+            TransportKind::Broken
+        };
+        TransportError::new(kind, &e)
+    }
+}
+
+/// The one reqwest client of an invocation, shared by the token endpoint and the
+/// service (one connection pool): per-request timeout, user agent, the proxy variables
+/// (by the policy of `proxy`), the profile's CA certificate. Redirects are never followed: the
+/// oauth2 crate asks for that on the token endpoint, and on the service it means the bearer
+/// token can never be carried to another origin; a 3xx is reported as what it is.
+pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
+    let mut builder = reqwest::Client::builder()
+        .user_agent(USER_AGENT)
+        .timeout(settings.timeout)
+        .connect_timeout(connect_timeout(settings))
+        .pool_idle_timeout(Duration::from_secs(60))
+        .redirect(reqwest::redirect::Policy::none())
+        // reqwest's own reading of the proxy variables is replaced by ours, which never
+        // proxies loopback or plain http (see `proxy`).
+        .no_proxy()
+        .proxy({
+            let policy = proxy::ProxyPolicy::from_env();
+            reqwest::Proxy::custom(move |url| policy.proxy_for(url))
+        });
+    if let Some(path) = &settings.ca_cert {
+        let pem = read_ca_cert(path)?;
+        // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a
+        // certificate when the client is built: a wrong file would be ignored silently.
+        // The bundle form parses now, so a file without a certificate is refused here.
+        let certificates = reqwest::Certificate::from_pem_bundle(&pem)
+            .ok()
+            .filter(|c| !c.is_empty())
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "`{}` (ca_cert) holds no PEM certificate",
+                    path.display()
+                ))
+                .with_hint(
+                    "ca_cert must name a PEM file with one or more `BEGIN CERTIFICATE` blocks",
+                )
+            })?;
+        for certificate in certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
+    }
+    builder
+        .build()
+        .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+}
+
+/// How long connecting may take, on both routes.
+pub(super) fn connect_timeout(settings: &Settings) -> Duration {
+    settings.timeout.min(Duration::from_secs(10))
+}
+
+/// The profile's `ca_cert` file (PEM), for both routes.
+pub(super) fn read_ca_cert(path: &std::path::Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| {
+        Error::usage(format!(
+            "cannot read the CA certificate `{}`: {e}",
+            path.display()
+        ))
+    })
+}
