@@ -1,0 +1,411 @@
+#!/usr/bin/env bash
+# `location apply` over TLS 1.3 against nginx, side by side with wrk and h2load, and
+# behind a proxy that allows 2 connections per client (issue 17; a benchmark script, not a
+# timed test).
+#
+#     benches/tls.sh   # CONCURRENCY=16 RECORDS=20000 RUNS=3 SMALL=10000 LARGE=100000
+#                      # WRK_SECONDS=3 WRK_THREADS=1 H2LOAD_THREADS=1
+#
+# In one run, with a throwaway test CA and a server certificate for 127.0.0.1 and
+# localhost made here with openssl, and nginx (Debian's, run in the foreground with its
+# own prefix) serving TLS 1.3 only, HTTP/2 and HTTP/1.1 offered by ALPN, `POST /locations`
+# answered 201 with a self link and `POST /oauth/token` with a token (as benches/apply.sh's
+# nginx over plain HTTP):
+#
+#   1. at CONCURRENCY in flight and RECORDS records: `location apply --concurrency N`
+#      and `--concurrency auto` (the rate while sending, from apply's own summary line),
+#      wrk (`-c N`, a Lua script POSTing one body), h2load over HTTP/1.1 (`--h1 -c N`)
+#      and over h2 (`-c N -m 1`): apply / best of wrk and h2load over HTTP/1.1, target
+#      >= 0.95 (the issue's); auto / fixed, target >= 0.9;
+#   2. through nginx's stream module allowing 2 TCP connections per client IP
+#      (`limit_conn` in a `stream {}` server passing the TLS bytes through to the server
+#      above): `apply --max-connections 2 --concurrency auto` and `--concurrency N`
+#      against `h2load -c 2 -m N/2` (the same connections and streams in flight): target
+#      >= 0.9, and `--concurrency auto` against the best of that and `h2load -c 2 -m 128`
+#      (nginx's most streams a connection). These apply runs get their token from the
+#      server without the limit (an identity provider is another host as a rule, and
+#      h2load fetches none). Two more, reported without a target: apply given no
+#      `--max-connections` (does it learn the limit from the refused connections?), and
+#      apply getting its token through the limit too (the token's kept-alive connection
+#      then takes one of the 2). For each, the connections nginx refused are counted
+#      from its error log;
+#   3. the peak RSS (`/usr/bin/time -v`) of `apply --concurrency N` over TLS at SMALL and
+#      LARGE records: target <= 1.25 (flat).
+#
+# Why the stream module: nginx's http `limit_conn` does not limit TCP connections. It
+# counts requests being processed (a request answered at once, as `return 201` is, never
+# counts at all: `return` runs before the phase limit_conn checks), and over HTTP/2 it
+# counts every stream as a connection. The script checks this on the nginx it runs
+# (a slow download, 8 streams on ONE h2 connection to a server with `limit_conn 2`): on
+# Debian 12's nginx 1.22.1, 6 of the 8 are answered 503.
+#
+# apply, wrk and h2load run RUNS times each, alternating, and the median is taken (these
+# machines are noisy; only ratios measured side by side mean anything). Every server is
+# stopped by its PID and the temporary directory (keys included) removed on any exit; all
+# traffic stays on 127.0.0.1. Nothing is installed: a missing tool is named with its
+# Debian package.
+set -euo pipefail
+
+CONCURRENCY=${CONCURRENCY:-16}
+RECORDS=${RECORDS:-20000}
+RUNS=${RUNS:-3}
+SMALL=${SMALL:-10000}
+LARGE=${LARGE:-100000}
+WRK_SECONDS=${WRK_SECONDS:-3}
+WRK_THREADS=${WRK_THREADS:-1}
+H2LOAD_THREADS=${H2LOAD_THREADS:-1}
+# The connections nginx allows a client in part 2, and the h2 streams on each that put
+# CONCURRENCY in flight.
+LIMIT=2
+STREAMS=$(((CONCURRENCY + LIMIT - 1) / LIMIT))
+# nginx's http2_max_concurrent_streams (128 by default): LIMIT x this is the most that can
+# be in flight, and `auto` may go up to 256.
+MAX_STREAMS=128
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/locadm-tls-bench.XXXXXX")
+source "$ROOT/benches/servers.sh"
+
+NGINX_BIN=$(command -v nginx || true)
+[ -z "$NGINX_BIN" ] && [ -x /usr/sbin/nginx ] && NGINX_BIN=/usr/sbin/nginx
+[ -n "$NGINX_BIN" ] || { say "missing: nginx (Debian: apt-get install nginx)"; exit 1; }
+STREAM_MODULE=${STREAM_MODULE:-/usr/lib/nginx/modules/ngx_stream_module.so}
+[ -f "$STREAM_MODULE" ] || { say "missing: nginx's stream module $STREAM_MODULE (Debian: apt-get install libnginx-mod-stream)"; exit 1; }
+need openssl "Debian: apt-get install openssl"
+need wrk "Debian: apt-get install wrk"
+need h2load "Debian: apt-get install nghttp2-client"
+need curl "Debian: apt-get install curl"
+need python3 "Debian: apt-get install python3"
+[ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# ---------------------------------------------------------------------------------------
+say "building (release)…"
+(cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
+LOCADM=$ROOT/target/release/locadm
+GEN=$ROOT/target/release/examples/gen_records
+
+"$GEN" "$RECORDS" >"$WORK/records.ndjson"
+"$GEN" "$SMALL" >"$WORK/small.ndjson"
+"$GEN" "$LARGE" >"$WORK/large.ndjson"
+head -n 1 "$WORK/records.ndjson" >"$WORK/one.json"
+
+# ---------------------------------------------------------------------------------------
+# A test CA (P-256) and a server certificate it signs for 127.0.0.1 and localhost.
+mkdir -m 700 "$WORK/tls"
+(
+    cd "$WORK/tls"
+    openssl req -x509 -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+        -keyout ca.key -out ca.pem -days 2 -subj "/CN=locadm benchmark CA (throwaway)" \
+        -addext "basicConstraints=critical,CA:TRUE" \
+        -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+    openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+        -keyout server.key -out server.csr -subj "/CN=127.0.0.1" 2>/dev/null
+    printf '%s\n' "basicConstraints=critical,CA:FALSE" "keyUsage=critical,digitalSignature" \
+        "extendedKeyUsage=serverAuth" "subjectAltName=IP:127.0.0.1,DNS:localhost" >server.ext
+    openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial \
+        -out server.pem -days 2 -extfile server.ext 2>/dev/null
+    openssl verify -CAfile ca.pem server.pem >/dev/null
+) || { say "could not make the test CA and certificate with openssl"; exit 1; }
+
+# ---------------------------------------------------------------------------------------
+# nginx: the TLS server (h2 and http/1.1 by ALPN), a server with http `limit_conn` for the
+# check above, and a stream server allowing LIMIT connections per client IP in front of
+# the TLS server (TLS passed through).
+TLS_PORT=$(free_port)
+PROBE_PORT=$(free_port)
+LIMITED_PORT=$(free_port)
+NGINX_VERSION=$("$NGINX_BIN" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+# `http2 on;` is nginx 1.25.1's; before it, `http2` is a parameter of `listen`.
+if [ "$(printf '%s\n' 1.25.1 "$NGINX_VERSION" | sort -V | head -n 1)" = 1.25.1 ]; then
+    H2_LISTEN=""; H2_ON="http2 on;"
+else
+    H2_LISTEN=" http2"; H2_ON=""
+fi
+N=$WORK/nginx
+mkdir -p "$N/html"
+head -c 524288 /dev/zero >"$N/html/slow"
+cat >"$N/nginx.conf" <<EOF
+load_module $STREAM_MODULE;
+daemon off;
+master_process off;
+worker_processes 1;
+pid $N/nginx.pid;
+error_log $N/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $N/body;
+    proxy_temp_path $N/proxy;
+    fastcgi_temp_path $N/fastcgi;
+    uwsgi_temp_path $N/uwsgi;
+    scgi_temp_path $N/scgi;
+    client_body_buffer_size 64k;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    ssl_certificate $WORK/tls/server.pem;
+    ssl_certificate_key $WORK/tls/server.key;
+    ssl_protocols TLSv1.3;
+    ssl_session_cache shared:TLS:10m;
+    limit_conn_zone \$binary_remote_addr zone=requests:1m;
+    server {
+        listen 127.0.0.1:$TLS_PORT ssl$H2_LISTEN;
+        $H2_ON
+        default_type application/json;
+        location = /locations {
+            if (\$request_method != POST) { return 405; }
+            return 201 '{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}';
+        }
+        location = /oauth/token {
+            if (\$request_method != POST) { return 405; }
+            return 200 '{"access_token":"bench-token","token_type":"Bearer","expires_in":3600}';
+        }
+    }
+    # The check: what http limit_conn counts (a 512 KiB download at 1 MiB/s).
+    server {
+        listen 127.0.0.1:$PROBE_PORT ssl$H2_LISTEN;
+        $H2_ON
+        root $N/html;
+        limit_conn requests $LIMIT;
+        limit_rate 1m;
+    }
+}
+stream {
+    limit_conn_zone \$binary_remote_addr zone=tcp:1m;
+    server {
+        listen 127.0.0.1:$LIMITED_PORT;
+        limit_conn tcp $LIMIT;
+        proxy_pass 127.0.0.1:$TLS_PORT;
+    }
+}
+EOF
+"$NGINX_BIN" -p "$N" -c "$N/nginx.conf" -e "$N/error.log" &
+PIDS+=($!)
+TLS=https://127.0.0.1:$TLS_PORT
+LIMITED=https://127.0.0.1:$LIMITED_PORT
+for _ in $(seq 50); do curl -s -o /dev/null --cacert "$WORK/tls/ca.pem" -X POST "$TLS/oauth/token" && break; sleep 0.1; done
+curl -sf -o /dev/null --cacert "$WORK/tls/ca.pem" -X POST "$TLS/locations" ||
+    { say "nginx did not start:"; cat "$N/error.log" >&2; exit 1; }
+# TLS 1.3 only, h2 offered.
+curl -s -o /dev/null --cacert "$WORK/tls/ca.pem" --tlsv1.2 --tls-max 1.2 -X POST "$TLS/locations" &&
+    { say "nginx answered over TLS 1.2: the configuration is wrong"; exit 1; }
+[ "$(curl -s -o /dev/null -w '%{http_version}' --http2 --cacert "$WORK/tls/ca.pem" -X POST "$TLS/locations")" = 2 ] ||
+    { say "nginx did not offer h2"; exit 1; }
+
+# The profiles: the URLs, the client id and the test CA (`ca_cert` has no environment
+# variable); the secret comes from the environment, as in benches/apply.sh. `limited`
+# gets its token from the server without the limit (an identity provider is another host
+# as a rule, and h2load, to which it is compared, fetches none); `limited-token` gets it
+# through the limit too, so that the connection the token was fetched on counts.
+cat >"$WORK/config.toml" <<EOF
+[profiles.tls]
+base_url = "$TLS"
+token_url = "$TLS/oauth/token"
+client_id = "bench"
+ca_cert = "$WORK/tls/ca.pem"
+
+[profiles.limited]
+base_url = "$LIMITED"
+token_url = "$TLS/oauth/token"
+client_id = "bench"
+ca_cert = "$WORK/tls/ca.pem"
+
+[profiles.limited-token]
+base_url = "$LIMITED"
+token_url = "$LIMITED/oauth/token"
+client_id = "bench"
+ca_cert = "$WORK/tls/ca.pem"
+EOF
+
+# ---------------------------------------------------------------------------------------
+# Measurements. Each appends a rate (requests/s) to $WORK/rates/NAME; problems found are
+# collected in PROBLEMS and printed at the end.
+mkdir -p "$WORK/rates" "$WORK/home"
+PROBLEMS=()
+problem() { PROBLEMS+=("$*"); say "  PROBLEM: $*"; }
+
+# Connections nginx's stream server refused so far.
+refusals() { grep -c 'limiting connections by zone "tcp"' "$N/error.log" || true; }
+
+# apply NAME PROFILE INPUT ARGS...: the rate while sending (apply's summary line) to
+# $WORK/rates/NAME; the peak RSS (KiB) to $WORK/NAME.rss; the summary's pace line to
+# $WORK/NAME.pace.
+apply_run() {
+    local name=$1 profile=$2 input=$3 n rc=0
+    shift 3
+    n=$(wc -l <"$input")
+    local refused_before
+    refused_before=$(refusals)
+    env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
+        XDG_DATA_HOME="$WORK/home/data" LOCADM_KEYRING=none \
+        LOCADM_CONFIG="$WORK/config.toml" LOCADM_PROFILE="$profile" \
+        LOCADM_CLIENT_SECRET=bench \
+        /usr/bin/time -v -o "$WORK/$name.time" \
+        "$LOCADM" location apply -f "$input" "$@" >"$WORK/$name.report" 2>"$WORK/$name.err" || rc=$?
+    local created outcomes
+    created=$(grep -c '"outcome":"created"' "$WORK/$name.report" || true)
+    if [ "$rc" -ne 0 ] || [ "$created" -ne "$n" ]; then
+        outcomes=$(grep -o '"outcome":"[a-z_]*"' "$WORK/$name.report" | sort | uniq -c | tr -s ' \n' ' ' || true)
+        problem "apply ($name, $*): exit $rc, $created of $n created; outcomes:${outcomes:- none}; last lines: $(tail -n 3 "$WORK/$name.err" | tr '\n' ' ')"
+        grep -v '"outcome":"created"' "$WORK/$name.report" | head -n 3 >"$WORK/$name.failed" || true
+        [ -s "$WORK/$name.failed" ] && say "    first: $(head -n 1 "$WORK/$name.failed")"
+    fi
+    sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/$name.time" >"$WORK/$name.rss"
+    {
+        grep -o 'concurrency [^;]*\(; [0-9]* answers\? said to slow down\)\?' "$WORK/$name.err" | tail -n 1 | tr -d '\n' || true
+        echo "; nginx refused $(($(refusals) - refused_before)) connections"
+    } >"$WORK/$name.pace"
+    local rate
+    rate=$(sed -n 's/.* in [0-9.]* s (\([0-9]*\)\/s)$/\1/p' "$WORK/$name.err" | tail -n 1)
+    if [ -z "$rate" ] || [ "$created" -ne "$n" ]; then
+        rate=0
+    fi
+    echo "$rate" >>"$WORK/rates/$name"
+}
+
+# wrk NAME CONNECTIONS URL
+wrk_run() {
+    local name=$1 connections=$2 url=$3 out rate
+    out=$(wrk -t "$WRK_THREADS" -c "$connections" -d "${WRK_SECONDS}s" -s "$WORK/post.lua" "$url" 2>&1) || true
+    echo "$out" >"$WORK/$name.out"
+    rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$out" | awk '{ printf "%.0f\n", $1 }')
+    if grep -q -e 'Non-2xx' -e 'Socket errors' -e 'post.lua' <<<"$out" || [ -z "$rate" ]; then
+        problem "wrk ($name): $(grep -e 'Non-2xx' -e 'Socket errors' -e 'unable' -e 'post.lua' <<<"$out" | sort -u | tr '\n' ' ')"
+        rate=0
+    fi
+    echo "$rate" >>"$WORK/rates/$name"
+}
+
+# h2load NAME PROTOCOL(h1|h2) CONNECTIONS STREAMS REQUESTS URL
+h2load_run() {
+    local name=$1 protocol=$2 connections=$3 streams=$4 requests=$5 url=$6 out rate
+    local -a args=(-m "$streams")
+    [ "$protocol" = h1 ] && args=(--h1)
+    out=$(h2load "${args[@]}" -t "$H2LOAD_THREADS" -c "$connections" -n "$requests" \
+        -d "$WORK/one.json" -H 'content-type: application/json' \
+        -H 'authorization: Bearer bench-token' "$url" 2>&1) || true
+    echo "$out" >"$WORK/$name.out"
+    rate=$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out" | awk '{ printf "%.0f\n", $1 }')
+    local expected=h2
+    [ "$protocol" = h1 ] && expected=http/1.1
+    if ! grep -q "^status codes: $requests 2xx" <<<"$out" || [ -z "$rate" ] ||
+        ! grep -q "^Application protocol: $expected" <<<"$out"; then
+        problem "h2load ($name): $(grep -e '^requests:' -e '^status codes' -e '^Application protocol' <<<"$out" | tr '\n' ' ')"
+        rate=0
+    fi
+    echo "$rate" >>"$WORK/rates/$name"
+}
+
+median() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
+at_least() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 >= t) print "met"; else print "MISSED" }'; }
+at_most() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 <= t) print "met"; else print "MISSED" }'; }
+max() { printf '%s\n' "$@" | sort -n | tail -n 1; }
+
+# The body as a Lua long string: its bytes as they are (a JSON escape such as \u00df is
+# not one in Lua, whose loading error would leave wrk sending GETs).
+python3 - "$WORK/one.json" >"$WORK/post.lua" <<'PY'
+import sys
+body = open(sys.argv[1], encoding="utf-8").read().rstrip("\n")
+level = "=" * next(n for n in range(1, 10) if f"]{'=' * n}]" not in body)
+print('wrk.method = "POST"')
+print(f"wrk.body = [{level}[{body}]{level}]")
+print('wrk.headers["Content-Type"] = "application/json"')
+print('wrk.headers["Authorization"] = "Bearer bench-token"')
+PY
+
+# ---------------------------------------------------------------------------------------
+# The check: what nginx's http limit_conn counts over HTTP/2 (8 streams on one connection
+# to a server that allows 2).
+PROBE=$(h2load -c 1 -m 8 -n 8 "https://127.0.0.1:$PROBE_PORT/slow" 2>&1 | sed -n 's/^status codes: //p')
+PROBE_503=$(sed -n 's/.* \([0-9]*\) 5xx.*/\1/p' <<<"$PROBE")
+if [ "${PROBE_503:-0}" -gt 0 ]; then
+    PROBE_SAYS="counts h2 streams: $PROBE_503 of 8 streams on one connection answered 5xx"
+else
+    PROBE_SAYS="did not refuse streams on one connection ($PROBE)"
+fi
+# And that the stream server does limit connections: 4 connections, 2 refused.
+LIMIT_CHECK=$(h2load -c 4 -m 1 -n 400 -d "$WORK/one.json" "$LIMITED/locations" 2>&1 | sed -n 's/^requests: //p')
+
+say "measuring (concurrency $CONCURRENCY, $RECORDS records, $RUNS runs; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg))…"
+for run in $(seq "$RUNS"); do
+    apply_run apply-fixed tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+    wrk_run wrk "$CONCURRENCY" "$TLS/locations"
+    apply_run apply-auto tls "$WORK/records.ndjson" --concurrency auto
+    h2load_run h2load-h1 h1 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
+    h2load_run h2load-h2 h2 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
+    apply_run limited-auto limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
+    h2load_run limited-h2load h2 "$LIMIT" "$STREAMS" "$RECORDS" "$LIMITED/locations"
+    apply_run limited-fixed limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency "$CONCURRENCY"
+    h2load_run limited-h2load-max h2 "$LIMIT" "$MAX_STREAMS" "$RECORDS" "$LIMITED/locations"
+    apply_run limited-learn limited "$WORK/records.ndjson" --concurrency auto
+    apply_run limited-token limited-token "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
+    say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s; $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
+done
+apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
+apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
+
+for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
+    printf -v "M_${name//-/_}" '%s' "$(median "$WORK/rates/$name")"
+done
+BEST=$(max "$M_wrk" "$M_h2load_h1")
+R_FIXED=$(ratio "$M_apply_fixed" "$BEST")
+R_AUTO=$(ratio "$M_apply_auto" "$BEST")
+R_AUTO_FIXED=$(ratio "$M_apply_auto" "$M_apply_fixed")
+BEST_H2=$(max "$M_limited_h2load" "$M_limited_h2load_max")
+R_LIMITED_AUTO=$(ratio "$M_limited_auto" "$BEST_H2")
+R_LIMITED_FIXED=$(ratio "$M_limited_fixed" "$M_limited_h2load")
+R_LEARN=$(ratio "$M_limited_learn" "$BEST_H2")
+R_TOKEN=$(ratio "$M_limited_token" "$BEST_H2")
+RSS_SMALL=$(cat "$WORK/rss-small.rss")
+RSS_LARGE=$(cat "$WORK/rss-large.rss")
+R_RSS=$(ratio "$RSS_LARGE" "$RSS_SMALL")
+for name in limited-auto limited-fixed limited-learn limited-token; do
+    grep -q "over $LIMIT connections (HTTP/2)" "$WORK/$name.pace" ||
+        problem "apply ($name) did not say it used HTTP/2 over $LIMIT connections: $(cat "$WORK/$name.pace")"
+done
+rates() { tr '\n' ' ' <"$WORK/rates/$1"; }
+
+cat <<EOF
+
+location apply over TLS 1.3 — nginx $NGINX_VERSION on 127.0.0.1, $(nproc) cores, $(date -u +%FT%TZ)
+(requests/s while sending; median of $RUNS alternating runs, each run's figure in brackets;
+ $RECORDS records, one body for wrk and h2load; wrk ${WRK_SECONDS}s, $WRK_THREADS thread(s); h2load $H2LOAD_THREADS thread(s))
+
+$CONCURRENCY in flight, no connection limit
+  apply --concurrency $CONCURRENCY            $(printf '%8s' "$M_apply_fixed")   [$(rates apply-fixed)]  $(cat "$WORK/apply-fixed.pace")
+  apply --concurrency auto          $(printf '%8s' "$M_apply_auto")   [$(rates apply-auto)]  $(cat "$WORK/apply-auto.pace")
+  wrk -c $CONCURRENCY                       $(printf '%8s' "$M_wrk")   [$(rates wrk)]
+  h2load --h1 -c $CONCURRENCY               $(printf '%8s' "$M_h2load_h1")   [$(rates h2load-h1)]
+  h2load -c $CONCURRENCY -m 1 (h2)          $(printf '%8s' "$M_h2load_h2")   [$(rates h2load-h2)]
+  apply / best of wrk, h2load h1    $R_FIXED   (target >= 0.95: $(at_least "$R_FIXED" 0.95))
+  apply auto / best of the same     $R_AUTO
+  apply auto / apply fixed          $R_AUTO_FIXED   (target >= 0.90: $(at_least "$R_AUTO_FIXED" 0.9))
+
+$LIMIT connections per client (nginx stream limit_conn, TLS passed through; token from the unlimited server)
+  apply --max-connections $LIMIT --concurrency $CONCURRENCY    $(printf '%8s' "$M_limited_fixed")   [$(rates limited-fixed)]  $(cat "$WORK/limited-fixed.pace")
+  h2load -c $LIMIT -m $STREAMS (h2)                   $(printf '%8s' "$M_limited_h2load")   [$(rates limited-h2load)]
+  apply --max-connections $LIMIT --concurrency auto  $(printf '%8s' "$M_limited_auto")   [$(rates limited-auto)]  $(cat "$WORK/limited-auto.pace")
+  h2load -c $LIMIT -m $MAX_STREAMS (h2)                 $(printf '%8s' "$M_limited_h2load_max")   [$(rates limited-h2load-max)]
+  apply --concurrency auto (limit not given)  $(printf '%8s' "$M_limited_learn")   [$(rates limited-learn)]  $(cat "$WORK/limited-learn.pace")
+  apply --max-connections $LIMIT --concurrency auto, token through the limit too
+                                    $(printf '%8s' "$M_limited_token")   [$(rates limited-token)]  $(cat "$WORK/limited-token.pace")
+  apply $CONCURRENCY / h2load -m $STREAMS             $R_LIMITED_FIXED   (target >= 0.90: $(at_least "$R_LIMITED_FIXED" 0.9))
+  apply auto / best h2load          $R_LIMITED_AUTO   (target >= 0.90: $(at_least "$R_LIMITED_AUTO" 0.9))
+  apply not told / best h2load      $R_LEARN
+  apply, token via limit / best     $R_TOKEN
+  checks: http limit_conn $LIMIT $PROBE_SAYS;
+          stream limit_conn $LIMIT, h2load -c 4: $LIMIT_CHECK
+
+peak RSS of apply --concurrency $CONCURRENCY over TLS
+  $(printf '%7d' "$SMALL") records   $RSS_SMALL KiB   ($M_rss_small/s)
+  $(printf '%7d' "$LARGE") records   $RSS_LARGE KiB   ($M_rss_large/s)
+  large / small                     $R_RSS   (target <= 1.25: $(at_most "$R_RSS" 1.25))
+EOF
+if [ ${#PROBLEMS[@]} -gt 0 ]; then
+    echo
+    echo "problems:"
+    printf '  %s\n' "${PROBLEMS[@]}"
+fi
