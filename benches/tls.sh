@@ -222,7 +222,7 @@ EOF
 # ---------------------------------------------------------------------------------------
 # Measurements. Each appends a rate (requests/s) to $WORK/rates/NAME; problems found are
 # collected in PROBLEMS and printed at the end.
-mkdir -p "$WORK/rates" "$WORK/home"
+mkdir -p "$WORK/rates" "$WORK/cpu" "$WORK/home"
 PROBLEMS=()
 problem() { PROBLEMS+=("$*"); say "  PROBLEM: $*"; }
 
@@ -253,6 +253,9 @@ apply_run() {
         [ -s "$WORK/$name.failed" ] && say "    first: $(head -n 1 "$WORK/$name.failed")"
     fi
     sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/$name.time" >"$WORK/$name.rss"
+    # CPU a request (user + system, the whole process: pre-flight and report included).
+    awk -v n="$n" -F': ' '/User time|System time/ { s += $2 } END { printf "%.1f\n", s * 1e6 / n }' \
+        "$WORK/$name.time" >>"$WORK/cpu/$name"
     {
         grep -o 'concurrency [^;]*\(; [0-9]* answers\? said to slow down\)\?' "$WORK/$name.err" | tail -n 1 | tr -d '\n' || true
         echo "; nginx refused $(($(refusals) - refused_before)) connections"
@@ -268,8 +271,12 @@ apply_run() {
 # wrk NAME CONNECTIONS URL
 wrk_run() {
     local name=$1 connections=$2 url=$3 out rate
-    out=$(wrk -t "$WRK_THREADS" -c "$connections" -d "${WRK_SECONDS}s" -s "$WORK/post.lua" "$url" 2>&1) || true
+    out=$(/usr/bin/time -f 'cpu %U %S' wrk -t "$WRK_THREADS" -c "$connections" -d "${WRK_SECONDS}s" \
+        -s "$WORK/post.lua" "$url" 2>&1) || true
     echo "$out" >"$WORK/$name.out"
+    local done
+    done=$(sed -n 's/^ *\([0-9]*\) requests in .*/\1/p' <<<"$out")
+    awk -v n="${done:-0}" '/^cpu / && n > 0 { printf "%.1f\n", ($2 + $3) * 1e6 / n }' <<<"$out" >>"$WORK/cpu/$name"
     rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$out" | awk '{ printf "%.0f\n", $1 }')
     if grep -q -e 'Non-2xx' -e 'Socket errors' -e 'post.lua' <<<"$out" || [ -z "$rate" ]; then
         problem "wrk ($name): $(grep -e 'Non-2xx' -e 'Socket errors' -e 'unable' -e 'post.lua' <<<"$out" | sort -u | tr '\n' ' ')"
@@ -283,10 +290,11 @@ h2load_run() {
     local name=$1 protocol=$2 connections=$3 streams=$4 requests=$5 url=$6 out rate
     local -a args=(-m "$streams")
     [ "$protocol" = h1 ] && args=(--h1)
-    out=$(h2load "${args[@]}" -t "$H2LOAD_THREADS" -c "$connections" -n "$requests" \
+    out=$(/usr/bin/time -f 'cpu %U %S' h2load "${args[@]}" -t "$H2LOAD_THREADS" -c "$connections" -n "$requests" \
         -d "$WORK/one.json" -H 'content-type: application/json' \
         -H 'authorization: Bearer bench-token' "$url" 2>&1) || true
     echo "$out" >"$WORK/$name.out"
+    awk -v n="$requests" '/^cpu / { printf "%.1f\n", ($2 + $3) * 1e6 / n }' <<<"$out" >>"$WORK/cpu/$name"
     rate=$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out" | awk '{ printf "%.0f\n", $1 }')
     local expected=h2
     [ "$protocol" = h1 ] && expected=http/1.1
@@ -366,43 +374,52 @@ for name in limited-auto limited-fixed limited-learn limited-token; do
     grep -q "over $LIMIT connections (HTTP/2)" "$WORK/$name.pace" ||
         problem "apply ($name) did not say it used HTTP/2 over $LIMIT connections: $(cat "$WORK/$name.pace")"
 done
-rates() { tr '\n' ' ' <"$WORK/rates/$1"; }
+# row LABEL NAME: the median rate, the CPU a request, each run's rate, apply's pace line.
+row() {
+    local pace=""
+    [ -f "$WORK/$2.pace" ] && pace="  $(cat "$WORK/$2.pace")"
+    printf '  %-44s %8s/s %7s us   [%s]%s\n' "$1" "$(median "$WORK/rates/$2")" \
+        "$(median "$WORK/cpu/$2")" "$(tr '\n' ' ' <"$WORK/rates/$2" | sed 's/ $//')" "$pace"
+}
+info_row() { printf '  %-44s %8s\n' "$1" "$2"; }
+verdict_row() { printf '  %-44s %8s   (target %s %s: %s)\n' "$1" "$2" "$3" "$4" "$5"; }
 
 cat <<EOF
 
-location apply over TLS 1.3 — nginx $NGINX_VERSION on 127.0.0.1, $(nproc) cores, $(date -u +%FT%TZ)
-(requests/s while sending; median of $RUNS alternating runs, each run's figure in brackets;
- $RECORDS records, one body for wrk and h2load; wrk ${WRK_SECONDS}s, $WRK_THREADS thread(s); h2load $H2LOAD_THREADS thread(s))
+location apply over TLS 1.3 — nginx $NGINX_VERSION on 127.0.0.1, $(nproc) cores, $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)
+requests/s while sending (median of $RUNS alternating runs; each run's in brackets), CPU a
+request (user + system; apply's whole process, pre-flight and report included); $RECORDS
+records, one body for wrk and h2load; wrk ${WRK_SECONDS}s and $WRK_THREADS thread(s), h2load $H2LOAD_THREADS thread(s)
 
 $CONCURRENCY in flight, no connection limit
-  apply --concurrency $CONCURRENCY            $(printf '%8s' "$M_apply_fixed")   [$(rates apply-fixed)]  $(cat "$WORK/apply-fixed.pace")
-  apply --concurrency auto          $(printf '%8s' "$M_apply_auto")   [$(rates apply-auto)]  $(cat "$WORK/apply-auto.pace")
-  wrk -c $CONCURRENCY                       $(printf '%8s' "$M_wrk")   [$(rates wrk)]
-  h2load --h1 -c $CONCURRENCY               $(printf '%8s' "$M_h2load_h1")   [$(rates h2load-h1)]
-  h2load -c $CONCURRENCY -m 1 (h2)          $(printf '%8s' "$M_h2load_h2")   [$(rates h2load-h2)]
-  apply / best of wrk, h2load h1    $R_FIXED   (target >= 0.95: $(at_least "$R_FIXED" 0.95))
-  apply auto / best of the same     $R_AUTO
-  apply auto / apply fixed          $R_AUTO_FIXED   (target >= 0.90: $(at_least "$R_AUTO_FIXED" 0.9))
+$(row "apply --concurrency $CONCURRENCY" apply-fixed)
+$(row "apply --concurrency auto" apply-auto)
+$(row "wrk -c $CONCURRENCY" wrk)
+$(row "h2load --h1 -c $CONCURRENCY" h2load-h1)
+$(row "h2load -c $CONCURRENCY -m 1 (h2)" h2load-h2)
+$(verdict_row "apply / best of wrk, h2load h1" "$R_FIXED" ">=" 0.95 "$(at_least "$R_FIXED" 0.95)")
+$(verdict_row "apply auto / apply $CONCURRENCY" "$R_AUTO_FIXED" ">=" 0.90 "$(at_least "$R_AUTO_FIXED" 0.9)")
+$(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
 
-$LIMIT connections per client (nginx stream limit_conn, TLS passed through; token from the unlimited server)
-  apply --max-connections $LIMIT --concurrency $CONCURRENCY    $(printf '%8s' "$M_limited_fixed")   [$(rates limited-fixed)]  $(cat "$WORK/limited-fixed.pace")
-  h2load -c $LIMIT -m $STREAMS (h2)                   $(printf '%8s' "$M_limited_h2load")   [$(rates limited-h2load)]
-  apply --max-connections $LIMIT --concurrency auto  $(printf '%8s' "$M_limited_auto")   [$(rates limited-auto)]  $(cat "$WORK/limited-auto.pace")
-  h2load -c $LIMIT -m $MAX_STREAMS (h2)                 $(printf '%8s' "$M_limited_h2load_max")   [$(rates limited-h2load-max)]
-  apply --concurrency auto (limit not given)  $(printf '%8s' "$M_limited_learn")   [$(rates limited-learn)]  $(cat "$WORK/limited-learn.pace")
-  apply --max-connections $LIMIT --concurrency auto, token through the limit too
-                                    $(printf '%8s' "$M_limited_token")   [$(rates limited-token)]  $(cat "$WORK/limited-token.pace")
-  apply $CONCURRENCY / h2load -m $STREAMS             $R_LIMITED_FIXED   (target >= 0.90: $(at_least "$R_LIMITED_FIXED" 0.9))
-  apply auto / best h2load          $R_LIMITED_AUTO   (target >= 0.90: $(at_least "$R_LIMITED_AUTO" 0.9))
-  apply not told / best h2load      $R_LEARN
-  apply, token via limit / best     $R_TOKEN
+$LIMIT connections per client (nginx stream limit_conn, TLS passed through)
+$(row "apply --max-connections $LIMIT --concurrency $CONCURRENCY" limited-fixed)
+$(row "h2load -c $LIMIT -m $STREAMS (h2)" limited-h2load)
+$(row "apply --max-connections $LIMIT --concurrency auto" limited-auto)
+$(row "h2load -c $LIMIT -m $MAX_STREAMS (h2)" limited-h2load-max)
+$(row "apply --concurrency auto (limit not given)" limited-learn)
+$(row "apply --max-conn. $LIMIT, auto, token via limit" limited-token)
+$(verdict_row "apply $CONCURRENCY / h2load -m $STREAMS" "$R_LIMITED_FIXED" ">=" 0.90 "$(at_least "$R_LIMITED_FIXED" 0.9)")
+$(verdict_row "apply auto / best h2load" "$R_LIMITED_AUTO" ">=" 0.90 "$(at_least "$R_LIMITED_AUTO" 0.9)")
+$(info_row "apply not told / best h2load" "$R_LEARN")
+$(info_row "apply, token via the limit / best h2load" "$R_TOKEN")
+  (apply's token comes from the server without the limit, except on the "token via limit" row)
   checks: http limit_conn $LIMIT $PROBE_SAYS;
           stream limit_conn $LIMIT, h2load -c 4: $LIMIT_CHECK
 
 peak RSS of apply --concurrency $CONCURRENCY over TLS
-  $(printf '%7d' "$SMALL") records   $RSS_SMALL KiB   ($M_rss_small/s)
-  $(printf '%7d' "$LARGE") records   $RSS_LARGE KiB   ($M_rss_large/s)
-  large / small                     $R_RSS   (target <= 1.25: $(at_most "$R_RSS" 1.25))
+  $(printf '%7d' "$SMALL") records   $RSS_SMALL KiB   ($M_rss_small/s while sending)
+  $(printf '%7d' "$LARGE") records   $RSS_LARGE KiB   ($M_rss_large/s while sending)
+$(verdict_row "large / small" "$R_RSS" "<=" 1.25 "$(at_most "$R_RSS" 1.25)")
 EOF
 if [ ${#PROBLEMS[@]} -gt 0 ]; then
     echo
