@@ -28,7 +28,7 @@
 #      `--max-connections` (does it learn the limit from the refused connections?), and
 #      apply getting its token through the limit too (the token's kept-alive connection
 #      then takes one of the 2). For each, the connections nginx refused are counted
-#      from its error log;
+#      from the stream server's access log, with the time from the first to the last;
 #   3. the peak RSS (`/usr/bin/time -v`) of `apply --concurrency N` over TLS at SMALL and
 #      LARGE records: target <= 1.25 (flat).
 #
@@ -174,6 +174,8 @@ http {
 }
 stream {
     limit_conn_zone \$binary_remote_addr zone=tcp:1m;
+    log_format sessions '\$msec \$status \$session_time \$bytes_sent';
+    access_log $N/stream.log sessions;
     server {
         listen 127.0.0.1:$LIMITED_PORT;
         limit_conn tcp $LIMIT;
@@ -227,7 +229,14 @@ PROBLEMS=()
 problem() { PROBLEMS+=("$*"); say "  PROBLEM: $*"; }
 
 # Connections nginx's stream server refused so far.
-refusals() { grep -c 'limiting connections by zone "tcp"' "$N/error.log" || true; }
+# Connections the stream server handled so far (its access log: one line a connection,
+# status 503 when limit_conn refused it).
+sessions() { wc -l <"$N/stream.log"; }
+# The refusals logged after line FROM: how many, and the time from the first to the last.
+refusals_since() {
+    tail -n +"$(($1 + 1))" "$N/stream.log" | awk '$2 == 503 { if (!n++) first = $1; last = $1 }
+        END { if (n) printf "nginx refused %d connections over %.2f s", n, last - first; else printf "nginx refused no connection" }'
+}
 
 # apply NAME PROFILE INPUT ARGS...: the rate while sending (apply's summary line) to
 # $WORK/rates/NAME; the peak RSS (KiB) to $WORK/NAME.rss; the summary's pace line to
@@ -236,8 +245,8 @@ apply_run() {
     local name=$1 profile=$2 input=$3 n rc=0
     shift 3
     n=$(wc -l <"$input")
-    local refused_before
-    refused_before=$(refusals)
+    local sessions_before
+    sessions_before=$(sessions)
     env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
         XDG_DATA_HOME="$WORK/home/data" LOCADM_KEYRING=none \
         LOCADM_CONFIG="$WORK/config.toml" LOCADM_PROFILE="$profile" \
@@ -258,7 +267,8 @@ apply_run() {
         "$WORK/$name.time" >>"$WORK/cpu/$name"
     {
         grep -o 'concurrency [^;]*\(; [0-9]* answers\? said to slow down\)\?' "$WORK/$name.err" | tail -n 1 | tr -d '\n' || true
-        echo "; nginx refused $(($(refusals) - refused_before)) connections"
+        sleep 0.05 # the stream server logs a connection when it closes
+        echo "; $(refusals_since "$sessions_before")"
     } >"$WORK/$name.pace"
     local rate
     rate=$(sed -n 's/.* in [0-9.]* s (\([0-9]*\)\/s)$/\1/p' "$WORK/$name.err" | tail -n 1)
