@@ -409,6 +409,8 @@ $(row "h2load --h1 -c $CONCURRENCY" h2load-h1)
 $(row "h2load -c $CONCURRENCY -m 1 (h2)" h2load-h2)
 $(verdict_row "apply / best of wrk, h2load h1" "$R_FIXED" ">=" 0.95 "$(at_least "$R_FIXED" 0.95)")
 $(verdict_row "apply auto / apply $CONCURRENCY" "$R_AUTO_FIXED" ">=" 0.90 "$(at_least "$R_AUTO_FIXED" 0.9)")
+$(info_row "apply / wrk" "$(ratio "$M_apply_fixed" "$M_wrk")")
+$(info_row "apply / h2load h1" "$(ratio "$M_apply_fixed" "$M_h2load_h1")")
 $(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
 
 $LIMIT connections per client (nginx stream limit_conn, TLS passed through)
