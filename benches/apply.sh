@@ -37,16 +37,9 @@ need nginx "Debian: apt-get install nginx"
 OHA=$(command -v oha || true)
 [ -z "$OHA" ] && [ -x "$HOME/.cargo/bin/oha" ] && OHA=$HOME/.cargo/bin/oha
 
-free_port() {
-    # Ask the kernel for a free port (bash alone cannot bind); python3 is in Debian's base.
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
 
 # ---------------------------------------------------------------------------------------
-say "building (release)…"
-(cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
-LOCADM=$ROOT/target/release/locadm
-GEN=$ROOT/target/release/examples/gen_records
+build_release
 
 "$GEN" "$SMALL" >"$WORK/small.ndjson"
 "$GEN" "$LARGE" >"$WORK/large.ndjson"

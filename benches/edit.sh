@@ -51,16 +51,9 @@ OHA=$(command -v oha || true)
 [ -n "$OHA" ] || { say "missing: oha (not in Debian: cargo install oha --locked)"; exit 1; }
 WRK=$(command -v wrk || true)
 
-free_port() {
-    # Ask the kernel for a free port (bash alone cannot bind); python3 is in Debian's base.
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
 
 # ---------------------------------------------------------------------------------------
-say "building (release)…"
-(cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
-LOCADM=$ROOT/target/release/locadm
-GEN=$ROOT/target/release/examples/gen_records
+build_release
 
 # Inputs for nginx: random ids, and merge patches of them.
 python3 - "$WORK" "$SMALL" "$LARGE" <<'PY'

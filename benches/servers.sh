@@ -18,3 +18,17 @@ trap 'exit 130' INT TERM
 
 say() { printf '%s\n' "$*" >&2; }
 need() { command -v "$1" >/dev/null 2>&1 || { say "missing: $1 ($2)"; exit 1; }; }
+
+# A free port on 127.0.0.1, asked of the kernel (bash alone cannot bind; python3 is in
+# Debian's base).
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# The release binary and the record generator; sets LOCADM and GEN. Needs ROOT.
+build_release() {
+    say "building (release)…"
+    (cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
+    LOCADM=$ROOT/target/release/locadm
+    GEN=$ROOT/target/release/examples/gen_records
+}

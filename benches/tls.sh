@@ -77,15 +77,9 @@ need curl "Debian: apt-get install curl"
 need python3 "Debian: apt-get install python3"
 [ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }
 
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
 
 # ---------------------------------------------------------------------------------------
-say "building (release)…"
-(cd "$ROOT" && cargo build --release --quiet --bin locadm --example gen_records)
-LOCADM=$ROOT/target/release/locadm
-GEN=$ROOT/target/release/examples/gen_records
+build_release
 
 "$GEN" "$RECORDS" >"$WORK/records.ndjson"
 "$GEN" "$SMALL" >"$WORK/small.ndjson"

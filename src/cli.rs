@@ -85,25 +85,13 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Where each option given came from (its flag or its variable), by clap's id, for
-    /// `config show` (filled in by [`parse`]).
+    /// `config show` (filled in by [`try_parse_from`]).
     #[arg(skip)]
     pub sources: Sources,
 }
 
-/// Where clap took each global option from, by id (`base_url`, `timeout`, ...).
-pub type Sources = std::collections::BTreeMap<&'static str, ValueSource>;
-
-/// The global options whose source the settings report.
-const SOURCED: &[&str] = &[
-    "profile",
-    "config",
-    "base_url",
-    "token_url",
-    "issuer",
-    "federated_token_file",
-    "output",
-    "timeout",
-];
+/// Where clap took each global option given from, by id (`base_url`, `timeout`, ...).
+pub type Sources = std::collections::BTreeMap<String, ValueSource>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -192,9 +180,13 @@ pub fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     let mut command = Cli::command();
     let mut matches = command.try_get_matches_from_mut(args)?;
     // Read before the values are taken out of the matches.
-    let sources = SOURCED
-        .iter()
-        .filter_map(|&id| Some((id, matches.value_source(id)?)))
+    let sources = command
+        .get_arguments()
+        .filter(|arg| arg.is_global_set())
+        .filter_map(|arg| {
+            let id = arg.get_id().as_str();
+            Some((id.to_owned(), matches.value_source(id)?))
+        })
         .collect();
     let mut cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))?;
     cli.global.sources = sources;
@@ -384,7 +376,8 @@ pub struct BulkIds {
 /// The pace of a bulk run (`apply`, bulk `get` and `delete`).
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Pace {
-    /// Requests in flight at once, each on an HTTP/1.1 connection of its own: `auto`
+    /// Requests in flight at once (each on an HTTP/1.1 connection of its own, unless
+    /// connections are scarce: see `--max-connections`): `auto`
     /// finds the most the service takes (grows while answers come as fast, backs off on
     /// 429 or 503 and on answers slowing down), or a number from 1 to 256
     #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]

@@ -203,10 +203,6 @@ impl Error {
         &self.kind
     }
 
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
     pub fn hint(&self) -> Option<&str> {
         self.hint.as_deref()
     }

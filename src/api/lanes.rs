@@ -229,22 +229,31 @@ impl Shared {
     /// A lane among those in use: one no other request holds, else this request's turn
     /// at the next one in round robin.
     async fn pick(&self) -> (usize, tokio::sync::MutexGuard<'_, Option<Lane>>) {
-        // Once a request, so no allocation: round robin over the slots, the retired
-        // ones skipped (`retire` always keeps one; lane 0 is the floor all the same).
-        let count = self.slots.len();
-        let first = self.next.fetch_add(1, Ordering::Relaxed) % count;
-        let mut turn = None;
-        for i in (0..count).map(|k| (first + k) % count) {
-            if self.retired[i].load(Ordering::Relaxed) {
+        loop {
+            // Once a request, so no allocation: round robin over the slots, the retired
+            // ones skipped (`retire` always keeps one; lane 0 is the floor all the same).
+            let count = self.slots.len();
+            let first = self.next.fetch_add(1, Ordering::Relaxed) % count;
+            let mut turn = None;
+            for i in (0..count).map(|k| (first + k) % count) {
+                if self.retired[i].load(Ordering::Relaxed) {
+                    continue;
+                }
+                turn.get_or_insert(i);
+                if let Ok(slot) = self.slots[i].try_lock() {
+                    return (i, slot);
+                }
+            }
+            let i = turn.unwrap_or(0);
+            let slot = self.slots[i].lock().await;
+            // Retired while this request waited its turn (its connection was refused):
+            // another lane, rather than each waiter trying the refused one again in turn
+            // (a second of retries each, one after another).
+            if self.retired[i].load(Ordering::SeqCst) && self.in_use().any(|k| k != i) {
                 continue;
             }
-            turn.get_or_insert(i);
-            if let Ok(slot) = self.slots[i].try_lock() {
-                return (i, slot);
-            }
+            return (i, slot);
         }
-        let i = turn.unwrap_or(0);
-        (i, self.slots[i].lock().await)
     }
 
     /// A new connection for a lane. Refused, it is tried again a few times over about a

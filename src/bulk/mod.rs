@@ -3,8 +3,9 @@
 //! --undo`) only makes its tasks (`preflight.rs`) and its [`Run`]; this module checks
 //! what can be checked before anything is sent (permissions, what the service's read form
 //! carries, the journal's binding and lock), then streams the spooled tasks to
-//! `--concurrency` workers (`worker.rs`), each on an HTTP/1.1 connection of its own, and
-//! prints one result per task and the summary (`report.rs`).
+//! `--concurrency` workers (`worker.rs`), each on an HTTP/1.1 connection of its own (or
+//! sharing a few, as HTTP/2 streams where offered, when connections are scarce: see
+//! `api/lanes.rs`), and prints one result per task and the summary (`report.rs`).
 
 pub mod journal;
 pub mod preflight;

@@ -87,15 +87,16 @@ impl Endpoint {
 
     /// The path below the base URL. `read_prefix` (a profile's, `/v1`) goes before a
     /// read's path only: some gateways serve reads under their own prefix.
+    /// (Every request builds one: written out rather than filled into [`route`]'s
+    /// templates, which a test holds them to.)
     pub fn path(self, read_prefix: &str) -> String {
-        let with_id = |template: &str, id: Uuid| template.replace("{id}", &id.to_string());
         match self {
             Endpoint::CreateLocation => route::LOCATIONS.to_owned(),
-            Endpoint::GetLocation(id) => format!("{read_prefix}{}", with_id(route::LOCATION, id)),
+            Endpoint::GetLocation(id) => format!("{read_prefix}/locations/{id}"),
             Endpoint::UpdateLocation(id) | Endpoint::DeleteLocation(id) => {
-                with_id(route::LOCATION, id)
+                format!("/locations/{id}")
             }
-            Endpoint::UpdateProvider(id) => with_id(route::PROVIDER, id),
+            Endpoint::UpdateProvider(id) => format!("/locationProviders/{id}"),
         }
     }
 
@@ -166,6 +167,12 @@ mod tests {
                 endpoint == Endpoint::CreateLocation
             );
         }
+        // The paths are the routes the emulator serves.
+        let filled = |template: &str| template.replace("{id}", &text);
+        assert_eq!(GetLocation(id).path(""), filled(route::LOCATION));
+        assert_eq!(DeleteLocation(id).path(""), filled(route::LOCATION));
+        assert_eq!(UpdateProvider(id).path(""), filled(route::PROVIDER));
+        assert_eq!(CreateLocation.path("/v1"), route::LOCATIONS);
         assert_eq!(Endpoint::CreateLocation.idempotency(), Idempotency::Create);
         assert_eq!(
             Endpoint::DeleteLocation(id).idempotency(),

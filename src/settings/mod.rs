@@ -428,11 +428,10 @@ impl Layers {
 impl Settings {
     /// Resolves the settings of this invocation: flag > environment > profile > default.
     pub fn resolve(global: &GlobalArgs) -> Result<Settings> {
-        let config_file = global.config.clone().filter(|p| !p.as_os_str().is_empty());
-        let config_origin = given(global, "config", Some(())).1;
-        let (config_file, config_origin) = match config_file {
-            Some(path) => (path, config_origin),
-            None => (default_config_file()?, Origin::Default),
+        let named = global.config.clone().filter(|p| !p.as_os_str().is_empty());
+        let (config_file, config_origin) = match given(global, "config", named) {
+            (Some(path), origin) => (path, origin),
+            (None, _) => (default_config_file()?, Origin::Default),
         };
         let file = ConfigFile::load(&config_file)?;
         Settings::resolve_with(global, config_file, config_origin, &file)
