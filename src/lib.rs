@@ -1,7 +1,8 @@
 //! locadm: command-line administration for the Location Management Service.
 //!
-//! `cli` is the command-line definition; `commands` runs it; `model` holds the service's
-//! bodies and their validation (shared with the emulator); `input` reads bodies;
+//! `cli` is the command-line definition; `commands` runs it; `model` (the
+//! `locadm-model` crate) holds the service's bodies and their validation, shared with the
+//! emulator (the `locadm-emulator` crate, behind the `emulator` feature); `input` reads bodies;
 //! `output` is the one printer; `error` maps failures to exit codes; `topics` is what
 //! `--help` cannot say, and `docs` makes completions and man pages.
 
@@ -12,15 +13,14 @@ pub mod cli;
 pub mod commands;
 pub mod context;
 pub mod docs;
-#[cfg(feature = "emulator")]
-pub mod emulator;
 pub mod env_vars;
 pub mod error;
 pub mod input;
 pub mod local;
-pub mod model;
 pub mod output;
 pub mod secrets_in_memory;
 pub mod settings;
 pub mod signal;
 pub mod topics;
+
+pub use locadm_model as model;

@@ -23,7 +23,7 @@ pub const PROFILE: &str = "local";
 /// A running embedded emulator and the demo client's secret for the session.
 pub struct Local {
     #[cfg(feature = "emulator")]
-    _running: crate::emulator::Running,
+    _running: locadm_emulator::Running,
     pub client_secret: SecretString,
 }
 
@@ -52,7 +52,7 @@ pub fn is_local(settings: &Settings) -> bool {
 /// URL of its own, and points the settings at it.
 #[cfg(feature = "emulator")]
 pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
-    use crate::emulator;
+    use locadm_emulator as emulator;
     if !is_local(settings) {
         return Ok(None);
     }
@@ -66,7 +66,9 @@ pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
         db: Some(db),
         ..Default::default()
     };
-    let running = emulator::start(config, listener).await?;
+    let running = emulator::start(config, listener)
+        .await
+        .map_err(|e| Error::other(e.to_string()))?;
     settings.base_url = Some(ServiceUrl::parse("base_url", &running.base_url, false)?);
     settings.token_url = Some(ServiceUrl::parse("token_url", &running.token_url, false)?);
     settings.client_id = Some(running.client_id.clone());

@@ -1,130 +1,53 @@
-//! `locadm location apply` end to end: the real binary against the real emulator binary
-//! (`locadm emulator serve`) with fault injection, thousands of records a run.
+//! `locadm location apply` end to end: the real binary against the real emulator
+//! (tests/common) with fault injection, thousands of records a run.
 //!
 //! What every run is held to: one NDJSON report line per input record (outcomes sum to
 //! the input); the emulator's counters show each `created` record exactly once, nothing
 //! for a `failed` one, at most once for an `unknown` one, and no storeId twice.
 //!
-//! Each command runs in a scrubbed environment (nothing inherited but PATH; HOME and the
-//! XDG dirs in a temporary directory; `LOCADM_KEYRING=none` with the demo client's
-//! credentials in `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
-// These tests drive the emulator binary and axum, which come with the `emulator` feature.
-#![cfg(feature = "emulator")]
+//! Each command runs in tests/common's hermetic `Env` (HOME and the XDG dirs in a
+//! temporary directory; `LOCADM_KEYRING=none` with the demo client's credentials in
+//! `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
 #![cfg(unix)]
 
-#[path = "common/emulator.rs"]
-mod emulator;
+mod common;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use emulator::{serve_binary, serve_binary_on, Served};
-use locadm::emulator::Banner;
+use common::{Emulator, Env, Run, RunToEnd};
 use serde_json::{json, Value};
 
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 
 // ---------------------------------------------------------------------------------------
-// Harness
+// Harness: tests/common's `Env` with its emulator, and what a bulk run is checked by.
 
-/// A temporary home, the input files and journals of one test.
-struct Env {
-    dir: tempfile::TempDir,
+/// `locadm location apply ARGS` in `env`, run to its end: thousands of records through
+/// faults and `Retry-After` pauses may take longer than `Env::cmd`'s 60 s.
+fn apply(env: &Env, args: &[&str]) -> Run {
+    let mut full = vec!["location", "apply"];
+    full.extend_from_slice(args);
+    env.cmd(&full).timeout(Duration::from_secs(300)).run()
 }
 
-impl Env {
-    fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.path(name);
-        fs::write(&path, text).unwrap();
-        path
-    }
-
-    /// `locadm ARGS` against `emu`, in the scrubbed environment.
-    fn cmd(&self, emu: &Served, args: &[&str]) -> Command {
-        self.cmd_for(&emu.banner, args)
-    }
-
-    /// `locadm ARGS` against the service a banner describes.
-    fn cmd_for(&self, service: &Banner, args: &[&str]) -> Command {
-        let home = self.dir.path();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_locadm"));
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .env("XDG_CACHE_HOME", home.join("cache"))
-            .env("LOCADM_KEYRING", "none")
-            .env("LOCADM_CLIENT_ID", &service.client_id)
-            .env("LOCADM_CLIENT_SECRET", &service.client_secret)
-            .env("LOCADM_BASE_URL", &service.base_url)
-            .env("LOCADM_TOKEN_URL", &service.token_url)
-            .env("NO_COLOR", "1")
-            .args(args)
-            .stdin(Stdio::null());
-        cmd
-    }
-
-    fn apply(&self, emu: &Served, args: &[&str]) -> Output {
-        self.apply_to(&emu.banner, args)
-    }
-
-    fn apply_to(&self, service: &Banner, args: &[&str]) -> Output {
-        let mut full = vec!["location", "apply"];
-        full.extend_from_slice(args);
-        self.cmd_for(service, &full).output().unwrap()
-    }
-
-    /// Starts `locadm location apply ARGS` with stdout into `report` (to be signalled).
-    fn spawn_apply(&self, emu: &Served, args: &[&str], report: &Path) -> Child {
-        let mut full = vec!["location", "apply"];
-        full.extend_from_slice(args);
-        self.cmd(emu, &full)
-            .stdout(fs::File::create(report).unwrap())
-            .stderr(fs::File::create(report.with_extension("err")).unwrap())
-            .spawn()
-            .unwrap()
-    }
+/// Starts `locadm location apply ARGS` with stdout into `report` (to be signalled).
+fn spawn_apply(env: &Env, args: &[&str], report: &Path) -> Child {
+    env.std_command()
+        .args(["location", "apply"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(report).unwrap())
+        .stderr(fs::File::create(report.with_extension("err")).unwrap())
+        .spawn()
+        .unwrap()
 }
 
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn assert_code(out: &Output, expected: i32) {
-    assert_eq!(code(out), expected, "exit status; stderr:\n{}", stderr(out));
-}
-
-/// `curl` to the emulator's admin endpoints (never faulted).
-fn admin(emu: &Served, method: &str, path: &str) -> Value {
-    let url = format!("{}{path}", emu.banner.admin_url);
-    let out = Command::new("curl")
-        .args(["-sS", "--fail", "-X", method, &url])
-        .output()
-        .expect("run curl");
-    assert!(out.status.success(), "curl {url}: {}", stderr(&out));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn counters(emu: &Served) -> Value {
-    admin(emu, "GET", "/counters")
+fn counters(env: &Env) -> Value {
+    env.emulator().counters()
 }
 
 fn count(counters: &Value, name: &str) -> u64 {
@@ -143,10 +66,10 @@ fn by_store_id(counters: &Value) -> HashMap<String, u64> {
 }
 
 /// Polls the counters until `creates + updates` reaches `at_least`.
-fn wait_for_writes(emu: &Served, at_least: u64) {
+fn wait_for_writes(env: &Env, at_least: u64) {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let c = counters(emu);
+        let c = counters(env);
         if count(&c, "creates") + count(&c, "updates") >= at_least {
             return;
         }
@@ -220,8 +143,8 @@ fn store_ids(n: usize) -> Vec<String> {
 }
 
 /// The report lines of a run.
-fn report(stdout: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(stdout)
+fn report(stdout: &str) -> Vec<Value> {
+    stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
         .collect()
@@ -285,7 +208,7 @@ fn assert_exactly_once(counters: &Value, n: usize) {
 #[test]
 fn every_record_is_accounted_for_under_faults_and_nothing_is_duplicated() {
     let n = 3000;
-    let emu = serve_binary(&[
+    let env = Env::with_emulator(&[
         "--fail-rate",
         "0.02",
         "--throttle-rate",
@@ -297,16 +220,15 @@ fn every_record_is_accounted_for_under_faults_and_nothing_is_duplicated() {
         "--seed",
         "7",
     ]);
-    let env = Env::new();
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &["-f", input.to_str().unwrap(), "--concurrency", "16"],
     );
-    assert_code(&out, 7);
+    out.assert_code(7);
     let outcomes = outcomes(&report(&out.stdout), n);
     let t = tally(&outcomes);
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_no_duplicates(&outcomes, &c);
 
     let faults = &c["faults"];
@@ -329,7 +251,7 @@ fn every_record_is_accounted_for_under_faults_and_nothing_is_duplicated() {
         count(&c, "creates") + failed + dropped + throttled,
         "only throttled requests were sent again"
     );
-    let err = stderr(&out);
+    let err = out.stderr;
     assert!(err.contains(&format!("{n} records")), "summary: {err}");
     // Each non-success says why.
     for r in report(&out.stdout) {
@@ -346,12 +268,11 @@ fn every_record_is_accounted_for_under_faults_and_nothing_is_duplicated() {
 #[test]
 fn retry_after_is_honoured() {
     let n = 12;
-    let emu = serve_binary(&["--throttle-rate", "0.3", "--seed", "3"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--throttle-rate", "0.3", "--seed", "3"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let started = Instant::now();
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &[
             "-f",
             input.to_str().unwrap(),
@@ -362,8 +283,8 @@ fn retry_after_is_honoured() {
         ],
     );
     let elapsed = started.elapsed();
-    assert_code(&out, 0);
-    let c = counters(&emu);
+    out.assert_code(0);
+    let c = counters(&env);
     let throttled = c["faults"]["throttled"].as_u64().unwrap();
     assert!(throttled >= 2, "the seed throttles some requests: {c}");
     assert!(
@@ -378,12 +299,11 @@ fn retry_after_is_honoured() {
 /// and never sent again, so the service holds each storeId at most once.
 #[test]
 fn a_create_that_times_out_is_unknown_and_not_sent_again() {
-    let emu = serve_binary(&["--latency-ms", "1500"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "1500"]);
     let input = env.write("slow.ndjson", &ndjson((0..4).map(record)));
     let started = Instant::now();
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &[
             "-f",
             input.to_str().unwrap(),
@@ -395,7 +315,7 @@ fn a_create_that_times_out_is_unknown_and_not_sent_again() {
             "1",
         ],
     );
-    assert_code(&out, 7);
+    out.assert_code(7);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), 4);
     for line in &rep {
@@ -414,7 +334,7 @@ fn a_create_that_times_out_is_unknown_and_not_sent_again() {
     // Each create went out once (whether the emulator finished one whose client had
     // gone is its own business: at most once).
     std::thread::sleep(Duration::from_millis(2000));
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "requests"), 4, "{c}");
     assert!(by_store_id(&c).values().all(|&v| v == 1), "{c}");
 }
@@ -424,18 +344,25 @@ fn a_create_that_times_out_is_unknown_and_not_sent_again() {
 #[test]
 fn dropped_connections_make_creates_unknown_and_updates_retried() {
     let n = 1000;
-    let env = Env::new();
+    let mut env = Env::offline();
     let db = env.path("emu.db");
     let db = db.to_str().unwrap();
 
     // Creates through drops.
-    let emu = serve_binary(&["--db", db, "--drop-rate", "0.05", "--seed", "11"]);
+    env.serve(Emulator::start(&[
+        "--db",
+        db,
+        "--drop-rate",
+        "0.05",
+        "--seed",
+        "11",
+    ]));
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--concurrency", "8"]);
-    assert_code(&out, 7);
+    let out = apply(&env, &["-f", input.to_str().unwrap(), "--concurrency", "8"]);
+    out.assert_code(7);
     let rep = report(&out.stdout);
     let outcomes = outcomes(&rep, n);
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_no_duplicates(&outcomes, &c);
     let dropped = c["faults"]["dropped"].as_u64().unwrap();
     assert!(dropped > 0);
@@ -453,7 +380,7 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
             "{r}"
         );
     }
-    assert_eq!(emu.terminate().code(), Some(0));
+    env.emulator.take().unwrap().stop();
 
     // Updates of the created ones through drops: every one goes through.
     let updates: Vec<Value> = rep
@@ -468,11 +395,18 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
         })
         .collect();
     let m = updates.len();
-    let emu = serve_binary(&["--db", db, "--drop-rate", "0.1", "--seed", "12"]);
+    env.serve(Emulator::start(&[
+        "--db",
+        db,
+        "--drop-rate",
+        "0.1",
+        "--seed",
+        "12",
+    ]));
     let input = env.write("up.ndjson", &ndjson(updates));
     // Complete bodies: one PUT each (a merge would read each location first).
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &[
             "-f",
             input.to_str().unwrap(),
@@ -481,13 +415,13 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
             "--replace",
         ],
     );
-    assert_code(&out, 0);
+    out.assert_code(0);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), m);
     assert!(rep
         .iter()
         .all(|r| r["outcome"] == "updated" && r["operation"] == "update" && r["status"] == 200));
-    let c = counters(&emu);
+    let c = counters(&env);
     let dropped = c["faults"]["dropped"].as_u64().unwrap();
     assert!(dropped > 0);
     assert_eq!(count(&c, "updates"), m as u64);
@@ -516,8 +450,7 @@ fn journal_entries(path: &Path) -> Vec<Value> {
 #[test]
 fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
     let n = 3000;
-    let emu = serve_binary(&["--latency-ms", "2"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "2"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let journal = env.path("journal");
     let args = [
@@ -529,8 +462,8 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
         "8",
     ];
     let first = env.path("first.ndjson");
-    let mut child = env.spawn_apply(&emu, &args, &first);
-    wait_for_writes(&emu, 300);
+    let mut child = spawn_apply(&env, &args, &first);
+    wait_for_writes(&env, 300);
     signal(&child, "INT");
     let status = wait_with_timeout(&mut child, Duration::from_secs(10));
     let err = fs::read_to_string(first.with_extension("err")).unwrap();
@@ -543,8 +476,8 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
     );
     assert!(err.contains("records: "), "the summary: {err}");
 
-    let rep = report(&fs::read(&first).unwrap());
-    let c = counters(&emu);
+    let rep = report(&fs::read_to_string(&first).unwrap());
+    let c = counters(&env);
     let created = rep.iter().filter(|r| r["outcome"] == "created").count();
     assert!(created < n, "the run stopped early ({created} created)");
     assert_eq!(rep.len(), created, "nothing but creates: {rep:?}");
@@ -559,15 +492,15 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
         .count();
     assert_eq!(journaled, created, "every finished record journaled");
     // Nothing more is sent once the process is gone.
-    assert_eq!(count(&counters(&emu), "requests"), count(&c, "requests"));
+    assert_eq!(count(&counters(&env), "requests"), count(&c, "requests"));
 
-    let out = env.apply(&emu, &args);
-    assert_code(&out, 0);
+    let out = apply(&env, &args);
+    out.assert_code(0);
     let outcomes = outcomes(&report(&out.stdout), n);
     let t = tally(&outcomes);
     assert_eq!(t.get("skipped").copied(), Some(created));
     assert_eq!(t.get("created").copied(), Some(n - created));
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_exactly_once(&c, n);
     assert_eq!(count(&c, "requests"), n as u64, "nothing sent twice");
 }
@@ -578,8 +511,7 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
 #[test]
 fn sigkill_midway_then_resume_never_duplicates() {
     let n = 3000;
-    let emu = serve_binary(&["--latency-ms", "2"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "2"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let journal = env.path("journal");
     let args = [
@@ -591,8 +523,8 @@ fn sigkill_midway_then_resume_never_duplicates() {
         "8",
     ];
     let first = env.path("first.ndjson");
-    let mut child = env.spawn_apply(&emu, &args, &first);
-    wait_for_writes(&emu, 300);
+    let mut child = spawn_apply(&env, &args, &first);
+    wait_for_writes(&env, 300);
     signal(&child, "KILL");
     wait_with_timeout(&mut child, Duration::from_secs(10));
     // Let the emulator finish what was in flight.
@@ -613,13 +545,13 @@ fn sigkill_midway_then_resume_never_duplicates() {
         in_flight.len() <= 8,
         "at most --concurrency creates in flight"
     );
-    let before = count(&counters(&emu), "requests");
+    let before = count(&counters(&env), "requests");
 
-    let out = env.apply(&emu, &args);
+    let out = apply(&env, &args);
     let outcomes = outcomes(&report(&out.stdout), n);
     let t = tally(&outcomes);
     let unknown = t.get("unknown").copied().unwrap_or(0);
-    assert_code(&out, if unknown > 0 { 7 } else { 0 });
+    out.assert_code(if unknown > 0 { 7 } else { 0 });
     assert_eq!(
         unknown,
         in_flight.len(),
@@ -630,7 +562,7 @@ fn sigkill_midway_then_resume_never_duplicates() {
         t.get("created").copied().unwrap_or(0),
         n - finished.len() - unknown
     );
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_no_duplicates(&outcomes, &c);
     assert_eq!(
         count(&c, "requests") - before,
@@ -647,10 +579,10 @@ fn sigkill_midway_then_resume_never_duplicates() {
         .collect();
     if !missing.is_empty() {
         let rest = env.write("rest.ndjson", &ndjson(missing));
-        let out = env.apply(&emu, &["-f", rest.to_str().unwrap()]);
-        assert_code(&out, 0);
+        let out = apply(&env, &["-f", rest.to_str().unwrap()]);
+        out.assert_code(0);
     }
-    assert_exactly_once(&counters(&emu), n);
+    assert_exactly_once(&counters(&env), n);
 }
 
 /// `--retry-unknown`: without it a re-run sends neither the done nor the unknown records
@@ -659,7 +591,7 @@ fn sigkill_midway_then_resume_never_duplicates() {
 #[test]
 fn retry_unknown_sends_only_the_unknown_creates_again() {
     let n = 2000;
-    let env = Env::new();
+    let mut env = Env::offline();
     let db = env.path("emu.db");
     let db = db.to_str().unwrap();
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
@@ -673,7 +605,7 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
         "16",
     ];
 
-    let emu = serve_binary(&[
+    env.serve(Emulator::start(&[
         "--db",
         db,
         "--drop-rate",
@@ -682,25 +614,21 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
         "0.03",
         "--seed",
         "5",
-    ]);
-    let out = env.apply(&emu, &args);
-    assert_code(&out, 7);
+    ]));
+    let out = apply(&env, &args);
+    out.assert_code(7);
     let first = outcomes(&report(&out.stdout), n);
     let t1 = tally(&first);
     let (failed, unknown) = (t1["failed"], t1["unknown"]);
     assert!(failed > 0 && unknown > 0, "{t1:?}");
-    let addr = emu
-        .banner
-        .base_url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_owned();
-    assert_eq!(emu.terminate().code(), Some(0));
+    let emulator = env.emulator.take().unwrap();
+    let addr = emulator.addr.clone();
+    emulator.stop();
 
     // No faults from here on; the same service (its base URL: the journal is bound to it).
-    let emu = serve_binary_on(&addr, &["--db", db]);
-    let out = env.apply(&emu, &args);
-    assert_code(&out, 7);
+    env.serve(Emulator::start_on(&addr, &["--db", db]));
+    let out = apply(&env, &args);
+    out.assert_code(7);
     let second = outcomes(&report(&out.stdout), n);
     let t2 = tally(&second);
     assert_eq!(
@@ -719,25 +647,25 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
             assert_eq!(first[id], "unknown");
         }
     }
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "requests"), failed as u64);
     assert_no_duplicates(&second, &c);
 
     let mut retry = args.to_vec();
     retry.push("--retry-unknown");
-    let out = env.apply(&emu, &retry);
-    assert_code(&out, 0);
+    let out = apply(&env, &retry);
+    out.assert_code(0);
     let third = outcomes(&report(&out.stdout), n);
     let t3 = tally(&third);
     assert_eq!(t3.get("created").copied(), Some(unknown));
     assert_eq!(t3.get("skipped").copied(), Some(n - unknown));
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "requests"), (failed + unknown) as u64);
     assert_exactly_once(&c, n);
 
     // A fourth run has nothing left to do.
-    let out = env.apply(&emu, &retry);
-    assert_code(&out, 0);
+    let out = apply(&env, &retry);
+    out.assert_code(0);
     assert_eq!(
         tally(&outcomes(&report(&out.stdout), n))
             .get("skipped")
@@ -745,7 +673,7 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
         Some(n)
     );
     assert_eq!(
-        count(&counters(&emu), "requests"),
+        count(&counters(&env), "requests"),
         (failed + unknown) as u64
     );
 }
@@ -758,24 +686,23 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
 #[test]
 fn token_revoked_or_expiring_mid_run_is_renewed() {
     let n = 2000;
-    let emu = serve_binary(&["--latency-ms", "2", "--token-lifetime", "61"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "2", "--token-lifetime", "61"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let report_path = env.path("out.ndjson");
-    let mut child = env.spawn_apply(
-        &emu,
+    let mut child = spawn_apply(
+        &env,
         &["-f", input.to_str().unwrap(), "--concurrency", "8"],
         &report_path,
     );
-    wait_for_writes(&emu, 300);
-    let revoked = admin(&emu, "POST", "/revoke-tokens");
+    wait_for_writes(&env, 300);
+    let revoked = env.emulator().revoke_tokens();
     assert!(revoked["revoked"].as_u64().unwrap() >= 1, "{revoked}");
     let status = wait_with_timeout(&mut child, Duration::from_secs(60));
     let err = fs::read_to_string(report_path.with_extension("err")).unwrap();
     assert!(status.success(), "{err}");
-    let outcomes = outcomes(&report(&fs::read(&report_path).unwrap()), n);
+    let outcomes = outcomes(&report(&fs::read_to_string(&report_path).unwrap()), n);
     assert_eq!(tally(&outcomes).get("created").copied(), Some(n));
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_exactly_once(&c, n);
     // A 61 s token is renewed 60 s early, i.e. after a second; plus the revocation.
     let issued = count(&c, "tokens_issued");
@@ -793,12 +720,11 @@ fn token_revoked_or_expiring_mid_run_is_renewed() {
 /// cell, numbers as written) end up as the same locations.
 #[test]
 fn the_three_input_formats() {
-    let emu = serve_binary(&[]);
-    let env = Env::new();
+    let env = Env::with_emulator(&[]);
 
     let ndjson_in = env.write("a.ndjson", &ndjson((0..3).map(record)));
-    let out = env.apply(&emu, &["-f", ndjson_in.to_str().unwrap()]);
-    assert_code(&out, 0);
+    let out = apply(&env, &["-f", ndjson_in.to_str().unwrap()]);
+    out.assert_code(0);
     let rep = report(&out.stdout);
     assert_eq!(
         rep.iter()
@@ -809,8 +735,8 @@ fn the_three_input_formats() {
 
     let array: Vec<Value> = (3..6).map(record).collect();
     let array_in = env.write("b.json", &serde_json::to_string_pretty(&array).unwrap());
-    let out = env.apply(&emu, &["-f", array_in.to_str().unwrap()]);
-    assert_code(&out, 0);
+    let out = apply(&env, &["-f", array_in.to_str().unwrap()]);
+    out.assert_code(0);
     let rep = report(&out.stdout);
     let mut indexes: Vec<u64> = rep.iter().map(|r| r["index"].as_u64().unwrap()).collect();
     indexes.sort();
@@ -823,8 +749,8 @@ fn the_three_input_formats() {
                C-1,Erste,Hauptstraße,1,Berlin,10178,DE,52.52190000,13.41321,8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c,\"bulk, csv\",true\n\
                C-2,\"Zweite, mit Komma\",Karl-Marx-Allee,2,Potsdam,14467,DE,52.4,13.06,8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c,one,false\n";
     let csv_in = env.write("c.csv", csv);
-    let out = env.apply(&emu, &["-f", csv_in.to_str().unwrap()]);
-    assert_code(&out, 0);
+    let out = apply(&env, &["-f", csv_in.to_str().unwrap()]);
+    out.assert_code(0);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), 2);
     let first = rep.iter().find(|r| r["storeId"] == "C-1").unwrap();
@@ -832,12 +758,9 @@ fn the_three_input_formats() {
     let id = first["id"].as_str().unwrap();
 
     // Read back: nested object, list cell, number as written.
-    let got = env
-        .cmd(&emu, &["location", "get", id, "-o", "json"])
-        .output()
-        .unwrap();
-    assert_code(&got, 0);
-    let text = String::from_utf8_lossy(&got.stdout);
+    let got = env.cmd(&["location", "get", id, "-o", "json"]).run();
+    got.assert_code(0);
+    let text = got.stdout.clone();
     assert!(text.contains("52.52190000"), "latitude as written: {text}");
     let location: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(location["structuredAddress"]["city"], "Berlin");
@@ -846,7 +769,8 @@ fn the_three_input_formats() {
 
     // Standard input, streamed (read once, by pre-flight).
     let mut child = env
-        .cmd(&emu, &["location", "apply", "-f", "-"])
+        .std_command()
+        .args(["location", "apply", "-f", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -859,13 +783,13 @@ fn the_three_input_formats() {
             .write_all(ndjson((100..104).map(record)).as_bytes())
             .unwrap();
     }
-    let out = child.wait_with_output().unwrap();
-    assert_code(&out, 0);
+    let out = Run::from(child.wait_with_output().unwrap());
+    out.assert_code(0);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), 4);
     assert!(rep.iter().all(|r| r["outcome"] == "created"));
 
-    let stored = by_store_id(&counters(&emu));
+    let stored = by_store_id(&counters(&env));
     assert_eq!(stored.len(), 12);
     assert!(stored.values().all(|&v| v == 1));
 }
@@ -882,13 +806,12 @@ fn invalid_input() -> String {
 
 #[test]
 fn invalid_records_stop_the_run_before_anything_is_sent() {
-    let emu = serve_binary(&[]);
-    let env = Env::new();
+    let env = Env::with_emulator(&[]);
     let input = env.write("in.ndjson", &invalid_input());
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
-    assert_code(&out, 2);
+    let out = apply(&env, &["-f", input.to_str().unwrap()]);
+    out.assert_code(2);
     assert!(out.stdout.is_empty());
-    let err = stderr(&out);
+    let err = out.stderr;
     for line in ["line 11", "line 21", "line 31", "line 51"] {
         assert!(err.contains(line), "{line} reported: {err}");
     }
@@ -900,18 +823,17 @@ fn invalid_records_stop_the_run_before_anything_is_sent() {
         err.contains("4 of 51 records are invalid; nothing was sent"),
         "{err}"
     );
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "requests"), 0);
     assert_eq!(count(&c, "tokens_issued"), 0, "not even a token");
 }
 
 #[test]
 fn skip_invalid_sends_the_valid_ones_and_reports_the_rest() {
-    let emu = serve_binary(&[]);
-    let env = Env::new();
+    let env = Env::with_emulator(&[]);
     let input = env.write("in.ndjson", &invalid_input());
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--skip-invalid"]);
-    assert_code(&out, 7);
+    let out = apply(&env, &["-f", input.to_str().unwrap(), "--skip-invalid"]);
+    out.assert_code(7);
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), 51);
     let invalid: Vec<u64> = {
@@ -928,7 +850,7 @@ fn skip_invalid_sends_the_valid_ones_and_reports_the_rest() {
         .iter()
         .filter(|r| r["outcome"] == "invalid")
         .all(|r| r["error"].is_string()));
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "creates"), 47);
     assert_eq!(count(&c, "requests"), 47);
     assert!(by_store_id(&c).values().all(|&v| v == 1));
@@ -936,17 +858,16 @@ fn skip_invalid_sends_the_valid_ones_and_reports_the_rest() {
 
 #[test]
 fn dry_run_prints_the_bodies_and_sends_nothing() {
-    let emu = serve_binary(&[]);
-    let env = Env::new();
+    let env = Env::with_emulator(&[]);
     let mut records: Vec<Value> = (0..4).map(record).collect();
     records[3]["id"] = json!("0b7c8a52-3e0f-4a51-9a53-5d2b9c1e7f10");
     let mut text = ndjson(records);
     // Numbers exactly as written (serde_json would print 52.5219).
     text = text.replace("52.5219,", "52.52190000,");
     let input = env.write("in.ndjson", &text);
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap(), "--dry-run"]);
-    assert_code(&out, 0);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let out = apply(&env, &["-f", input.to_str().unwrap(), "--dry-run"]);
+    out.assert_code(0);
+    let stdout = out.stdout.clone();
     assert!(stdout.contains("52.52190000"), "{stdout}");
     let rep = report(&out.stdout);
     assert_eq!(rep.len(), 4);
@@ -962,8 +883,8 @@ fn dry_run_prints_the_bodies_and_sends_nothing() {
         rep[3]["body"]["photoUrls"],
         json!(["https://example.com/a.jpg"])
     );
-    assert!(stderr(&out).contains("nothing was sent"));
-    let c = counters(&emu);
+    assert!(out.stderr.contains("nothing was sent"));
+    let c = counters(&env);
     assert_eq!(count(&c, "requests"), 0);
     assert_eq!(count(&c, "tokens_issued"), 0);
 }
@@ -972,12 +893,11 @@ fn dry_run_prints_the_bodies_and_sends_nothing() {
 /// (404) and makes the run exit 7, with the others done.
 #[test]
 fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
-    let emu = serve_binary(&[]);
-    let env = Env::new();
+    let env = Env::with_emulator(&[]);
     let n = 200;
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
-    assert_code(&out, 0);
+    let out = apply(&env, &["-f", input.to_str().unwrap()]);
+    out.assert_code(0);
     let ids: HashMap<String, String> = report(&out.stdout)
         .iter()
         .map(|r| {
@@ -1000,8 +920,8 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
     mixed.push(ghost);
     mixed.extend((n + 1..n + 51).map(record));
     let input = env.write("mixed.ndjson", &ndjson(mixed));
-    let out = env.apply(&emu, &["-f", input.to_str().unwrap()]);
-    assert_code(&out, 7);
+    let out = apply(&env, &["-f", input.to_str().unwrap()]);
+    out.assert_code(7);
     let rep = report(&out.stdout);
     let outcomes = outcomes(&rep, n + 51);
     let t = tally(&outcomes);
@@ -1012,23 +932,24 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
     assert_eq!(ghost["status"], 404);
     assert_eq!(ghost["operation"], "update");
     assert!(
-        stderr(&out).contains("1 of 251 records did not succeed"),
+        out.stderr.contains("1 of 251 records did not succeed"),
         "{}",
-        stderr(&out)
+        out.stderr
     );
     // The failure says how to send again only what did not succeed, and that works.
     assert!(
-        stderr(&out).contains("hint: save stdout to a file: `--only-failed FILE`"),
+        out.stderr
+            .contains("hint: save stdout to a file: `--only-failed FILE`"),
         "{}",
-        stderr(&out)
+        out.stderr
     );
-    let c = counters(&emu);
+    let c = counters(&env);
     assert_eq!(count(&c, "updates"), n as u64);
     assert_eq!(count(&c, "creates"), (n + 50) as u64);
     assert!(by_store_id(&c).values().all(|&v| v == 1));
-    let results = env.write("results.ndjson", &String::from_utf8_lossy(&out.stdout));
-    let again = env.apply(
-        &emu,
+    let results = env.write("results.ndjson", &out.stdout.clone());
+    let again = apply(
+        &env,
         &[
             "-f",
             input.to_str().unwrap(),
@@ -1036,8 +957,8 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
             results.to_str().unwrap(),
         ],
     );
-    assert_code(&again, 7);
-    let c = counters(&emu);
+    again.assert_code(7);
+    let c = counters(&env);
     assert_eq!(
         count(&c, "updates"),
         n as u64,
@@ -1047,11 +968,10 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
 
     // The update replaced the stored body.
     let got = env
-        .cmd(&emu, &["location", "get", &ids["S-000007"], "-o", "json"])
-        .output()
-        .unwrap();
-    assert_code(&got, 0);
-    let location: Value = serde_json::from_slice(&got.stdout).unwrap();
+        .cmd(&["location", "get", &ids["S-000007"], "-o", "json"])
+        .run();
+    got.assert_code(0);
+    let location: Value = serde_json::from_str(&got.stdout).unwrap();
     assert_eq!(location["storeName"], "Renamed 7");
 }
 
@@ -1060,54 +980,45 @@ fn updates_and_creates_mixed_and_exit_7_on_a_failure() {
 #[test]
 fn a_token_that_cannot_be_renewed_stops_the_run_with_exit_3() {
     let n = 3000;
-    let emu = serve_binary(&["--latency-ms", "2"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "2"]);
     let token = {
+        let emulator = env.emulator();
         let out = Command::new("curl")
             .args([
                 "-sS",
                 "--fail",
                 "-u",
-                &format!("{}:{}", emu.banner.client_id, emu.banner.client_secret),
+                &format!("{}:{}", emulator.client_id, emulator.client_secret),
                 "-d",
                 "grant_type=client_credentials",
-                &emu.banner.token_url,
+                &emulator.token_url,
             ])
-            .output()
-            .unwrap();
-        let body: Value = serde_json::from_slice(&out.stdout).unwrap();
-        body["access_token"].as_str().unwrap().to_owned()
+            .run();
+        out.json()["access_token"].as_str().unwrap().to_owned()
     };
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let report_path = env.path("out.ndjson");
-    let mut cmd = env.cmd(
-        &emu,
-        &[
-            "location",
-            "apply",
-            "-f",
-            input.to_str().unwrap(),
-            "--concurrency",
-            "8",
-        ],
-    );
-    let mut child = cmd
+    let mut child = env
+        .std_command()
+        .args(["location", "apply", "-f", input.to_str().unwrap()])
+        .args(["--concurrency", "8"])
+        .stdin(Stdio::null())
         .env("LOCADM_TOKEN", &token)
         .stdout(fs::File::create(&report_path).unwrap())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    wait_for_writes(&emu, 300);
-    admin(&emu, "POST", "/revoke-tokens");
+    wait_for_writes(&env, 300);
+    env.emulator().revoke_tokens();
     let status = wait_with_timeout(&mut child, Duration::from_secs(20));
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert_eq!(status.code(), Some(3), "{err}");
     assert!(err.contains("LOCADM_TOKEN"), "{err}");
     assert!(err.contains("were not sent"), "{err}");
-    let rep = report(&fs::read(&report_path).unwrap());
+    let rep = report(&fs::read_to_string(&report_path).unwrap());
     assert!(rep.len() < n, "stopped early");
-    let c = counters(&emu);
+    let c = counters(&env);
     let created = rep.iter().filter(|r| r["outcome"] == "created").count() as u64;
     assert_eq!(created, count(&c, "creates"));
     let refused = count(&c, "requests") - count(&c, "creates");
@@ -1123,8 +1034,7 @@ fn a_token_that_cannot_be_renewed_stops_the_run_with_exit_3() {
 #[test]
 fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
     let n = 3000;
-    let emu = serve_binary(&["--latency-ms", "1"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "1"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let journal = env.path("journal");
     let args = [
@@ -1136,7 +1046,9 @@ fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
         journal.to_str().unwrap(),
     ];
     let mut child = env
-        .cmd(&emu, &args)
+        .std_command()
+        .args(args)
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -1151,7 +1063,7 @@ fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write the report"), "{err}");
-    let c = counters(&emu);
+    let c = counters(&env);
     assert!(count(&c, "creates") < n as u64, "stopped early: {c}");
     let entries = journal_entries(&journal);
     let created = entries.iter().filter(|e| e["outcome"] == "created").count();
@@ -1163,11 +1075,11 @@ fn a_closed_stdout_stops_the_run_and_the_journal_stays_exact() {
     );
     assert_eq!(started, created, "no create left without an outcome");
 
-    let out = env.apply(&emu, &args[2..]);
-    assert_code(&out, 0);
+    let out = apply(&env, &args[2..]);
+    out.assert_code(0);
     let outcomes = outcomes(&report(&out.stdout), n);
     assert_eq!(tally(&outcomes).get("skipped").copied(), Some(created));
-    assert_exactly_once(&counters(&emu), n);
+    assert_exactly_once(&counters(&env), n);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1230,17 +1142,12 @@ fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
         .with_state(stored.clone());
     runtime.spawn(async move { axum::serve(listener, app).await });
 
-    let fake: Banner = serde_json::from_value(json!({
-        "base_url": format!("http://{addr}"),
-        "token_url": format!("http://{addr}/oauth/token"),
-        "client_id": "c", "client_secret": "s",
-        "provider_id": PROVIDER,
-        "admin_url": format!("http://{addr}/_admin"),
-    }))
-    .unwrap();
-
     let n = 400;
-    let env = Env::new();
+    // A service of its own: tests/common's Env without an emulator, pointed at it.
+    let env = Env::offline()
+        .with_client("c", "s")
+        .var("LOCADM_BASE_URL", &format!("http://{addr}"))
+        .var("LOCADM_TOKEN_URL", &format!("http://{addr}/oauth/token"));
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let journal = env.path("journal");
     let args = [
@@ -1251,8 +1158,8 @@ fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
         "--attempts",
         "1",
     ];
-    let out = env.apply_to(&fake, &args);
-    assert_code(&out, 7);
+    let out = apply(&env, &args);
+    out.assert_code(7);
     let rep = report(&out.stdout);
     let first = outcomes(&rep, n);
     let t = tally(&first);
@@ -1262,8 +1169,8 @@ fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
         assert!(matches!(r["status"].as_u64(), Some(502 | 504)), "{r}");
     }
 
-    let out = env.apply_to(&fake, &args);
-    assert_code(&out, 7);
+    let out = apply(&env, &args);
+    out.assert_code(7);
     let second = outcomes(&report(&out.stdout), n);
     assert_eq!(tally(&second).get("unknown").copied(), Some(n / 10));
     let s = stored.0.lock().unwrap();
@@ -1276,13 +1183,12 @@ fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
 #[test]
 fn sigterm_stops_like_ctrl_c() {
     let n = 3000;
-    let emu = serve_binary(&["--latency-ms", "2"]);
-    let env = Env::new();
+    let env = Env::with_emulator(&["--latency-ms", "2"]);
     let input = env.write("in.ndjson", &ndjson((0..n).map(record)));
     let journal = env.path("journal");
     let report_path = env.path("out.ndjson");
-    let mut child = env.spawn_apply(
-        &emu,
+    let mut child = spawn_apply(
+        &env,
         &[
             "-f",
             input.to_str().unwrap(),
@@ -1291,20 +1197,20 @@ fn sigterm_stops_like_ctrl_c() {
         ],
         &report_path,
     );
-    wait_for_writes(&emu, 300);
+    wait_for_writes(&env, 300);
     signal(&child, "TERM");
     let status = wait_with_timeout(&mut child, Duration::from_secs(10));
     let err = fs::read_to_string(report_path.with_extension("err")).unwrap();
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.contains("interrupted"), "{err}");
-    let c = counters(&emu);
+    let c = counters(&env);
     assert!(count(&c, "creates") < n as u64);
     let entries = journal_entries(&journal);
     let created = entries.iter().filter(|e| e["outcome"] == "created").count();
     let started = entries.iter().filter(|e| e["outcome"] == "started").count();
     assert_eq!(created as u64, count(&c, "creates"));
     assert_eq!(started, created, "no create left without an outcome");
-    let rep = report(&fs::read(&report_path).unwrap());
+    let rep = report(&fs::read_to_string(&report_path).unwrap());
     assert_eq!(rep.len(), created);
 }
 
@@ -1312,16 +1218,15 @@ fn sigterm_stops_like_ctrl_c() {
 /// removed, so every later position moves), resuming is refused before anything is sent.
 #[test]
 fn a_journal_is_only_resumed_with_its_own_input() {
-    let env = Env::new();
-    let emu = serve_binary(&[]);
+    let env = Env::with_emulator(&[]);
     let journal = env.path("journal");
     let journal_arg = journal.to_str().unwrap();
     let input = env.write("in.ndjson", &ndjson((0..20).map(record)));
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &["-f", input.to_str().unwrap(), "--journal", journal_arg],
     );
-    assert_code(&out, 0);
+    out.assert_code(0);
     assert_eq!(
         journal_entries(&journal)[0]["input"]
             .as_str()
@@ -1330,29 +1235,29 @@ fn a_journal_is_only_resumed_with_its_own_input() {
     );
 
     // The same input resumes: everything is skipped.
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &["-f", input.to_str().unwrap(), "--journal", journal_arg],
     );
-    assert_code(&out, 0);
+    out.assert_code(0);
     assert!(report(&out.stdout)
         .iter()
         .all(|r| r["outcome"] == "skipped"));
 
-    let creates = count(&counters(&emu), "creates");
+    let creates = count(&counters(&env), "creates");
     let changed = env.write("in.ndjson", &ndjson((1..20).map(record)));
-    let out = env.apply(
-        &emu,
+    let out = apply(
+        &env,
         &["-f", changed.to_str().unwrap(), "--journal", journal_arg],
     );
-    assert_code(&out, 2);
+    out.assert_code(2);
     assert!(
-        stderr(&out).contains("written for other input"),
+        out.stderr.contains("written for other input"),
         "{}",
-        stderr(&out)
+        out.stderr
     );
     assert_eq!(
-        count(&counters(&emu), "creates"),
+        count(&counters(&env), "creates"),
         creates,
         "nothing was sent"
     );

@@ -8,23 +8,18 @@
 //! Every emulator has its own port, so its token URL (part of the keyring key) is unique
 //! and keyring entries never collide; every test that logs in logs out at the end through
 //! a drop guard, so no kernel keyring entry is left behind even when an assertion fails.
-// The tests run `locadm emulator serve` and use the emulator helpers, which exist only
-// with the `emulator` feature.
-#![cfg(feature = "emulator")]
 #![cfg(target_os = "linux")]
 
 mod common;
-#[path = "common/emulator.rs"]
-mod emulator_helpers;
+use common::emulator as emulator_helpers;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::Output;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{assert_code, example, run, text, Env, LogoutOnDrop, BIN};
+use common::{example, Env, LogoutOnDrop, Run, RunToEnd, BIN};
 use serde_json::{json, Value};
 
 /// A client of the emulator made for these tests (`--client ID:SECRET:perms`).
@@ -52,10 +47,10 @@ fn keyutils_env(lifetime: &str, perms: &str) -> Env {
 }
 
 /// `locadm login --client-id ops-admin --client-secret-stdin EXTRA`, the secret on stdin.
-fn login(env: &Env, extra: &[&str]) -> Output {
+fn login(env: &Env, extra: &[&str]) -> Run {
     let mut args = vec!["login", "--client-id", CLIENT_ID, "--client-secret-stdin"];
     args.extend_from_slice(extra);
-    env.cmd(&args).write_stdin(SECRET).output().unwrap()
+    env.cmd(&args).write_stdin(SECRET).run()
 }
 
 fn tokens_issued(env: &Env) -> u64 {
@@ -71,10 +66,10 @@ fn login_without_a_terminal_never_prompts_and_names_what_is_missing() {
     // Nothing known at all: the token URL is missing too.
     let env = Env::offline().var("CI", "true");
     let started = Instant::now();
-    let out = env.cmd(&["login"]).write_stdin("").output().unwrap();
-    assert_code(&out, 3);
+    let out = env.cmd(&["login"]).write_stdin("").run();
+    out.assert_code(3);
     assert!(started.elapsed() < Duration::from_secs(10));
-    let err = text(&out.stderr);
+    let err = out.stderr;
     for needle in [
         "without a terminal",
         "token URL",
@@ -90,10 +85,10 @@ fn login_without_a_terminal_never_prompts_and_names_what_is_missing() {
     // The emulator's URLs known, the credentials not: no prompt, no token request.
     let env = keyutils_env("3600", READ_CREATE);
     let started = Instant::now();
-    let out = env.cmd(&["login"]).write_stdin("").output().unwrap();
-    assert_code(&out, 3);
+    let out = env.cmd(&["login"]).write_stdin("").run();
+    out.assert_code(3);
     assert!(started.elapsed() < Duration::from_secs(10));
-    let err = text(&out.stderr);
+    let err = out.stderr;
     for needle in ["without a terminal", "--client-id", "--client-secret-stdin"] {
         assert!(err.contains(needle), "missing {needle:?} in: {err}");
     }
@@ -104,8 +99,8 @@ fn login_without_a_terminal_never_prompts_and_names_what_is_missing() {
 #[test]
 fn the_secret_is_never_an_argument() {
     let env = Env::offline().var("CI", "true");
-    let out = run(&env, &["login", "--client-secret", "x"]);
-    assert_code(&out, 2);
+    let out = env.run(&["login", "--client-secret", "x"]);
+    out.assert_code(2);
 }
 
 #[test]
@@ -114,10 +109,9 @@ fn login_with_empty_stdin_is_exit_3() {
     let out = env
         .cmd(&["login", "--client-id", CLIENT_ID, "--client-secret-stdin"])
         .write_stdin("")
-        .output()
-        .unwrap();
-    assert_code(&out, 3);
-    assert!(text(&out.stderr).contains("standard input was empty"));
+        .run();
+    out.assert_code(3);
+    assert!(out.stderr.contains("standard input was empty"));
     assert_eq!(tokens_issued(&env), 0);
 }
 
@@ -127,9 +121,9 @@ fn wrong_secret_is_exit_3_with_invalid_client() {
     let env = Env::with_emulator(&["--client", &client])
         .with_client(CLIENT_ID, "wrong")
         .var("CI", "true");
-    let out = run(&env, &["login"]);
-    assert_code(&out, 3);
-    let err = text(&out.stderr);
+    let out = env.run(&["login"]);
+    out.assert_code(3);
+    let err = out.stderr;
     assert!(
         err.contains("the token endpoint refused the client credentials (invalid_client)"),
         "{err}"
@@ -148,9 +142,9 @@ fn unreachable_token_endpoint_is_exit_6_naming_it() {
         let l = TcpListener::bind("127.0.0.1:0").unwrap();
         format!("http://{}/oauth/token", l.local_addr().unwrap())
     };
-    let out = run(&env, &["login", "--token-url", &url]);
-    assert_code(&out, 6);
-    assert!(text(&out.stderr).contains(&url), "{}", text(&out.stderr));
+    let out = env.run(&["login", "--token-url", &url]);
+    out.assert_code(6);
+    assert!(out.stderr.contains(&url), "{}", out.stderr);
 }
 
 /// Login in one process, then several commands in others (`auth token`, `location create`,
@@ -161,33 +155,28 @@ fn token_is_reused_across_processes_through_keyutils() {
     let env = keyutils_env("3600", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
     let out = login(&env, &[]);
-    assert_code(&out, 0);
-    assert!(
-        text(&out.stderr).contains("keyutils"),
-        "{}",
-        text(&out.stderr)
-    );
+    out.assert_code(0);
+    assert!(out.stderr.contains("keyutils"), "{}", out.stderr);
     assert_eq!(tokens_issued(&env), 1);
 
-    let first = run(&env, &["auth", "token"]);
-    assert_code(&first, 0);
-    let second = run(&env, &["auth", "token"]);
-    assert_code(&second, 0);
-    let token = text(&first.stdout).trim().to_owned();
+    let first = env.run(&["auth", "token"]);
+    first.assert_code(0);
+    let second = env.run(&["auth", "token"]);
+    second.assert_code(0);
+    let token = first.stdout.trim().to_owned();
     assert!(!token.is_empty());
-    assert_eq!(text(&first.stdout), text(&second.stdout));
+    assert_eq!(first.stdout, second.stdout);
 
     let body = emulator_helpers::location("AUTH-REUSE").to_string();
     let out = env
         .cmd(&["location", "create", "-q", "--file", "-"])
         .write_stdin(body)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    let id = text(&out.stdout).trim().to_owned();
-    let out = run(&env, &["location", "get", &id, "-o", "json"]);
-    assert_code(&out, 0);
-    let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .run();
+    out.assert_code(0);
+    let id = out.stdout.trim().to_owned();
+    let out = env.run(&["location", "get", &id, "-o", "json"]);
+    out.assert_code(0);
+    let read: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(read["storeId"], "AUTH-REUSE");
     // The API saw the cached token: both requests reached it with it.
     let counters = env.emulator().counters();
@@ -199,9 +188,9 @@ fn token_is_reused_across_processes_through_keyutils() {
         "warm commands make no token request: {counters}"
     );
 
-    let status = run(&env, &["auth", "status", "-o", "json"]);
-    assert_code(&status, 0);
-    let status: Value = serde_json::from_slice(&status.stdout).unwrap();
+    let status = env.run(&["auth", "status", "-o", "json"]);
+    status.assert_code(0);
+    let status: Value = serde_json::from_str(&status.stdout).unwrap();
     assert_eq!(status["keyring"]["backend"], "keyutils");
     assert_eq!(status["client_id"], CLIENT_ID);
     assert_eq!(status["token"]["state"], "cached");
@@ -218,19 +207,15 @@ fn token_is_reused_across_processes_through_keyutils() {
     assert_eq!(granted("can-delete-locations"), Some(json!(false)));
     assert_eq!(tokens_issued(&env), 1);
 
-    let out = run(&env, &["logout"]);
-    assert_code(&out, 0);
-    let out = run(&env, &["auth", "status", "-o", "json"]);
-    assert_code(&out, 3);
-    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = env.run(&["logout"]);
+    out.assert_code(0);
+    let out = env.run(&["auth", "status", "-o", "json"]);
+    out.assert_code(3);
+    let status: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(status["token"]["state"], "none");
-    let out = run(&env, &["auth", "token"]);
-    assert_code(&out, 3);
-    assert!(
-        text(&out.stderr).contains("locadm login"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(out.stderr.contains("locadm login"), "{}", out.stderr);
     assert_eq!(tokens_issued(&env), 1);
 }
 
@@ -241,17 +226,17 @@ fn token_is_reused_across_processes_through_keyutils() {
 fn short_lived_token_is_renewed() {
     let env = keyutils_env("4", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
-    assert_code(&login(&env, &[]), 0);
+    login(&env, &[]).assert_code(0);
     assert_eq!(tokens_issued(&env), 1);
-    let a = run(&env, &["auth", "token"]);
-    assert_code(&a, 0);
+    let a = env.run(&["auth", "token"]);
+    a.assert_code(0);
     assert_eq!(tokens_issued(&env), 1, "reused while fresh");
     std::thread::sleep(Duration::from_millis(3100));
-    let b = run(&env, &["auth", "token"]);
-    assert_code(&b, 0);
+    let b = env.run(&["auth", "token"]);
+    b.assert_code(0);
     assert_eq!(tokens_issued(&env), 2);
     assert_ne!(a.stdout, b.stdout);
-    assert_code(&run(&env, &["logout"]), 0);
+    env.run(&["logout"]).assert_code(0);
 }
 
 /// Issue 15, item 7: a token that lives no longer than the 60 s margin is not fetched
@@ -260,20 +245,17 @@ fn short_lived_token_is_renewed() {
 fn a_token_shorter_than_the_margin_serves_many_commands() {
     let env = keyutils_env("60", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
-    assert_code(&login(&env, &[]), 0);
+    login(&env, &[]).assert_code(0);
     for _ in 0..3 {
-        assert_code(&run(&env, &["auth", "token"]), 0);
+        env.run(&["auth", "token"]).assert_code(0);
     }
     assert_eq!(tokens_issued(&env), 1);
-    assert_code(&run(&env, &["logout"]), 0);
+    env.run(&["logout"]).assert_code(0);
 }
 
 /// `locadm ARGS` with this `LOCADM_CLIENT_SECRET`.
-fn with_secret(env: &Env, secret: &str, args: &[&str]) -> Output {
-    env.cmd(args)
-        .env("LOCADM_CLIENT_SECRET", secret)
-        .output()
-        .unwrap()
+fn with_secret(env: &Env, secret: &str, args: &[&str]) -> Run {
+    env.cmd(args).env("LOCADM_CLIENT_SECRET", secret).run()
 }
 
 /// The service requests the emulator has seen (the token endpoint not counted).
@@ -289,26 +271,22 @@ fn service_requests(env: &Env) -> u64 {
 fn a_cached_token_is_bound_to_the_secret_that_got_it() {
     let env = keyutils_env("3600", READ_CREATE);
     let _logout = LogoutOnDrop(&env);
-    assert_code(&login(&env, &[]), 0);
-    let good = run(&env, &["auth", "token"]);
-    assert_code(&good, 0);
-    let cached = text(&good.stdout).trim().to_owned();
-    assert_code(&run(&env, &["location", "get", DEMO_PROVIDER]), 5);
+    login(&env, &[]).assert_code(0);
+    let good = env.run(&["auth", "token"]);
+    good.assert_code(0);
+    let cached = good.stdout.trim().to_owned();
+    env.run(&["location", "get", DEMO_PROVIDER]).assert_code(5);
     // login's check of the base URL, and the read.
     assert_eq!(service_requests(&env), 2);
 
     // A wrong secret in the environment: refused by the token endpoint, and nothing is
     // sent to the service with the cached token.
     let wrong = with_secret(&env, "wrong", &["location", "get", DEMO_PROVIDER]);
-    assert_code(&wrong, 3);
-    assert!(
-        text(&wrong.stderr).contains("invalid_client"),
-        "{}",
-        text(&wrong.stderr)
-    );
+    wrong.assert_code(3);
+    assert!(wrong.stderr.contains("invalid_client"), "{}", wrong.stderr);
     let wrong = with_secret(&env, "wrong", &["auth", "token"]);
-    assert_code(&wrong, 3);
-    assert!(!text(&wrong.stdout).contains(&cached));
+    wrong.assert_code(3);
+    assert!(!wrong.stdout.contains(&cached));
     assert_eq!(
         service_requests(&env),
         2,
@@ -321,10 +299,9 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
     let out = env
         .cmd(&["--config", other.to_str().unwrap(), "auth", "token"])
         .env("LOCADM_CLIENT_ID", CLIENT_ID)
-        .output()
-        .unwrap();
-    assert_code(&out, 3);
-    assert!(!text(&out.stdout).contains(&cached));
+        .run();
+    out.assert_code(3);
+    assert!(!out.stdout.contains(&cached));
 
     // The secret rotated at the provider: the old one fails, the new one gets a new token
     // (the cached one is never handed to it).
@@ -332,20 +309,19 @@ fn a_cached_token_is_bound_to_the_secret_that_got_it() {
         .rotate_secret(CLIENT_ID, "R0tated-Secret-0815");
     let issued = tokens_issued(&env);
     let rotated = with_secret(&env, "R0tated-Secret-0815", &["auth", "token"]);
-    assert_code(&rotated, 0);
-    assert_ne!(text(&rotated.stdout).trim(), cached);
+    rotated.assert_code(0);
+    assert_ne!(rotated.stdout.trim(), cached);
     assert_eq!(tokens_issued(&env), issued + 1);
     // `smoke` proves the credentials it is given: the keyring's old secret fails its
     // token step although a token is cached.
     let smoke = env
         .cmd(&["smoke", "--read-only", "--location", DEMO_PROVIDER])
-        .output()
-        .unwrap();
-    assert_eq!(smoke.status.code(), Some(3), "{}", text(&smoke.stdout));
+        .run();
+    assert_eq!(Some(smoke.code), Some(3), "{}", smoke.stdout);
     assert!(
-        text(&smoke.stderr).contains("smoke check failed at step `token`"),
+        smoke.stderr.contains("smoke check failed at step `token`"),
         "{}",
-        text(&smoke.stderr)
+        smoke.stderr
     );
 }
 
@@ -358,35 +334,33 @@ fn environment_credentials_leave_no_trace_unless_the_profile_asks() {
     env.client_secret = Some(SECRET.into());
     let _logout = LogoutOnDrop(&env);
     for _ in 0..2 {
-        assert_code(&run(&env, &["auth", "token"]), 0);
+        env.run(&["auth", "token"]).assert_code(0);
     }
     assert_eq!(tokens_issued(&env), 2, "nothing cached: a token each time");
-    let status: Value =
-        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "environment");
     assert_eq!(status["token"]["cached"], false);
     assert_eq!(status["token"]["state"], "none");
 
-    assert_code(&run(&env, &["config", "set", "cache_env_token", "true"]), 0);
-    let first = run(&env, &["auth", "token"]);
-    let second = run(&env, &["auth", "token"]);
-    assert_code(&second, 0);
+    env.run(&["config", "set", "cache_env_token", "true"])
+        .assert_code(0);
+    let first = env.run(&["auth", "token"]);
+    let second = env.run(&["auth", "token"]);
+    second.assert_code(0);
     assert_eq!(first.stdout, second.stdout);
     assert_eq!(tokens_issued(&env), 3, "cached once asked to");
-    let status: Value =
-        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["cached"], true);
     assert_eq!(status["token"]["state"], "cached");
     // Still bound: a wrong secret gets nothing, no secret gets nothing.
     let wrong = with_secret(&env, "wrong", &["auth", "token"]);
-    assert_code(&wrong, 3);
+    wrong.assert_code(3);
     let none = env
         .cmd(&["auth", "token"])
         .env_remove("LOCADM_CLIENT_SECRET")
-        .output()
-        .unwrap();
-    assert_code(&none, 3);
-    assert!(!text(&none.stdout).contains(text(&first.stdout).trim()));
+        .run();
+    none.assert_code(3);
+    assert!(!none.stdout.contains(first.stdout.trim()));
 }
 
 /// A pass-through proxy in front of the emulator's token endpoint that records every
@@ -492,22 +466,20 @@ fn request_body_client_auth_from_the_profile() {
             .any(|l| l.to_ascii_lowercase().starts_with("authorization: basic "))
     };
 
-    assert_code(&login(&env, &[]), 0);
+    login(&env, &[]).assert_code(0);
     let requests = recorder.requests();
     assert_eq!(requests.len(), 1, "{requests:?}");
     assert!(has_basic(&requests[0]), "Basic by default: {}", requests[0]);
     assert!(!requests[0].contains("client_secret="), "{}", requests[0]);
 
-    assert_code(
-        &run(&env, &["config", "set", "client_auth", "request-body"]),
-        0,
-    );
+    env.run(&["config", "set", "client_auth", "request-body"])
+        .assert_code(0);
     let out = login(&env, &["--verbose"]);
-    assert_code(&out, 0);
+    out.assert_code(0);
     assert!(
-        text(&out.stderr).contains("client_secret_post auth"),
+        out.stderr.contains("client_secret_post auth"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
     let requests = recorder.requests();
     assert_eq!(requests.len(), 2, "{requests:?}");
@@ -518,9 +490,9 @@ fn request_body_client_auth_from_the_profile() {
     assert_eq!(tokens_issued(&env), 2, "the emulator accepted both");
 
     // The stored token is reused with no request through the proxy.
-    assert_code(&run(&env, &["auth", "token"]), 0);
+    env.run(&["auth", "token"]).assert_code(0);
     assert_eq!(recorder.requests().len(), 2);
-    assert_code(&run(&env, &["logout"]), 0);
+    env.run(&["logout"]).assert_code(0);
 }
 
 #[test]
@@ -533,16 +505,15 @@ fn env_token_is_used_as_is_and_env_credentials_work_without_login() {
     let out = env
         .cmd(&["auth", "token"])
         .env("LOCADM_TOKEN", "given-token")
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    assert_eq!(text(&out.stdout), "given-token\n");
+        .run();
+    out.assert_code(0);
+    assert_eq!(out.stdout, "given-token\n");
     assert_eq!(tokens_issued(&env), 0, "LOCADM_TOKEN: no token request");
 
     // No keyring at all: credentials from the environment, a token per command.
     for expected in 1..=2 {
-        let out = run(&env, &["auth", "token"]);
-        assert_code(&out, 0);
+        let out = env.run(&["auth", "token"]);
+        out.assert_code(0);
         assert_eq!(tokens_issued(&env), expected);
     }
 }
@@ -550,26 +521,20 @@ fn env_token_is_used_as_is_and_env_credentials_work_without_login() {
 #[test]
 fn config_show_reports_origins_and_set_validates() {
     let env = Env::offline().var("CI", "true");
-    let out = run(&env, &["config", "set", "base_url", "not a url"]);
-    assert_code(&out, 2);
-    let out = run(&env, &["config", "set", "client_secret", "x"]);
-    assert_code(&out, 2);
-    assert!(text(&out.stderr).contains("never goes in the config file"));
-    let out = run(
-        &env,
-        &["config", "set", "base_url", "https://profile.example"],
-    );
-    assert_code(&out, 0);
-    let out = run(
-        &env,
-        &["config", "set", "timeout", "12", "--profile", "staging"],
-    );
-    assert_code(&out, 0);
+    let out = env.run(&["config", "set", "base_url", "not a url"]);
+    out.assert_code(2);
+    let out = env.run(&["config", "set", "client_secret", "x"]);
+    out.assert_code(2);
+    assert!(out.stderr.contains("never goes in the config file"));
+    let out = env.run(&["config", "set", "base_url", "https://profile.example"]);
+    out.assert_code(0);
+    let out = env.run(&["config", "set", "timeout", "12", "--profile", "staging"]);
+    out.assert_code(0);
 
     let show = |cmd: &mut assert_cmd::Command| -> Value {
-        let out = cmd.output().unwrap();
-        assert_code(&out, 0);
-        serde_json::from_slice(&out.stdout).unwrap()
+        let out = cmd.run();
+        out.assert_code(0);
+        serde_json::from_str(&out.stdout).unwrap()
     };
     let find = |rows: &Value, key: &str| -> (Value, Value) {
         let row = rows
@@ -668,19 +633,19 @@ fn secrets_never_leak_to_output_or_files() {
     let env = keyutils_env("3600", "*");
     let _logout = LogoutOnDrop(&env);
     let mut outputs = vec![("login".to_owned(), login(&env, &["--verbose"]))];
-    let token_out = run(&env, &["auth", "token", "--verbose"]);
-    assert_code(&token_out, 0);
-    let token = text(&token_out.stdout).trim().to_owned();
+    let token_out = env.run(&["auth", "token", "--verbose"]);
+    token_out.assert_code(0);
+    let token = token_out.stdout.trim().to_owned();
     assert!(!token.is_empty());
     assert!(
-        text(&token_out.stderr).contains("keyring: using keyutils"),
+        token_out.stderr.contains("keyring: using keyutils"),
         "the verbose run says which backend it used: {}",
-        text(&token_out.stderr)
+        token_out.stderr
     );
     outputs.push((
         "auth token".to_owned(),
-        Output {
-            stdout: Vec::new(),
+        Run {
+            stdout: String::new(),
             ..token_out
         },
     ));
@@ -695,14 +660,14 @@ fn secrets_never_leak_to_output_or_files() {
         "provider.json",
         &json!({"name": "Demo Provider", "archivingPeriod": 7}).to_string(),
     );
-    let mut record = |args: &[&str], stdin: Option<String>| -> Output {
+    let mut record = |args: &[&str], stdin: Option<String>| -> Run {
         let mut cmd = env.cmd(args);
         cmd.arg("--verbose");
         if let Some(stdin) = stdin {
             cmd.write_stdin(stdin);
         }
-        let out = cmd.output().unwrap();
-        assert_code(&out, 0);
+        let out = cmd.run();
+        out.assert_code(0);
         outputs.push((args.join(" "), out.clone()));
         out
     };
@@ -712,7 +677,7 @@ fn secrets_never_leak_to_output_or_files() {
     record(&["config", "show", "-o", "json"], None);
     record(&["location", "validate", "--file", location], None);
     let created = record(&["location", "create", "-q", "--file", location], None);
-    let id = text(&created.stdout).trim().to_owned();
+    let id = created.stdout.trim().to_owned();
     record(&["location", "get", &id], None);
     record(&["location", "get", &id, "-o", "json"], None);
     let body = emulator_helpers::location("AUTH-UPDATED").to_string();
@@ -786,23 +751,21 @@ fn secrets_never_leak_to_output_or_files() {
 
     record(&["logout"], None);
     for (command, out) in &outputs {
-        assert_code(out, 0);
-        for stream in [&out.stdout, &out.stderr] {
-            let s = text(stream);
+        out.assert_code(0);
+        for s in [&out.stdout, &out.stderr] {
             assert!(!s.contains(SECRET), "secret leaked by `{command}`: {s}");
             assert!(!s.contains(&token), "token leaked by `{command}`: {s}");
         }
     }
     // --verbose really showed the exchanges whose secrets it must hide.
     let verbose = |command: &str| {
-        text(
-            &outputs
-                .iter()
-                .find(|(c, _)| c == command)
-                .unwrap_or_else(|| panic!("ran `{command}`"))
-                .1
-                .stderr,
-        )
+        outputs
+            .iter()
+            .find(|(c, _)| c == command)
+            .unwrap_or_else(|| panic!("ran `{command}`"))
+            .1
+            .stderr
+            .clone()
     };
     assert!(
         verbose("login").contains("token: POST"),
@@ -863,14 +826,13 @@ fn keyutils_works_across_fresh_session_keyrings() {
     };
     let out = in_new_session(&["login", "--client-id", CLIENT_ID, "--client-secret-stdin"])
         .write_stdin(SECRET)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    let out = in_new_session(&["auth", "token"]).output().unwrap();
-    assert_code(&out, 0);
-    assert!(!text(&out.stdout).trim().is_empty());
+        .run();
+    out.assert_code(0);
+    let out = in_new_session(&["auth", "token"]).run();
+    out.assert_code(0);
+    assert!(!out.stdout.trim().is_empty());
     assert_eq!(tokens_issued(&env), 1);
-    assert_code(&run(&env, &["logout"]), 0);
+    env.run(&["logout"]).assert_code(0);
 }
 
 /// The real Secret Service (gnome-keyring under dbus-run-session). Opt in with
@@ -892,11 +854,11 @@ fn secret_service_login_and_reuse() {
         .var("DBUS_SESSION_BUS_ADDRESS", bus.to_str().unwrap());
     let _logout = LogoutOnDrop(&env);
     let out = login(&env, &[]);
-    assert_code(&out, 0);
-    assert!(text(&out.stderr).contains("secret-service"));
-    let out = run(&env, &["auth", "token"]);
-    assert_code(&out, 0);
+    out.assert_code(0);
+    assert!(out.stderr.contains("secret-service"));
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(0);
     assert_eq!(tokens_issued(&env), 1);
-    assert_code(&run(&env, &["logout"]), 0);
-    assert_code(&run(&env, &["auth", "token"]), 3);
+    env.run(&["logout"]).assert_code(0);
+    env.run(&["auth", "token"]).assert_code(3);
 }

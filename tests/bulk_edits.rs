@@ -1,18 +1,14 @@
 //! Editing many locations (issue 13), through the real binary against the real emulator:
 //! export, edit, plan, merge, delete, undo; journals bound to their service, locked and
 //! repaired; permissions checked first; spreadsheet CSV.
-#![cfg(feature = "emulator")]
 
 mod common;
-#[path = "common/raw_server.rs"]
-mod raw_server;
 
 use std::collections::BTreeMap;
-use std::process::Output;
 
-use common::{http_text, Env};
+use common::raw_server::{response, RawServer};
+use common::{http_text, Env, Run, RunToEnd};
 use predicates::prelude::*;
-use raw_server::{response, RawServer};
 use serde_json::{json, Value};
 
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
@@ -48,13 +44,6 @@ fn ndjson(values: impl IntoIterator<Item = Value>) -> String {
         .collect::<String>()
 }
 
-fn lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
 /// `location apply -f INPUT --journal JOURNAL --concurrency N`.
 fn journaled_apply<'a>(input: &'a str, journal: &'a str, concurrency: &'a str) -> [&'a str; 8] {
     [
@@ -69,24 +58,9 @@ fn journaled_apply<'a>(input: &'a str, journal: &'a str, concurrency: &'a str) -
     ]
 }
 
-fn run(env: &Env, args: &[&str]) -> Output {
-    env.cmd(args).output().unwrap()
-}
-
 /// `location apply -f INPUT EXTRA...`.
-fn apply(env: &Env, input: &str, extra: &[&str]) -> Output {
-    run(
-        env,
-        &[&["location", "apply", "-f", input][..], extra].concat(),
-    )
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+fn apply(env: &Env, input: &str, extra: &[&str]) -> Run {
+    env.run(&[&["location", "apply", "-f", input][..], extra].concat())
 }
 
 fn counter(env: &Env, name: &str) -> u64 {
@@ -96,9 +70,9 @@ fn counter(env: &Env, name: &str) -> u64 {
 /// Creates `n` rich locations; returns their ids by storeId.
 fn create_many(env: &Env, n: usize) -> BTreeMap<String, String> {
     let input = env.write("create.ndjson", &ndjson((0..n).map(rich)));
-    let out = run(env, &["location", "apply", "-f", input.to_str().unwrap()]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    lines(&out)
+    let out = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.lines()
         .into_iter()
         .map(|r| {
             (
@@ -111,8 +85,8 @@ fn create_many(env: &Env, n: usize) -> BTreeMap<String, String> {
 
 /// The read form of a location, exactly as the service sends it.
 fn raw_read(env: &Env, id: &str) -> String {
-    let token = run(env, &["auth", "token"]);
-    let token = String::from_utf8(token.stdout).unwrap();
+    let token = env.run(&["auth", "token"]);
+    let token = token.stdout.clone();
     let (status, text) = http_text(
         &format!("{}/locations/{id}", env.emulator().base_url),
         "GET",
@@ -145,30 +119,27 @@ fn export_edit_with_jq_apply_and_read_back_only_the_edit() {
         .collect();
 
     // Export, edited on the way by `--jq` (one record a line).
-    let out = run(
-        &env,
-        &[
-            "location",
-            "get",
-            "--ids-from",
-            &ids_path,
-            "-o",
-            "ndjson",
-            "--concurrency",
-            "8",
-            "--jq",
-            ".storeName |= \"Renamed \" + .",
-        ],
-    );
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let exported = lines(&out);
+    let out = env.run(&[
+        "location",
+        "get",
+        "--ids-from",
+        &ids_path,
+        "-o",
+        "ndjson",
+        "--concurrency",
+        "8",
+        "--jq",
+        ".storeName |= \"Renamed \" + .",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let exported = out.lines();
     assert_eq!(exported.len(), 1000);
     let edited = env.write("edited.ndjson", &ndjson(exported));
 
     // The read form goes back as it is; every record changes exactly one field.
     let out = apply(&env, edited.to_str().unwrap(), &[]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let results = lines(&out);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let results = out.lines();
     assert!(
         results.iter().all(|r| r["outcome"] == "updated"),
         "{:?}",
@@ -185,14 +156,14 @@ fn export_edit_with_jq_apply_and_read_back_only_the_edit() {
 
     // Applied again, nothing differs: every record unchanged, no PUT sent.
     let out = apply(&env, edited.to_str().unwrap(), &[]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(lines(&out).iter().all(|r| r["outcome"] == "unchanged"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.lines().iter().all(|r| r["outcome"] == "unchanged"));
     assert_eq!(
         counter(&env, "updates"),
         1000,
         "unchanged records send no PUT"
     );
-    assert!(stderr(&out).contains("1000 unchanged"), "{}", stderr(&out));
+    assert!(out.stderr.contains("1000 unchanged"), "{}", out.stderr);
 }
 
 #[test]
@@ -208,8 +179,8 @@ fn a_csv_of_id_and_city_changes_the_city_and_keeps_every_other_byte() {
 
     // The plan first: one change a record, nothing written.
     let out = apply(&env, csv.to_str().unwrap(), &["--plan"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let plan = lines(&out);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let plan = out.lines();
     assert_eq!(plan.len(), 500);
     for line in &plan {
         assert_eq!(line["plan"], "change", "{line}");
@@ -219,11 +190,11 @@ fn a_csv_of_id_and_city_changes_the_city_and_keeps_every_other_byte() {
             "{line}"
         );
     }
-    assert!(stderr(&out).contains("500 change"), "{}", stderr(&out));
+    assert!(out.stderr.contains("500 change"), "{}", out.stderr);
     assert_eq!(counter(&env, "updates"), 0, "a plan writes nothing");
 
     let out = apply(&env, csv.to_str().unwrap(), &[]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(counter(&env, "updates"), 500);
     for (id, was) in before {
         let expected = was.replace("\"city\":\"Berlin\"", "\"city\":\"Potsdam\"");
@@ -256,8 +227,9 @@ fn undo_restores_creates_merges_and_deletes() {
     records.extend((100..105).map(rich));
     let input = env.write("mixed.ndjson", &ndjson(records));
     let out = apply(&env, input.to_str().unwrap(), &["--journal", journal]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let created: Vec<String> = lines(&out)
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let created: Vec<String> = out
+        .lines()
         .iter()
         .filter(|r| r["outcome"] == "created")
         .map(|r| r["id"].as_str().unwrap().to_owned())
@@ -266,15 +238,15 @@ fn undo_restores_creates_merges_and_deletes() {
     assert!(raw_read(&env, id_list[0]).contains("\"storeName\":\"Changed\""));
 
     // Undo: the creates are deleted, the merges put back byte for byte.
-    let plan = run(&env, &["location", "apply", "--undo", journal, "--plan"]);
-    assert_eq!(code(&plan), 0, "{}", stderr(&plan));
+    let plan = env.run(&["location", "apply", "--undo", journal, "--plan"]);
+    assert_eq!(plan.code, 0, "{}", plan.stderr);
     assert!(
-        stderr(&plan).contains("5 delete") && stderr(&plan).contains("10 change"),
+        plan.stderr.contains("5 delete") && plan.stderr.contains("10 change"),
         "{}",
-        stderr(&plan)
+        plan.stderr
     );
-    let out = run(&env, &["location", "apply", "--undo", journal]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = env.run(&["location", "apply", "--undo", journal]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
     for id in &created {
         env.cmd(&["location", "get", id]).assert().code(5);
     }
@@ -282,9 +254,9 @@ fn undo_restores_creates_merges_and_deletes() {
         assert_eq!(&raw_read(&env, id), &before[*id], "{id} restored");
     }
     // Undone once: a second undo finds everything done.
-    let again = run(&env, &["location", "apply", "--undo", journal]);
-    assert_eq!(code(&again), 0, "{}", stderr(&again));
-    assert!(lines(&again).iter().all(|r| r["outcome"] == "skipped"));
+    let again = env.run(&["location", "apply", "--undo", journal]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert!(again.lines().iter().all(|r| r["outcome"] == "skipped"));
 
     // A bulk delete, journaled, then undone: re-created with new ids, every field back.
     let deleted: Vec<&String> = id_list[10..20].to_vec();
@@ -292,23 +264,20 @@ fn undo_restores_creates_merges_and_deletes() {
     let ids_path = env.write("gone.txt", &ids_text);
     let delete_journal = env.path("delete.journal");
     let delete_journal = delete_journal.to_str().unwrap();
-    let out = run(
-        &env,
-        &[
-            "location",
-            "delete",
-            "--ids-from",
-            ids_path.to_str().unwrap(),
-            "--yes",
-            "--journal",
-            delete_journal,
-        ],
-    );
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(lines(&out).iter().all(|r| r["outcome"] == "deleted"));
-    let out = run(&env, &["location", "apply", "--undo", delete_journal]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let recreated = lines(&out);
+    let out = env.run(&[
+        "location",
+        "delete",
+        "--ids-from",
+        ids_path.to_str().unwrap(),
+        "--yes",
+        "--journal",
+        delete_journal,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.lines().iter().all(|r| r["outcome"] == "deleted"));
+    let out = env.run(&["location", "apply", "--undo", delete_journal]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let recreated = out.lines();
     assert_eq!(recreated.len(), 10);
     for r in &recreated {
         assert_eq!(r["outcome"], "created");
@@ -340,19 +309,15 @@ fn a_journal_is_refused_against_another_service_with_zero_requests() {
         "--journal",
         journal.to_str().unwrap(),
     ];
-    assert_eq!(code(&run(&rehearsal, &args)), 0);
+    rehearsal.run(&args).assert_code(0);
 
     let production = Env::new();
     let before = production.emulator().counters()["requests"]
         .as_u64()
         .unwrap();
-    let out = production.cmd(&args).output().unwrap();
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("was written against"),
-        "{}",
-        stderr(&out)
-    );
+    let out = production.cmd(&args).run();
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("was written against"), "{}", out.stderr);
     let counters = production.emulator().counters();
     assert_eq!(counters["creates"], 0);
     // The token request of the refused run is the only one it made; no location request.
@@ -376,7 +341,7 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
         input.to_str().unwrap(),
         &["--skip-invalid", "--journal", journal.to_str().unwrap()],
     );
-    assert_eq!(code(&out), 7);
+    assert_eq!(out.code, 7);
     assert_eq!(counter(&env, "creates"), 97);
 
     // Fixed: the same journal refuses the changed input and names the way on.
@@ -389,8 +354,8 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
         fixed.to_str().unwrap(),
         &["--journal", journal.to_str().unwrap()],
     );
-    assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("--only-failed"), "{}", stderr(&out));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--only-failed"), "{}", out.stderr);
     assert_eq!(counter(&env, "creates"), 97);
 
     let out = apply(
@@ -403,8 +368,8 @@ fn fixing_invalid_lines_and_rerunning_only_the_failed_never_duplicates() {
             env.path("second.journal").to_str().unwrap(),
         ],
     );
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let results = lines(&out);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let results = out.lines();
     assert_eq!(
         results.iter().filter(|r| r["outcome"] == "created").count(),
         3
@@ -423,8 +388,8 @@ fn only_failed_takes_the_results_of_an_earlier_run_too() {
     records[4]["storeName"] = json!("");
     let input = env.write("in.ndjson", &ndjson(records.clone()));
     let out = apply(&env, input.to_str().unwrap(), &["--skip-invalid"]);
-    assert_eq!(code(&out), 7);
-    let results = env.write("results.ndjson", &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(out.code, 7);
+    let results = env.write("results.ndjson", &out.stdout.clone());
     records[4]["storeName"] = json!("Fixed");
     let fixed = env.write("fixed.ndjson", &ndjson(records));
     let out = apply(
@@ -432,10 +397,10 @@ fn only_failed_takes_the_results_of_an_earlier_run_too() {
         fixed.to_str().unwrap(),
         &["--only-failed", results.to_str().unwrap()],
     );
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
     assert_eq!(
-        lines(&out)
+        out.lines()
             .iter()
             .filter(|r| r["outcome"] == "created")
             .count(),
@@ -454,53 +419,41 @@ fn bulk_delete_needs_yes_without_a_terminal_and_ignores_not_found_when_told() {
         .code(2)
         .stderr(predicate::str::contains("refusing to delete 5 locations"));
     assert_eq!(counter(&env, "deletes"), 0);
-    let plan = run(&env, &["location", "delete", "--ids-from", &path, "--plan"]);
-    assert_eq!(code(&plan), 0);
-    assert!(lines(&plan)
+    let plan = env.run(&["location", "delete", "--ids-from", &path, "--plan"]);
+    assert_eq!(plan.code, 0);
+    assert!(plan
+        .lines()
         .iter()
         .all(|r| r["plan"] == "delete" && r["storeId"].is_string()));
     assert_eq!(counter(&env, "deletes"), 0);
-    let out = run(
-        &env,
-        &["location", "delete", "--ids-from", &path, "--yes", "-q"],
-    );
-    assert_eq!(code(&out), 0);
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout).lines().count(),
-        5,
-        "-q prints the ids"
-    );
+    let out = env.run(&["location", "delete", "--ids-from", &path, "--yes", "-q"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout.clone().lines().count(), 5, "-q prints the ids");
     // Gone now: a failure each (exit 7), or nothing with --ignore-not-found.
     assert_eq!(
-        code(&run(
-            &env,
-            &["location", "delete", "--ids-from", &path, "--yes"]
-        )),
+        env.run(&["location", "delete", "--ids-from", &path, "--yes"])
+            .code,
         7
     );
     assert_eq!(
-        code(&run(
-            &env,
-            &[
-                "location",
-                "delete",
-                "--ids-from",
-                &path,
-                "--yes",
-                "--ignore-not-found"
-            ]
-        )),
+        env.run(&[
+            "location",
+            "delete",
+            "--ids-from",
+            &path,
+            "--yes",
+            "--ignore-not-found"
+        ])
+        .code,
         0
     );
     // Export of missing ids: one result line each, exit 7; ignored when told.
-    let out = run(&env, &["location", "get", "--ids-from", &path]);
-    assert_eq!(code(&out), 7);
-    assert_eq!(lines(&out).iter().filter(|r| r["status"] == 404).count(), 5);
+    let out = env.run(&["location", "get", "--ids-from", &path]);
+    assert_eq!(out.code, 7);
+    assert_eq!(out.lines().iter().filter(|r| r["status"] == 404).count(), 5);
     assert_eq!(
-        code(&run(
-            &env,
-            &["location", "get", "--ids-from", &path, "--ignore-not-found"]
-        )),
+        env.run(&["location", "get", "--ids-from", &path, "--ignore-not-found"])
+            .code,
         0
     );
 }
@@ -527,11 +480,12 @@ fn a_read_only_client_is_stopped_before_anything_is_sent() {
         .with_client("reader", "reader-secret");
     let input = env.write("in.ndjson", &ndjson((0..50).map(rich)));
     let out = apply(&env, input.to_str().unwrap(), &[]);
-    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert_eq!(out.code, 4, "{}", out.stderr);
     assert!(
-        stderr(&out).contains("`can-create-locations` (needed by 50 records)"),
+        out.stderr
+            .contains("`can-create-locations` (needed by 50 records)"),
         "{}",
-        stderr(&out)
+        out.stderr
     );
     let counters = env.emulator().counters();
     assert_eq!(counters["creates"], 0);
@@ -548,11 +502,11 @@ fn merging_against_the_spec_read_form_names_what_it_cannot_keep() {
         .collect();
     let csv = env.write("rename.csv", &csv);
     let out = apply(&env, csv.to_str().unwrap(), &[]);
-    assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("does not carry `supplementaryName`, `email`, `tags`, `translations`, `structuredAddress`"), "{}", stderr(&out));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("does not carry `supplementaryName`, `email`, `tags`, `translations`, `structuredAddress`"), "{}", out.stderr);
     assert_eq!(counter(&env, "updates"), 0, "nothing sent without --yes");
     let out = apply(&env, csv.to_str().unwrap(), &["--yes"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(counter(&env, "updates"), 3);
 }
 
@@ -567,32 +521,29 @@ fn a_semicolon_csv_from_a_spreadsheet() {
     let csv = env.write("sheet.csv", &csv);
     let path = csv.to_str().unwrap();
     // The unknown column: one error naming it, not one per row; nothing sent.
-    let out = run(&env, &["location", "validate", "-f", path]);
-    assert_eq!(code(&out), 2);
-    assert_eq!(stderr(&out).matches("Notes").count(), 2, "{}", stderr(&out));
+    let out = env.run(&["location", "validate", "-f", path]);
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr.matches("Notes").count(), 2, "{}", out.stderr);
     // Decimal commas only when asked for.
-    let out = run(
-        &env,
-        &[
-            "location",
-            "validate",
-            "-f",
-            path,
-            "--ignore-column",
-            "Notes",
-        ],
-    );
-    assert_eq!(code(&out), 2);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("latitude"));
+    let out = env.run(&[
+        "location",
+        "validate",
+        "-f",
+        path,
+        "--ignore-column",
+        "Notes",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.contains("latitude"));
     let ok = ["--ignore-column", "Notes", "--decimal-comma"];
     let mut args = vec!["location", "validate", "-f", path];
     args.extend(ok);
-    assert_eq!(code(&run(&env, &args)), 0);
+    env.run(&args).assert_code(0);
     let mut args = vec!["location", "apply", "-f", path];
     args.extend(ok);
-    let out = run(&env, &args);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let created = lines(&out);
+    let out = env.run(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let created = out.lines();
     let first = created.iter().find(|r| r["storeId"] == "SHEET-1").unwrap();
     let read: Value = serde_json::from_str(&raw_read(&env, first["id"].as_str().unwrap())).unwrap();
     assert_eq!(read["hasDisabledAccess"], true);
@@ -616,12 +567,14 @@ fn two_runs_on_one_journal_one_sends() {
     while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(20) {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    let second = run(&env, &args);
-    assert_eq!(code(&second), 2, "{}", stderr(&second));
+    let second = env.run(&args);
+    assert_eq!(second.code, 2, "{}", second.stderr);
     assert!(
-        stderr(&second).contains(&format!("in use by another run (PID {})", first.id())),
+        second
+            .stderr
+            .contains(&format!("in use by another run (PID {})", first.id())),
         "{}",
-        stderr(&second)
+        second.stderr
     );
     assert!(first.wait().unwrap().success());
     assert_eq!(counter(&env, "creates"), 40, "exactly one run sent");
@@ -651,20 +604,20 @@ fn creates_answered_without_a_link_are_unconfirmed_and_not_sent_again() {
             "--journal",
             journal.to_str().unwrap(),
         ];
-        let out = run(&env, &args);
-        assert_eq!(code(&out), 7, "{}", stderr(&out));
-        let results = lines(&out);
+        let out = env.run(&args);
+        assert_eq!(out.code, 7, "{}", out.stderr);
+        let results = out.lines();
         assert!(
             results
                 .iter()
                 .all(|r| r["outcome"] == "unconfirmed" && r["id"].is_null()),
             "{results:?}"
         );
-        assert!(stderr(&out).contains("3 unconfirmed"), "{}", stderr(&out));
+        assert!(out.stderr.contains("3 unconfirmed"), "{}", out.stderr);
         assert_eq!(server.requests().len(), 3);
         // A plain re-run does not send them again.
-        let out = run(&env, &args);
-        assert_eq!(code(&out), 7);
+        let out = env.run(&args);
+        assert_eq!(out.code, 7);
         assert_eq!(server.requests().len(), 3, "not re-sent");
     }
 }
@@ -675,7 +628,7 @@ fn a_journal_cut_at_every_byte_of_its_last_line_resumes_without_duplicates() {
     let input = env.write("in.ndjson", &ndjson((0..3).map(rich)));
     let journal = env.path("j");
     let args = journaled_apply(input.to_str().unwrap(), journal.to_str().unwrap(), "1");
-    assert_eq!(code(&run(&env, &args)), 0);
+    env.run(&args).assert_code(0);
     assert_eq!(counter(&env, "creates"), 3);
     let full = std::fs::read(&journal).unwrap();
     let last = full[..full.len() - 1]
@@ -685,10 +638,10 @@ fn a_journal_cut_at_every_byte_of_its_last_line_resumes_without_duplicates() {
         + 1;
     for cut in last..full.len() {
         std::fs::write(&journal, &full[..cut]).unwrap();
-        let out = run(&env, &args);
+        let out = env.run(&args);
         // The record whose outcome was cut is `unknown` (its `started` line survives):
         // reported, never sent again.
-        assert!(matches!(code(&out), 0 | 7), "{}", stderr(&out));
+        assert!(matches!(out.code, 0 | 7), "{}", out.stderr);
         assert_eq!(
             counter(&env, "creates"),
             3,
@@ -727,10 +680,8 @@ fn a_record_over_the_size_limit_is_a_problem_of_its_line_and_the_rest_is_sent() 
     let out = env
         .cmd(&[&apply[..], &["--skip-invalid"]].concat())
         .assert()
-        .code(7)
-        .get_output()
-        .clone();
-    let results = lines(&out);
+        .code(7);
+    let results = Run::from(&out).lines();
     let mut outcomes: Vec<(u64, &str)> = results
         .iter()
         .map(|r| (r["line"].as_u64().unwrap(), r["outcome"].as_str().unwrap()))

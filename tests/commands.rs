@@ -4,27 +4,17 @@
 //! confirmation rules, update from the current state, the `local` profile, and the
 //! prompts through a pseudo-terminal.
 // These tests drive the emulator binary, which come with the `emulator` feature.
-#![cfg(feature = "emulator")]
 
 mod common;
-#[path = "common/emulator.rs"]
-mod emulator_helpers;
+use common::emulator as emulator_helpers;
 
 use assert_cmd::assert::Assert;
-use common::{example, http_text, Env};
+use common::{example, http_text, Env, Run, RunToEnd};
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
 const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 const UNKNOWN_ID: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
-
-fn stdout(assert: &Assert) -> String {
-    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
-}
-
-fn stderr(assert: &Assert) -> String {
-    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
-}
 
 /// A full create body with email, tags and translations (structured address).
 fn rich_location(store_name: &str) -> Value {
@@ -58,7 +48,7 @@ fn create(env: &Env, body: &Value) -> String {
         .write_stdin(body.to_string())
         .assert()
         .success();
-    let id = stdout(&assert).trim().to_owned();
+    let id = Run::from(&assert).stdout.trim().to_owned();
     uuid::Uuid::parse_str(&id).unwrap_or_else(|_| panic!("-q printed an id: {id:?}"));
     id
 }
@@ -69,7 +59,7 @@ fn get(env: &Env, id: &str) -> Value {
         .cmd(&["location", "get", id, "-o", "json"])
         .assert()
         .success();
-    serde_json::from_str(&stdout(&assert)).unwrap()
+    serde_json::from_str(&Run::from(&assert).stdout).unwrap()
 }
 
 fn counter(env: &Env, name: &str) -> u64 {
@@ -78,7 +68,7 @@ fn counter(env: &Env, name: &str) -> u64 {
 
 /// The last stderr line as the `-o json` error object.
 fn json_error(assert: &Assert) -> Value {
-    let text = stderr(assert);
+    let text = Run::from(assert).stderr;
     let line = text.lines().last().expect("stderr has a line");
     serde_json::from_str(line).unwrap_or_else(|e| panic!("not one JSON object ({e}): {text}"))
 }
@@ -95,7 +85,7 @@ fn create_from_a_file_prints_the_link_body_as_it_came() {
         .assert()
         .success()
         .stderr("");
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     let link: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(link["rel"], "self", "{out}");
     let href = link["href"].as_str().unwrap();
@@ -112,7 +102,7 @@ fn json_is_the_default_off_a_terminal() {
         .arg(example("location.json"))
         .assert()
         .success();
-    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    let link: Value = serde_json::from_str(&Run::from(&assert).stdout).unwrap();
     assert!(link["href"].as_str().unwrap().starts_with("/locations/"));
 }
 
@@ -125,7 +115,7 @@ fn create_from_stdin() {
         .write_stdin(body)
         .assert()
         .success();
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     assert_eq!(out.lines().count(), 1, "ndjson is one line: {out:?}");
     let link: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(link["rel"], "self");
@@ -170,7 +160,7 @@ fn create_from_field_flags() {
         .assert()
         .success()
         .stderr("");
-    let id = stdout(&assert).trim().to_owned();
+    let id = Run::from(&assert).stdout.trim().to_owned();
     let read = get(&env, &id);
     assert_eq!(read["storeName"], "Hamburg Hbf");
     assert_eq!(read["structuredAddress"]["street"], "Hachmannplatz");
@@ -187,7 +177,7 @@ fn quiet_create_prints_only_the_id_for_capture() {
         .assert()
         .success()
         .stderr("");
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     // `id=$(locadm location create -q --file x)`: exactly one UUID and a newline.
     let id = out.strip_suffix('\n').expect("ends with a newline");
     assert!(!id.contains('\n'), "{out:?}");
@@ -199,9 +189,9 @@ fn quiet_create_prints_only_the_id_for_capture() {
         example("location.json").display(),
         common::BIN
     );
-    let output = env.program("sh").args(["-c", &script]).output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let printed = String::from_utf8(output.stdout).unwrap();
+    let output = env.program("sh").args(["-c", &script]).run();
+    assert!((output.code == 0), "{output:?}");
+    let printed = output.stdout.clone();
     uuid::Uuid::parse_str(printed.trim()).unwrap();
 }
 
@@ -213,7 +203,7 @@ fn create_with_jq_filters_the_answer() {
         .arg(example("location.json"))
         .assert()
         .success();
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     assert!(out.starts_with("/locations/"), "raw string: {out:?}");
     assert_eq!(out.lines().count(), 1);
 }
@@ -226,7 +216,7 @@ fn create_table_shows_the_result() {
         .arg(example("location.json"))
         .assert()
         .success();
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     assert!(out.contains("created"), "{out}");
     assert!(out.contains("/locations/"), "{out}");
 }
@@ -246,9 +236,9 @@ fn get_json_is_the_body_exactly_as_the_service_sent_it() {
         .write_stdin(body)
         .assert()
         .success();
-    let id = stdout(&assert).trim().to_owned();
+    let id = Run::from(&assert).stdout.trim().to_owned();
     let token = env.cmd(&["auth", "token"]).assert().success();
-    let token = stdout(&token).trim().to_owned();
+    let token = Run::from(&token).stdout.trim().to_owned();
     let (status, raw) = http_text(
         &format!("{}/locations/{id}", env.emulator().base_url),
         "GET",
@@ -261,7 +251,7 @@ fn get_json_is_the_body_exactly_as_the_service_sent_it() {
         .assert()
         .success()
         .stderr("");
-    assert_eq!(stdout(&assert).trim_end(), raw.trim_end());
+    assert_eq!(Run::from(&assert).stdout.trim_end(), raw.trim_end());
     // The coordinates as stored, not re-formatted.
     assert!(raw.contains("52.52190000"), "{raw}");
 }
@@ -274,7 +264,7 @@ fn get_ndjson_is_one_line_of_the_same_value() {
         .cmd(&["location", "get", &id, "-o", "ndjson"])
         .assert()
         .success();
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     assert_eq!(out.lines().count(), 1, "{out:?}");
     let value: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value, get(&env, &id));
@@ -289,7 +279,7 @@ fn get_table_contains_the_fields() {
         .assert()
         .success()
         .stderr("");
-    let out = stdout(&assert);
+    let out = Run::from(&assert).stdout;
     for expected in [
         id.as_str(),
         "BER-RICH",
@@ -343,7 +333,7 @@ fn get_with_jq_filters() {
         ])
         .assert()
         .success();
-    let value: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    let value: Value = serde_json::from_str(&Run::from(&assert).stdout).unwrap();
     assert_eq!(
         value,
         json!({"tags": ["collection-point", "24h"], "email": "berlin@example.com"})
@@ -369,7 +359,7 @@ fn table_output_neutralises_escape_sequences() {
         .assert()
         .success();
     assert!(!assert.get_output().stdout.contains(&0x1b));
-    assert!(stdout(&assert).contains("\\u001b[2J"));
+    assert!(Run::from(&assert).stdout.contains("\\u001b[2J"));
 }
 
 // ---------------------------------------------------------------- update
@@ -385,7 +375,7 @@ fn update_from_a_file_and_from_stdin() {
         .args(["-o", "json"])
         .assert()
         .success();
-    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    let link: Value = serde_json::from_str(&Run::from(&assert).stdout).unwrap();
     assert_eq!(link["href"], format!("/locations/{id}"));
     assert_eq!(get(&env, &id)["storeName"], "From file");
 
@@ -447,7 +437,7 @@ fn update_by_flags_keeps_numbers_as_written() {
         .write_stdin(text)
         .assert()
         .success();
-    let id = stdout(&assert).trim().to_owned();
+    let id = Run::from(&assert).stdout.trim().to_owned();
     env.cmd(&["location", "update", &id, "--store-name", "After", "-q"])
         .assert()
         .success();
@@ -455,7 +445,7 @@ fn update_by_flags_keeps_numbers_as_written() {
         .cmd(&["location", "get", &id, "-o", "json"])
         .assert()
         .success();
-    let read = stdout(&read);
+    let read = Run::from(&read).stdout;
     assert!(read.contains("\"storeName\":\"After\""), "{read}");
     assert!(read.contains("\"latitude\":52.52190000"), "{read}");
     assert!(read.contains("\"longitude\":13.40,"), "{read}");
@@ -469,7 +459,7 @@ fn update_by_flags_against_the_spec_read_form_names_what_it_cannot_keep() {
         .cmd(&["location", "update", &id, "--store-name", "After"])
         .assert()
         .code(2);
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     for field in [
         "`email`",
         "`tags`",
@@ -481,7 +471,7 @@ fn update_by_flags_against_the_spec_read_form_names_what_it_cannot_keep() {
     }
     assert!(err.contains("nothing was sent"), "{err}");
     assert!(err.contains("--yes"), "{err}");
-    assert_eq!(stdout(&assert), "");
+    assert_eq!(Run::from(&assert).stdout, "");
     assert_eq!(counter(&env, "updates"), 0, "nothing sent");
 
     // With --yes the person accepted it: the update goes out, still with the warning.
@@ -512,7 +502,11 @@ fn update_by_flags_of_a_legacy_location_needs_no_confirmation() {
         .assert()
         .success()
         .stderr("");
-    assert!(stdout(&assert).contains("updated"), "{}", stdout(&assert));
+    assert!(
+        Run::from(&assert).stdout.contains("updated"),
+        "{}",
+        Run::from(&assert).stdout
+    );
     let read = get(&env, &id);
     assert_eq!(read["city"], "Berlin-Mitte");
     assert_eq!(read["address"], "Europaplatz 1");
@@ -539,7 +533,7 @@ fn update_of_an_unknown_id_is_not_found() {
         .arg(example("location.json"))
         .assert()
         .code(5);
-    assert!(stderr(&assert).contains(UNKNOWN_ID));
+    assert!(Run::from(&assert).stderr.contains(UNKNOWN_ID));
     env.cmd(&["location", "update", UNKNOWN_ID, "--store-name", "X"])
         .assert()
         .code(5)
@@ -553,10 +547,10 @@ fn delete_without_a_terminal_needs_yes() {
     let env = Env::new();
     let id = create(&env, &rich_location("Doomed"));
     let assert = env.cmd(&["location", "delete", &id]).assert().code(2);
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("--yes"), "{err}");
     assert!(err.contains(&id), "{err}");
-    assert_eq!(stdout(&assert), "");
+    assert_eq!(Run::from(&assert).stdout, "");
     assert_eq!(counter(&env, "deletes"), 0);
     get(&env, &id);
 
@@ -564,7 +558,7 @@ fn delete_without_a_terminal_needs_yes() {
         .cmd(&["location", "delete", &id, "--yes", "-o", "json"])
         .assert()
         .success();
-    let out: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    let out: Value = serde_json::from_str(&Run::from(&assert).stdout).unwrap();
     assert_eq!(out, json!({ "deleted": id }));
     assert_eq!(counter(&env, "deletes"), 1);
     env.cmd(&["location", "get", &id]).assert().code(5);
@@ -617,7 +611,7 @@ fn provider_update_from_flags_file_and_stdin() {
     // Flags without --details and --endpoint would clear them (the spec has no provider
     // read to keep them from): named, and nothing is sent without --yes.
     let refused = env.cmd(&flags).assert().code(2);
-    let err = stderr(&refused);
+    let err = Run::from(&refused).stderr;
     assert!(
         err.contains("it will clear `details` (no --details)"),
         "{err}"
@@ -640,7 +634,7 @@ fn provider_update_from_flags_file_and_stdin() {
         .success();
     assert_eq!(counter(&env, "provider_updates"), 1);
     let assert = env.cmd(&flags).arg("--yes").assert().success();
-    let link: Value = serde_json::from_str(&stdout(&assert)).unwrap();
+    let link: Value = serde_json::from_str(&Run::from(&assert).stdout).unwrap();
     assert_eq!(link["rel"], "self");
     assert!(link["href"].as_str().unwrap().ends_with(DEMO_PROVIDER));
 
@@ -705,7 +699,7 @@ fn verbose_shows_the_exchange_on_stderr_with_secrets_redacted() {
     let env = Env::new();
     let id = create(&env, &rich_location("Shop"));
     let token = env.cmd(&["auth", "token"]).assert().success();
-    let token = stdout(&token).trim().to_owned();
+    let token = Run::from(&token).stdout.trim().to_owned();
     let mut env = env.var("LOCADM_TOKEN", &token);
     env.client_secret = None;
     let plain = env
@@ -716,8 +710,12 @@ fn verbose_shows_the_exchange_on_stderr_with_secrets_redacted() {
         .cmd(&["location", "get", &id, "-o", "json", "-v"])
         .assert()
         .success();
-    assert_eq!(stdout(&verbose), stdout(&plain), "stdout stays data only");
-    let err = stderr(&verbose);
+    assert_eq!(
+        Run::from(&verbose).stdout,
+        Run::from(&plain).stdout,
+        "stdout stays data only"
+    );
+    let err = Run::from(&verbose).stderr;
     assert!(
         err.contains(&format!("GET {}/locations/{id}", env.emulator().base_url)),
         "{err}"
@@ -740,11 +738,11 @@ fn an_invalid_body_is_rejected_locally_and_nothing_is_sent() {
         .write_stdin(body.to_string())
         .assert()
         .code(2);
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("latitude"), "{err}");
     assert!(err.contains("email"), "{err}");
     assert!(err.contains("nothing was sent"), "{err}");
-    assert_eq!(stdout(&assert), "");
+    assert_eq!(Run::from(&assert).stdout, "");
     let counters = env.emulator().counters();
     assert_eq!(counters["creates"], 0);
     assert_eq!(counters["requests"], 0);
@@ -816,7 +814,7 @@ fn a_wrong_client_secret_is_an_authentication_failure() {
         .assert()
         .code(3)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(
         !err.contains("wrong-secret"),
         "the secret is never shown: {err}"
@@ -843,7 +841,7 @@ fn a_bogus_locadm_token_is_refused_with_exit_3() {
         .assert()
         .code(3)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("LOCADM_TOKEN"), "{err}");
     assert!(
         err.contains("the service said: invalid_token: the token is unknown or revoked"),
@@ -900,7 +898,7 @@ fn a_revoked_token_is_renewed_once_and_the_command_succeeds() {
     let id = create(&env, &rich_location("Shop"));
     let probe = env.cmd(&["location", "get", &id, "-q"]).assert();
     if !probe.get_output().status.success() {
-        let err = stderr(&probe);
+        let err = Run::from(&probe).stderr;
         if err.contains("keyutils") || err.contains("keyring") {
             eprintln!("skipped: no kernel keyring here: {err}");
             return;
@@ -940,7 +938,7 @@ fn a_missing_permission_is_exit_4_and_names_it() {
         .assert()
         .code(4)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("can-create-locations"), "{err}");
     assert!(err.contains("does not have it"), "the scope is told: {err}");
     let assert = env
@@ -966,7 +964,7 @@ fn an_unknown_id_is_exit_5_and_names_it() {
         .assert()
         .code(5)
         .stdout("");
-    assert!(stderr(&assert).contains(UNKNOWN_ID));
+    assert!(Run::from(&assert).stderr.contains(UNKNOWN_ID));
 }
 
 #[test]
@@ -1000,7 +998,11 @@ fn json_errors_go_to_stderr_as_one_object() {
 
     // Without an explicit -o, no JSON object on stderr.
     let assert = env.cmd(&["location", "get", UNKNOWN_ID]).assert().code(5);
-    assert!(!stderr(&assert).contains('{'), "{}", stderr(&assert));
+    assert!(
+        !Run::from(&assert).stderr.contains('{'),
+        "{}",
+        Run::from(&assert).stderr
+    );
 }
 
 // ---------------------------------------------------------------- exit 6
@@ -1013,7 +1015,7 @@ fn a_server_failure_is_exit_6_and_names_the_url() {
         .assert()
         .code(6)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("500"), "{err}");
     assert!(
         err.contains(&env.emulator().base_url),
@@ -1039,7 +1041,7 @@ fn a_closed_port_is_exit_6() {
         .assert()
         .code(6)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
 }
 
@@ -1051,7 +1053,7 @@ fn a_timeout_is_exit_6() {
         .cmd(&["location", "get", UNKNOWN_ID, "--timeout", "0.5"])
         .assert()
         .code(6);
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("timed out"), "{err}");
     assert!(err.contains("--timeout"), "the hint names the flag: {err}");
     assert!(
@@ -1088,7 +1090,7 @@ fn a_body_the_service_rejects_is_exit_1_with_its_error_text() {
         .assert()
         .code(1)
         .stdout("");
-    let err = stderr(&assert);
+    let err = Run::from(&assert).stderr;
     assert!(err.contains("400"), "{err}");
     assert!(err.contains("locationProvider"), "{err}");
     let error = json_error(&assert);
@@ -1098,6 +1100,8 @@ fn a_body_the_service_rejects_is_exit_1_with_its_error_text() {
 
 // ---------------------------------------------------------------- the local profile
 
+// The `local` profile is the CLI's embedded emulator (the `emulator` feature).
+#[cfg(feature = "emulator")]
 #[test]
 fn the_local_profile_persists_between_invocations() {
     let env = Env::offline();
@@ -1108,7 +1112,7 @@ fn the_local_profile_persists_between_invocations() {
         .arg(example("location.json"))
         .assert()
         .success();
-    let id = stdout(&assert).trim().to_owned();
+    let id = Run::from(&assert).stdout.trim().to_owned();
     uuid::Uuid::parse_str(&id).unwrap();
     assert!(db.exists(), "the database is where LOCADM_LOCAL_DB says");
     env.cmd(&[

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_code, text, Env};
+use common::{Env, RunToEnd};
 use serde_json::{json, Value};
 
 fn records(env: &Env, n: usize) -> std::path::PathBuf {
@@ -28,13 +28,14 @@ fn apply(env: &Env, n: usize, extra: &[&str]) -> (String, Value) {
     let mut args = vec!["location", "apply", "--file", input.to_str().unwrap()];
     args.extend_from_slice(&["-o", "ndjson"]);
     args.extend_from_slice(extra);
-    let out = env.cmd(&args).output().unwrap();
-    assert_code(&out, 0);
-    let created = text(&out.stdout)
+    let out = env.cmd(&args).run();
+    out.assert_code(0);
+    let created = out
+        .stdout
         .lines()
         .filter(|l| l.contains(r#""outcome":"created""#))
         .count();
-    assert_eq!(created, n, "every record created: {}", text(&out.stdout));
+    assert_eq!(created, n, "every record created: {}", out.stdout);
     let all = env.emulator().counters();
     assert_eq!(all["creates"], n, "each record created once");
     let counters = json!({
@@ -42,10 +43,11 @@ fn apply(env: &Env, n: usize, extra: &[&str]) -> (String, Value) {
         "tls": all["tls"],
         "limits": all["limits"],
     });
-    let summary = text(&out.stderr)
+    let summary = out
+        .stderr
         .lines()
         .find(|l| l.starts_with("concurrency"))
-        .unwrap_or_else(|| panic!("a summary line: {}", text(&out.stderr)))
+        .unwrap_or_else(|| panic!("a summary line: {}", out.stderr))
         .to_owned();
     (summary, counters)
 }

@@ -2,19 +2,13 @@
 //! `--jq` on every command that prints JSON, `--profile local` meaning the embedded
 //! emulator to every command (the `auth` verbs included) and nothing at all to offline
 //! verbs, and the transport rule on the `login` prompt.
-#![cfg(feature = "emulator")]
 
 mod common;
 
-use common::{example, Env};
+use common::{example, Env, RunToEnd};
 use predicates::prelude::*;
-use serde_json::Value;
 
 const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
-
-fn stdout_of(output: &std::process::Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
 
 /// Creates the repository's example location and returns its id.
 fn create_example(env: &Env) -> String {
@@ -27,10 +21,9 @@ fn create_example(env: &Env) -> String {
             "--file",
             example.to_str().unwrap(),
         ])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    stdout_of(&output).trim().to_owned()
+        .run();
+    assert!((output.code == 0), "{output:?}");
+    output.stdout.clone().trim().to_owned()
 }
 
 /// Every command that prints JSON, with a `--jq` filter and what it must print: the
@@ -150,13 +143,13 @@ fn jq_runs_on_every_command_that_prints_json() {
         ),
     ];
     for (args, expected, code) in cases {
-        let output = env.cmd(&args).output().unwrap();
+        let output = env.cmd(&args).run();
         assert_eq!(
-            (stdout_of(&output), output.status.code()),
+            (output.stdout.clone(), Some(output.code)),
             (expected, Some(code)),
             "locadm {}\nstderr: {}",
             args.join(" "),
-            String::from_utf8_lossy(&output.stderr)
+            output.stderr.clone()
         );
     }
 }
@@ -167,9 +160,8 @@ fn jq_keeps_key_order_and_a_bad_filter_is_a_usage_error() {
     let id = create_example(&env);
     let output = env
         .cmd(&["location", "get", &id, "--jq", "{storeName, id}"])
-        .output()
-        .unwrap();
-    let text = stdout_of(&output);
+        .run();
+    let text = output.stdout.clone();
     assert!(
         text.find("storeName").unwrap() < text.find("\"id\"").unwrap(),
         "{text}"
@@ -187,28 +179,29 @@ fn jq_keeps_key_order_and_a_bad_filter_is_a_usage_error() {
 }
 
 /// A `local` profile with its database in the test's own directory.
+#[cfg(feature = "emulator")]
 fn local_env() -> Env {
     let env = Env::offline();
     let db = env.path("local.db");
     env.var("LOCADM_LOCAL_DB", db.to_str().unwrap())
 }
 
+#[cfg(feature = "emulator")]
 #[test]
 fn profile_local_means_the_embedded_emulator_to_the_auth_verbs_too() {
     let env = local_env();
-    let output = env
-        .cmd(&["--profile", "local", "auth", "token"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    assert!(!stdout_of(&output).trim().is_empty(), "a token is printed");
+    let output = env.cmd(&["--profile", "local", "auth", "token"]).run();
+    assert!((output.code == 0), "{output:?}");
+    assert!(
+        !output.stdout.clone().trim().is_empty(),
+        "a token is printed"
+    );
 
     let output = env
         .cmd(&["--profile", "local", "auth", "status", "-o", "json"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let status: Value = serde_json::from_slice(&output.stdout).unwrap();
+        .run();
+    assert!((output.code == 0), "{output:?}");
+    let status = output.json();
     assert_eq!(status["profile"], "local");
     assert_eq!(status["token"]["state"], "local");
     assert!(status["base_url"]
@@ -231,6 +224,7 @@ fn profile_local_means_the_embedded_emulator_to_the_auth_verbs_too() {
         .stderr(predicate::str::contains("logs in by itself"));
 }
 
+#[cfg(feature = "emulator")]
 #[test]
 fn offline_verbs_never_start_the_embedded_emulator() {
     let env = local_env();
@@ -304,17 +298,8 @@ fn a_closed_pipe_ends_quietly() {
             std::env::var("PATH").unwrap_or_default()
         ),
     );
-    let out = shell.args(["-c", &script]).output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("pipe"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = shell.args(["-c", &script]).run();
+    out.assert_code(0);
+    assert_eq!(out.stdout.clone().lines().count(), 1);
+    assert!(!out.stderr.contains("pipe"), "{}", out.stderr.clone());
 }

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use common::{assert_code, run, text, Env, BIN};
+use common::{Env, RunToEnd, BIN};
 
 /// Every `LOCADM_*` name in the source: each is a variable the tool reads.
 fn variables_in_the_source() -> BTreeSet<String> {
@@ -33,10 +33,10 @@ fn variables_in_the_source() -> BTreeSet<String> {
 }
 
 fn topic(name: &str) -> String {
-    let out = run(&Env::offline(), &["help", name]);
-    assert_code(&out, 0);
-    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
-    text(&out.stdout)
+    let out = Env::offline().run(&["help", name]);
+    out.assert_code(0);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    out.stdout
 }
 
 #[test]
@@ -112,9 +112,9 @@ fn help_csv_and_journal_are_topics_too() {
 #[test]
 fn the_topics_are_listed_and_clap_keeps_its_own_help() {
     let env = Env::offline();
-    let out = run(&env, &["--help"]);
-    assert_code(&out, 0);
-    let help = text(&out.stdout);
+    let out = env.run(&["--help"]);
+    out.assert_code(0);
+    let help = out.stdout;
     for name in ["environment", "files", "exit-codes", "csv", "journal"] {
         assert!(
             help.lines().any(|l| l.trim_start().starts_with(name)),
@@ -122,15 +122,15 @@ fn the_topics_are_listed_and_clap_keeps_its_own_help() {
         );
     }
     // `help` alone is clap's (the same list), `help COMMAND` a command's help.
-    let out = run(&env, &["help"]);
-    assert_code(&out, 0);
-    assert!(text(&out.stdout).contains("Usage: locadm"));
-    assert!(text(&out.stdout).contains("exit-codes"));
-    let out = run(&env, &["help", "location"]);
-    assert_code(&out, 0);
-    assert!(text(&out.stdout).contains("Usage: locadm location"));
-    let out = run(&env, &["help", "no-such-topic"]);
-    assert_code(&out, 2);
+    let out = env.run(&["help"]);
+    out.assert_code(0);
+    assert!(out.stdout.contains("Usage: locadm"));
+    assert!(out.stdout.contains("exit-codes"));
+    let out = env.run(&["help", "location"]);
+    out.assert_code(0);
+    assert!(out.stdout.contains("Usage: locadm location"));
+    let out = env.run(&["help", "no-such-topic"]);
+    out.assert_code(2);
 }
 
 #[test]
@@ -182,10 +182,9 @@ fn complete_bash(env: &Env, words: &[&str], index: usize) -> Vec<String> {
         .env("LOCADM_COMPLETE", "bash")
         .env("_CLAP_COMPLETE_INDEX", index.to_string())
         .env("_CLAP_IFS", "\n")
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    text(&out.stdout).lines().map(str::to_owned).collect()
+        .run();
+    out.assert_code(0);
+    out.stdout.lines().map(str::to_owned).collect()
 }
 
 #[test]
@@ -207,10 +206,9 @@ fn profile_completion_offers_the_profiles_of_the_config_file() {
     let out = command
         .env("LOCADM_CONFIG", &other)
         .env("LOCADM_COMPLETE", "fish")
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    assert_eq!(text(&out.stdout), "ci\nlocal\tthe built-in emulator\n");
+        .run();
+    out.assert_code(0);
+    assert_eq!(out.stdout, "ci\nlocal\tthe built-in emulator\n");
 }
 
 #[test]
@@ -219,11 +217,10 @@ fn fish_shows_each_profiles_base_url() {
     let out = env
         .cmd(&["--", "locadm", "--profile", ""])
         .env("LOCADM_COMPLETE", "fish")
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
+        .run();
+    out.assert_code(0);
     assert_eq!(
-        text(&out.stdout),
+        out.stdout,
         "prod\thttps://prod.example\nstaging\thttps://staging.example\nlocal\tthe built-in emulator\n"
     );
 }
@@ -254,8 +251,7 @@ fn the_bash_script_completes_profiles_through_the_binary() {
         )
         .arg("bash")
         .arg(&script)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    assert_eq!(text(&out.stdout), "prod\nstaging\nlocal\n");
+        .run();
+    out.assert_code(0);
+    assert_eq!(out.stdout, "prod\nstaging\nlocal\n");
 }

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::RunToEnd;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -164,15 +166,9 @@ fn crlf_line_endings_in_ndjson_and_csv() {
     let out = locadm(&home)
         .args(["location", "apply", "--dry-run", "--file"])
         .arg(&file)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .run();
+    let stdout = out.stdout.clone();
+    out.assert_code(0);
     let lines: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -1,13 +1,13 @@
 //! Conformance: every test vector, sent to the emulator, gets 400 exactly where the
 //! local validation (`LocationBody::check_json`, `ProviderBody::check_json`) rejects it,
 //! and success otherwise. The vectors cover each rule of the spec.
-#![cfg(feature = "emulator")]
 
-#[path = "common/emulator.rs"]
-mod emu;
+mod common;
 
-use locadm::emulator::{EmulatorConfig, DEMO_PROVIDER_ID};
+use common::emulator as emu;
+
 use locadm::model::{LocationBody, ProviderBody};
+use locadm_emulator::{EmulatorConfig, DEMO_PROVIDER_ID};
 use serde_json::{json, Value};
 
 use emu::{client, demo_token, legacy_location, location, start};

@@ -1,14 +1,14 @@
 //! The emulator over real HTTP: every endpoint, status, error body and header, the OAuth
 //! token endpoint, 401/403 per permission, CORS, faults, persistence across a restart.
-#![cfg(feature = "emulator")]
 
-#[path = "common/emulator.rs"]
-mod emu;
+mod common;
+
+use common::emulator as emu;
 
 use std::time::{Duration, Instant};
 
 use base64::Engine;
-use locadm::emulator::{
+use locadm_emulator::{
     ClientSpec, EmulatorConfig, Faults, ProviderSpec, ReadForm, DEMO_PROVIDER_ID, PERMISSIONS,
 };
 use reqwest::StatusCode;
@@ -1071,7 +1071,7 @@ fn faults(f: impl FnOnce(&mut Faults)) -> EmulatorConfig {
 }
 
 async fn read_status(
-    emu: &locadm::emulator::Running,
+    emu: &locadm_emulator::Running,
     token: &str,
 ) -> Result<reqwest::Response, reqwest::Error> {
     client()
@@ -1172,10 +1172,13 @@ async fn faults_are_deterministic_under_a_seed() {
 }
 
 // ---------------------------------------------------------------- the binary
+// `locadm emulator serve` itself: the CLI's command (the `emulator` feature).
 
+#[cfg(feature = "emulator")]
 #[tokio::test]
 async fn serve_prints_the_banner_and_stops_cleanly_on_sigterm() {
-    let served = emu::serve_binary(&["--client", "reader:reader-secret:can-read-locations"]);
+    let served =
+        emu::served::serve_binary(&["--client", "reader:reader-secret:can-read-locations"]);
     let banner = served.banner.clone();
     assert!(banner.base_url.starts_with("http://127.0.0.1:"));
     assert_eq!(banner.token_url, format!("{}/oauth/token", banner.base_url));
@@ -1198,23 +1201,25 @@ async fn serve_prints_the_banner_and_stops_cleanly_on_sigterm() {
     assert!(status.success(), "{status:?}");
 }
 
+#[cfg(feature = "emulator")]
 #[tokio::test]
 async fn serve_rejects_bad_options_with_exit_2() {
+    use common::RunToEnd;
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_locadm"))
         .args(["emulator", "serve", "--client", "no-permissions-part"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("ID:SECRET"));
+        .run();
+    output.assert_code(2);
+    assert!(output.stderr.contains("ID:SECRET"), "{}", output.stderr);
 }
 
+#[cfg(feature = "emulator")]
 #[tokio::test]
 async fn state_persists_across_a_restart_with_db() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("emulator.db");
     let db = db.to_str().unwrap();
 
-    let served = emu::serve_binary(&["--db", db]);
+    let served = emu::served::serve_binary(&["--db", db]);
     let b = served.banner.clone();
     let token = token_for(&b.token_url, &b.client_id, &b.client_secret, None).await;
     let id = create_id(&b.base_url, &token, &location("KEEP-1")).await;
@@ -1231,7 +1236,7 @@ async fn state_persists_across_a_restart_with_db() {
     assert_eq!(response.status(), 200);
     assert!(served.terminate().success());
 
-    let served = emu::serve_binary(&["--db", db]);
+    let served = emu::served::serve_binary(&["--db", db]);
     let b = served.banner.clone();
     // Tokens persist with the database too.
     let read = client()
@@ -1413,7 +1418,7 @@ async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
 
 // ---------------------------------------------------------------- limits (issue 17)
 
-fn limited(limits: locadm::emulator::limits::Limits, latency: Duration) -> EmulatorConfig {
+fn limited(limits: locadm_emulator::limits::Limits, latency: Duration) -> EmulatorConfig {
     EmulatorConfig {
         limits,
         faults: Faults {
@@ -1428,7 +1433,7 @@ fn limited(limits: locadm::emulator::limits::Limits, latency: Duration) -> Emula
 /// counters say how many were in flight at most and how many were refused.
 #[tokio::test]
 async fn capacity_refuses_what_is_beyond_it() {
-    use locadm::emulator::limits::Limits;
+    use locadm_emulator::limits::Limits;
     for status in [503, 429] {
         let limits = Limits {
             capacity: Some(2),
@@ -1465,7 +1470,7 @@ async fn capacity_refuses_what_is_beyond_it() {
 /// Beyond `--rate-limit` a second: 429 with the whole seconds until one is allowed.
 #[tokio::test]
 async fn the_rate_limit_answers_429_with_retry_after() {
-    use locadm::emulator::limits::Limits;
+    use locadm_emulator::limits::Limits;
     let limits = Limits {
         rate_limit: Some(5.0),
         ..Limits::default()
@@ -1494,7 +1499,7 @@ async fn the_rate_limit_answers_429_with_retry_after() {
 /// `--max-connections` open, a new one is closed as soon as it is accepted.
 #[tokio::test]
 async fn idle_connections_are_closed_and_open_ones_capped() {
-    use locadm::emulator::limits::Limits;
+    use locadm_emulator::limits::Limits;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let limits = Limits {
         idle_timeout: Duration::from_millis(300),

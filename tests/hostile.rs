@@ -4,14 +4,13 @@
 
 mod common;
 
-#[path = "common/raw_server.rs"]
-mod raw_server;
+use common::RunToEnd;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use raw_server::{response, RawServer};
+use common::raw_server::{response, RawServer};
 use tempfile::TempDir;
 
 const TOKEN: &str = "hostile-test-token-0815";
@@ -48,11 +47,11 @@ struct Outcome {
 
 fn run(mut cmd: Command) -> Outcome {
     let start = Instant::now();
-    let out = cmd.output().unwrap();
+    let out = cmd.run();
     let outcome = Outcome {
-        code: out.status.code().unwrap_or(-1),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        code: out.code,
+        stderr: out.stderr.clone(),
+        stdout: out.stdout.clone(),
         elapsed: start.elapsed(),
     };
     assert!(
@@ -575,10 +574,9 @@ fn text_from_outside_never_reaches_the_terminal_raw() {
     let out = locadm(&home)
         .args(["location", "validate", "-o", "table", "--file"])
         .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_neutralised(&String::from_utf8_lossy(&out.stdout));
+        .run();
+    out.assert_code(2);
+    assert_neutralised(&out.stdout.clone());
     // `create` lists the problems on stderr and sends nothing.
     let mut create = locadm(&home);
     create
@@ -597,9 +595,8 @@ fn text_from_outside_never_reaches_the_terminal_raw() {
     let out = locadm(&home)
         .args(["location", "validate", "-o", "json", "--file"])
         .arg(&file)
-        .output()
-        .unwrap();
-    let findings: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .run();
+    let findings: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(
         findings[0]["property"].as_str().unwrap(),
         "A\u{1b}[2J\u{1b}]0;pwned\u{7}\u{1b}[31mB\u{202e}C\nerror: forged",

@@ -5,15 +5,15 @@
 
 mod common;
 
-use common::{assert_code, run, text, Env};
+use common::{Env, RunToEnd};
 use serde_json::Value;
 
 #[test]
 fn mistakes_get_the_fix_not_the_nearest_spelling() {
     let env = Env::offline();
-    let out = run(&env, &["location", "list"]);
-    assert_code(&out, 2);
-    let err = text(&out.stderr);
+    let out = env.run(&["location", "list"]);
+    out.assert_code(2);
+    let err = out.stderr;
     assert!(err.contains("no way to list locations"), "{err}");
     assert!(
         err.contains("location get ID... (or --ids-from FILE)"),
@@ -22,41 +22,35 @@ fn mistakes_get_the_fix_not_the_nearest_spelling() {
     assert!(!err.contains("validate"), "not the nearest spelling: {err}");
     assert!(err.contains("Usage: locadm location"), "{err}");
 
-    let out = run(&env, &["auth", "login"]);
-    assert_code(&out, 2);
-    assert!(
-        text(&out.stderr).contains("try: locadm login"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = env.run(&["auth", "login"]);
+    out.assert_code(2);
+    assert!(out.stderr.contains("try: locadm login"), "{}", out.stderr);
 
-    let out = run(&env, &["location", "apply", "bulk.ndjson"]);
-    assert_code(&out, 2);
-    let err = text(&out.stderr);
+    let out = env.run(&["location", "apply", "bulk.ndjson"]);
+    out.assert_code(2);
+    let err = out.stderr;
     assert!(
         err.contains("try: locadm location apply --file bulk.ndjson"),
         "{err}"
     );
 
     // Other mistakes keep clap's own message.
-    let out = run(&env, &["location", "get", "--bogus"]);
-    assert_code(&out, 2);
-    assert!(text(&out.stderr).contains("unexpected argument '--bogus'"));
+    let out = env.run(&["location", "get", "--bogus"]);
+    out.assert_code(2);
+    assert!(out.stderr.contains("unexpected argument '--bogus'"));
 
-    let out = run(&env, &["version"]);
-    assert_code(&out, 0);
+    let out = env.run(&["version"]);
+    out.assert_code(0);
     assert_eq!(
-        text(&out.stdout),
+        out.stdout,
         format!("locadm {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
 
 /// `locadm config set --profile PROFILE KEY VALUE`, which must succeed.
 fn config_set(env: &Env, profile: &str, key: &str, value: &str) {
-    assert_code(
-        &run(env, &["config", "set", "--profile", profile, key, value]),
-        0,
-    );
+    env.run(&["config", "set", "--profile", profile, key, value])
+        .assert_code(0);
 }
 
 #[test]
@@ -68,9 +62,9 @@ fn an_unknown_profile_is_named_with_the_ones_there_are() {
         (vec!["--profile", "stagin", "location", "get", id], 2),
         (vec!["--profile", "stagin", "auth", "token"], 3),
     ] {
-        let out = run(&env, &args);
-        assert_code(&out, code);
-        let err = text(&out.stderr);
+        let out = env.run(&args);
+        out.assert_code(code);
+        let err = out.stderr;
         assert!(
             err.contains("profile `stagin` is not in the config file"),
             "{err}"
@@ -82,18 +76,17 @@ fn an_unknown_profile_is_named_with_the_ones_there_are() {
     let out = env
         .cmd(&["location", "get", id])
         .env("LOCADM_PROFILE", "prod")
-        .output()
-        .unwrap();
+        .run();
     assert!(
-        text(&out.stderr).contains("profile `prod` is not in"),
+        out.stderr.contains("profile `prod` is not in"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
-    let out = run(&env, &["location", "get", id]);
+    let out = env.run(&["location", "get", id]);
     assert!(
-        text(&out.stderr).contains("no base URL is configured"),
+        out.stderr.contains("no base URL is configured"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
 }
 
@@ -104,40 +97,30 @@ fn config_get_unset_and_profiles() {
     config_set(&env, "staging", "read_prefix", "/v1");
     config_set(&env, "prod", "base_url", "https://locations.example.com");
 
-    let out = run(
-        &env,
-        &["config", "get", "read_prefix", "--profile", "staging"],
-    );
-    assert_code(&out, 0);
-    assert_eq!(text(&out.stdout), "/v1\n");
-    assert_code(
-        &run(
-            &env,
-            &["config", "unset", "read_prefix", "--profile", "staging"],
-        ),
-        0,
-    );
-    let out = run(
-        &env,
-        &["config", "get", "read_prefix", "--profile", "staging"],
-    );
-    assert_code(&out, 1);
+    let out = env.run(&["config", "get", "read_prefix", "--profile", "staging"]);
+    out.assert_code(0);
+    assert_eq!(out.stdout, "/v1\n");
+    env.run(&["config", "unset", "read_prefix", "--profile", "staging"])
+        .assert_code(0);
+    let out = env.run(&["config", "get", "read_prefix", "--profile", "staging"]);
+    out.assert_code(1);
     assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("`read_prefix` is not set for profile `staging`"));
+    assert!(out
+        .stderr
+        .contains("`read_prefix` is not set for profile `staging`"));
     // A mistyped profile is named as such, not reported as an unset value.
-    let out = run(&env, &["config", "get", "base_url", "--profile", "stagin"]);
-    assert_code(&out, 2);
-    assert!(text(&out.stderr).contains("profile `stagin` is not in the config file"));
-    let out = run(&env, &["config", "get", "colour"]);
-    assert_code(&out, 2);
-    assert!(text(&out.stderr).contains("`colour` is not a setting"));
+    let out = env.run(&["config", "get", "base_url", "--profile", "stagin"]);
+    out.assert_code(2);
+    assert!(out
+        .stderr
+        .contains("profile `stagin` is not in the config file"));
+    let out = env.run(&["config", "get", "colour"]);
+    out.assert_code(2);
+    assert!(out.stderr.contains("`colour` is not a setting"));
 
-    let out = run(
-        &env,
-        &["config", "profiles", "--profile", "prod", "-o", "json"],
-    );
-    assert_code(&out, 0);
-    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = env.run(&["config", "profiles", "--profile", "prod", "-o", "json"]);
+    out.assert_code(0);
+    let rows: Value = serde_json::from_str(&out.stdout).unwrap();
     let names: Vec<&str> = rows
         .as_array()
         .unwrap()
@@ -147,16 +130,16 @@ fn config_get_unset_and_profiles() {
     assert_eq!(names, ["prod", "staging", "local"]);
     assert_eq!(rows[0]["active"], true);
     assert_eq!(rows[2]["built_in"], true);
-    let out = run(&env, &["config", "profiles", "-q"]);
-    assert_eq!(text(&out.stdout), "prod\nstaging\nlocal\n");
+    let out = env.run(&["config", "profiles", "-q"]);
+    assert_eq!(out.stdout, "prod\nstaging\nlocal\n");
 }
 
 #[test]
 fn help_lists_a_command_s_own_options_before_the_global_ones() {
     let env = Env::offline();
-    let out = run(&env, &["location", "delete", "--help"]);
-    assert_code(&out, 0);
-    let help = text(&out.stdout);
+    let out = env.run(&["location", "delete", "--help"]);
+    out.assert_code(0);
+    let help = out.stdout;
     let own = help.find("--yes").expect("its own option");
     let heading = help
         .find("Global options:")
@@ -169,33 +152,24 @@ fn help_lists_a_command_s_own_options_before_the_global_ones() {
 fn jq_formats_csv_and_tsv_and_a_bad_filter_is_a_sentence() {
     let env = Env::offline();
     config_set(&env, "a,b", "base_url", "https://x.example");
-    let out = run(
-        &env,
-        &[
-            "config",
-            "profiles",
-            "--jq",
-            ".[] | [.name, .built_in] | @tsv",
-        ],
-    );
-    assert_code(&out, 0);
-    assert_eq!(text(&out.stdout), "a,b\tfalse\nlocal\ttrue\n");
-    let out = run(
-        &env,
-        &[
-            "config",
-            "profiles",
-            "--jq",
-            ".[] | [.name, .base_url] | @csv",
-        ],
-    );
-    assert_eq!(
-        text(&out.stdout),
-        "\"a,b\",\"https://x.example/\"\n\"local\",\n"
-    );
-    let out = run(&env, &["config", "profiles", "--jq", ".[] | @nope"]);
-    assert_code(&out, 2);
-    let err = text(&out.stderr);
+    let out = env.run(&[
+        "config",
+        "profiles",
+        "--jq",
+        ".[] | [.name, .built_in] | @tsv",
+    ]);
+    out.assert_code(0);
+    assert_eq!(out.stdout, "a,b\tfalse\nlocal\ttrue\n");
+    let out = env.run(&[
+        "config",
+        "profiles",
+        "--jq",
+        ".[] | [.name, .base_url] | @csv",
+    ]);
+    assert_eq!(out.stdout, "\"a,b\",\"https://x.example/\"\n\"local\",\n");
+    let out = env.run(&["config", "profiles", "--jq", ".[] | @nope"]);
+    out.assert_code(2);
+    let err = out.stderr;
     assert!(
         err.contains("`@nope` is not a defined filter (at character 7)"),
         "{err}"
@@ -225,14 +199,9 @@ fn reading_a_terminal_s_standard_input_says_how_to_end_it() {
     let out = env
         .cmd(&["location", "validate", "--file", "-"])
         .write_stdin(one_line.to_string())
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    assert!(
-        !text(&out.stderr).contains("Ctrl-D"),
-        "{}",
-        text(&out.stderr)
-    );
+        .run();
+    out.assert_code(0);
+    assert!(!out.stderr.contains("Ctrl-D"), "{}", out.stderr);
 }
 
 /// A create answered 404 (no id in the path) means the base URL leads nowhere: the error
@@ -242,19 +211,16 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
     let env = Env::new();
     let wrong = format!("{}/nope", env.emulator().base_url);
     let example = common::example("location.json");
-    let out = run(
-        &env,
-        &[
-            "--base-url",
-            &wrong,
-            "location",
-            "create",
-            "--file",
-            example.to_str().unwrap(),
-        ],
-    );
-    assert_code(&out, 5);
-    let err = text(&out.stderr);
+    let out = env.run(&[
+        "--base-url",
+        &wrong,
+        "location",
+        "create",
+        "--file",
+        example.to_str().unwrap(),
+    ]);
+    out.assert_code(5);
+    let err = out.stderr;
     assert!(
         err.contains("/nope/locations answered 404: no location service is at this base URL"),
         "{err}"
@@ -263,9 +229,9 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
 
     // login without a terminal: the credentials are good, so it saves the profile and
     // warns about the base URL.
-    let out = run(&env, &["login", "--base-url", &wrong]);
-    assert_code(&out, 0);
-    let err = text(&out.stderr);
+    let out = env.run(&["login", "--base-url", &wrong]);
+    out.assert_code(0);
+    let err = out.stderr;
     assert!(
         err.contains(&format!(
             "the base URL {wrong} answered 404 to POST /locations"
@@ -274,13 +240,9 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
     );
     // The right one passes without a word about it.
     let right = env.emulator().base_url.clone();
-    let out = run(&env, &["login", "--base-url", &right]);
-    assert_code(&out, 0);
-    assert!(
-        !text(&out.stderr).contains("the base URL"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = env.run(&["login", "--base-url", &right]);
+    out.assert_code(0);
+    assert!(!out.stderr.contains("the base URL"), "{}", out.stderr);
     assert_eq!(
         env.emulator().counters()["creates"],
         0,
@@ -313,9 +275,9 @@ fn login_at_a_terminal_re_asks_the_secret_and_the_base_url() {
     p.expect("verified for profile `default`").unwrap();
     p.expect(Eof).unwrap();
     assert_eq!(common::terminal_exit_code(&p), 0);
-    let out = run(&env, &["config", "get", "base_url"]);
+    let out = env.run(&["config", "get", "base_url"]);
     assert_eq!(
-        text(&out.stdout).trim().trim_end_matches('/'),
+        out.stdout.trim().trim_end_matches('/'),
         env.emulator().base_url
     );
 }
@@ -328,18 +290,15 @@ fn ids_stay_whole_in_narrow_tables_and_localhost_is_an_address() {
     use expectrl::{Eof, Expect};
     let env = Env::new();
     let example = common::example("location.json");
-    let out = run(
-        &env,
-        &[
-            "location",
-            "create",
-            "-q",
-            "--file",
-            example.to_str().unwrap(),
-        ],
-    );
-    assert_code(&out, 0);
-    let id = text(&out.stdout).trim().to_owned();
+    let out = env.run(&[
+        "location",
+        "create",
+        "-q",
+        "--file",
+        example.to_str().unwrap(),
+    ]);
+    out.assert_code(0);
+    let id = out.stdout.trim().to_owned();
     let mut p = env.terminal(&["location", "get", &id, "-o", "table"]);
     p.get_process_mut().set_window_size(54, 24).unwrap();
     let found = p.expect(Eof).unwrap();

@@ -16,7 +16,7 @@ use std::process::{Child, Command as StdCommand, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{assert_code, run, text, Env, LogoutOnDrop};
+use common::{Env, LogoutOnDrop, RunToEnd};
 use serde_json::Value;
 
 /// The provider of these tests, stopped (SIGTERM, then reaped) by its PID when dropped.
@@ -109,9 +109,9 @@ fn env_for(provider: &Provider) -> Env {
 fn token(env: &Env, extra: &[&str]) -> (String, String) {
     let mut args = vec!["auth", "token"];
     args.extend_from_slice(extra);
-    let out = run(env, &args);
-    assert_code(&out, 0);
-    (text(&out.stdout).trim().to_owned(), text(&out.stderr))
+    let out = env.run(&args);
+    out.assert_code(0);
+    (out.stdout.trim().to_owned(), out.stderr)
 }
 
 /// Asserts that the provider issued `token` to `client` and it is active.
@@ -152,13 +152,9 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
     let post = env_for(&provider)
         .var("LOCADM_CLIENT_ID", "cc-post")
         .var("LOCADM_CLIENT_SECRET", "post-secret");
-    let out = run(&post, &["auth", "token"]);
-    assert_code(&out, 3);
-    assert!(
-        text(&out.stderr).contains("invalid_client"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = post.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(out.stderr.contains("invalid_client"), "{}", out.stderr);
     let post = post.var("LOCADM_CLIENT_AUTH", "client_secret_post");
     let (got, _) = token(&post, &[]);
     assert_active(&provider, &got, "cc-post");
@@ -167,10 +163,9 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
     let scoped = env_for(&provider)
         .var("LOCADM_CLIENT_ID", "cc-basic")
         .var("LOCADM_CLIENT_SECRET", "basic-secret");
-    assert_code(
-        &run(&scoped, &["config", "set", "scopes", "can-read-locations"]),
-        0,
-    );
+    scoped
+        .run(&["config", "set", "scopes", "can-read-locations"])
+        .assert_code(0);
     let (got, _) = token(&scoped, &[]);
     assert_eq!(
         assert_active(&provider, &got, "cc-basic")["scope"],
@@ -185,12 +180,12 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
         )
         .var("LOCADM_CLIENT_ID", "cc-basic")
         .var("LOCADM_CLIENT_SECRET", "basic-secret");
-    let out = run(&wrong, &["auth", "token"]);
-    assert_code(&out, 3);
+    let out = wrong.run(&["auth", "token"]);
+    out.assert_code(3);
     assert!(
-        text(&out.stderr).contains("names another issuer"),
+        out.stderr.contains("names another issuer"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
 }
 
@@ -221,13 +216,9 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
     let env = env_for(&provider)
         .var("LOCADM_CLIENT_ID", "cc-jwt")
         .var("LOCADM_CLIENT_KEY", &other);
-    let out = run(&env, &["auth", "token"]);
-    assert_code(&out, 3);
-    assert!(
-        text(&out.stderr).contains("invalid_client"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(out.stderr.contains("invalid_client"), "{}", out.stderr);
 
     // `login` with the key: the profile keeps the key's path (not the key), the keyring
     // the token bound to the key; later commands need no key in the environment.
@@ -236,9 +227,8 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
     let out = later
         .cmd(&["login", "--client-id", "cc-jwt"])
         .env("LOCADM_CLIENT_KEY_FILE", &key_file)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
+        .run();
+    out.assert_code(0);
     let config = std::fs::read_to_string(later.path("config/locadm/config.toml")).unwrap();
     assert!(
         config.contains("client_key_file") && !config.contains("PRIVATE"),
@@ -247,8 +237,7 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
     let (got, log) = token(&later, &["--verbose"]);
     assert!(log.contains("using the cached token"), "{log}");
     assert_active(&provider, &got, "cc-jwt");
-    let status: Value =
-        serde_json::from_slice(&run(&later, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    let status: Value = later.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "key", "{status}");
 
     // A secret in the environment comes before the profile's key (the order of
@@ -258,15 +247,14 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
         .cmd(&["auth", "token", "--verbose"])
         .env("LOCADM_CLIENT_ID", "cc-basic")
         .env("LOCADM_CLIENT_SECRET", "basic-secret")
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
+        .run();
+    out.assert_code(0);
     assert!(
-        text(&out.stderr).contains("client_secret_basic auth"),
+        out.stderr.contains("client_secret_basic auth"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
-    assert_active(&provider, text(&out.stdout).trim(), "cc-basic");
+    assert_active(&provider, out.stdout.trim(), "cc-basic");
     assert_eq!(
         status["issuer"],
         format!("{}/", provider.issuer),
@@ -448,8 +436,7 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
 
     let (first, _) = token(&env, &[]);
     assert_eq!(assert_active(&provider, &first, "native")["sub"], "alice");
-    let status: Value =
-        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "web", "{status}");
     assert_eq!(status["token"]["refresh_token_stored"], true, "{status}");
 
@@ -469,9 +456,9 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     drop(provider);
     let restarted = Provider::start(&["--port", &port]);
     std::thread::sleep(Duration::from_millis(3200));
-    let out = run(&env, &["auth", "token"]);
-    assert_code(&out, 3);
-    let err = text(&out.stderr);
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    let err = out.stderr;
     assert!(
         err.contains("the login has expired or was revoked"),
         "{err}"
@@ -500,8 +487,7 @@ fn device_login_is_approved_in_the_provider_pages() {
     assert_eq!(exit, 0, "{stderr}");
     let (got, _) = token(&env, &[]);
     assert_active(&provider, &got, "native");
-    let status: Value =
-        serde_json::from_slice(&run(&env, &["auth", "status", "-o", "json"]).stdout).unwrap();
+    let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "device", "{status}");
 }
 
@@ -547,9 +533,9 @@ fn a_workload_token_is_exchanged_by_the_advertised_grant() {
             "LOCADM_FEDERATED_TOKEN_FILE",
             provider.file("untrusted.jwt").to_str().unwrap(),
         );
-        let out = run(&env, &["auth", "token"]);
-        assert_code(&out, 3);
-        let err = text(&out.stderr);
+        let out = env.run(&["auth", "token"]);
+        out.assert_code(3);
+        let err = out.stderr;
         assert!(
             err.contains("refused the workload token (invalid_grant)"),
             "{err}"

@@ -7,14 +7,14 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{assert_code, text, Env};
+use common::{Env, Run, RunToEnd};
 use serde_json::Value;
 
 fn records(env: &Env, n: usize) -> std::path::PathBuf {
     env.records("PACE", n, "pace.ndjson")
 }
 
-fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> std::process::Output {
+fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> Run {
     let mut args = vec![
         "location",
         "apply",
@@ -24,7 +24,7 @@ fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> std::process::Ou
         "ndjson",
     ];
     args.extend_from_slice(extra);
-    env.cmd(&args).output().unwrap()
+    env.cmd(&args).run()
 }
 
 fn limits(env: &Env) -> Value {
@@ -46,15 +46,15 @@ fn auto_keeps_below_a_capacity_it_was_not_told() {
     let auto = Env::with_emulator(&["--capacity", "8", "--latency-ms", "20"]);
     let input = records(&auto, n);
     let out_auto = apply(&auto, &input, &[]);
-    assert_code(&out_auto, 0);
-    let err = text(&out_auto.stderr);
+    out_auto.assert_code(0);
+    let err = out_auto.stderr;
     assert!(err.contains("concurrency auto: at most"), "{err}");
     assert_eq!(auto.emulator().counters()["creates"], n as u64);
     let refused_auto = limits(&auto)["refused_capacity"].as_u64().unwrap();
     assert!(
         refused_auto * 10 < refused_fixed.max(10),
         "auto refused {refused_auto} times, a fixed 64 {refused_fixed} times ({})",
-        text(&out.stderr)
+        out.stderr
     );
     assert!(
         refused_auto < (n as u64) / 20,
@@ -71,7 +71,7 @@ fn a_rate_limit_is_met_without_a_failure() {
     let input = records(&env, n);
     let started = Instant::now();
     let out = apply(&env, &input, &[]);
-    assert_code(&out, 0);
+    out.assert_code(0);
     // 50 at once and 50 a second after: at least two seconds.
     assert!(
         started.elapsed() >= Duration::from_secs(2),
@@ -94,7 +94,7 @@ fn rate_caps_requests_a_second() {
     let input = records(&env, n);
     let started = Instant::now();
     let out = apply(&env, &input, &["--rate", "10", "--concurrency", "8"]);
-    assert_code(&out, 0);
+    out.assert_code(0);
     // 30 requests at 10 a second: 29 gaps of 100 ms.
     assert!(
         started.elapsed() >= Duration::from_millis(2900),
@@ -102,11 +102,7 @@ fn rate_caps_requests_a_second() {
         started.elapsed()
     );
     assert_eq!(env.emulator().counters()["creates"], n as u64);
-    assert!(
-        text(&out.stderr).contains("concurrency 8"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(out.stderr.contains("concurrency 8"), "{}", out.stderr);
 }
 
 /// Usage: `--concurrency` is `auto` or 1 to 256.
@@ -122,12 +118,12 @@ fn concurrency_is_auto_or_a_number() {
             "--concurrency",
             "0",
         ])
-        .output()
-        .unwrap();
-    assert_code(&out, 2);
+        .run();
+    out.assert_code(2);
     assert!(
-        text(&out.stderr).contains("`0` is not `auto` or a number from 1 to 256"),
+        out.stderr
+            .contains("`0` is not `auto` or a number from 1 to 256"),
         "{}",
-        text(&out.stderr)
+        out.stderr
     );
 }

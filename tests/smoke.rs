@@ -2,11 +2,10 @@
 //! answers a step with 500 (the check fails, names the step, still cleans up, and the
 //! JUnit report shows the failure), and `--read-only`. Every JUnit report is read back
 //! with a third-party JUnit parser (`junit-parser`).
-#![cfg(feature = "emulator")]
 
 mod common;
 
-use common::{example, Env};
+use common::{example, Env, RunToEnd};
 use serde_json::Value;
 
 fn junit(env: &Env, name: &str) -> junit_parser::TestSuites {
@@ -40,10 +39,9 @@ fn smoke_passes_against_the_emulator() {
             "-o",
             "json",
         ])
-        .output()
-        .unwrap();
-    assert_exit(&out, 0);
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .run();
+    out.assert_code(0);
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(report["passed"], true);
     let steps: Vec<&str> = report["steps"]
         .as_array()
@@ -100,9 +98,8 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
                 "-o",
                 "json",
             ])
-            .output()
-            .unwrap();
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+            .run();
+        let report: Value = serde_json::from_str(&out.stdout).unwrap();
         let steps = report["steps"].as_array().unwrap();
         let created = steps
             .iter()
@@ -118,8 +115,8 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
 
         let failed_step = failed["name"].as_str().unwrap();
         // A 500 is the service's failure: exit 6, not 1 (issue 16, item 1).
-        assert_eq!(out.status.code(), Some(6));
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        out.assert_code(6);
+        let stderr = out.stderr.clone();
         assert!(
             stderr.contains(&format!("smoke check failed at step `{failed_step}`")),
             "{stderr}"
@@ -158,10 +155,9 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
     let created = env
         .cmd(&["location", "create", "-q", "--file"])
         .arg(example("location.json"))
-        .output()
-        .unwrap();
-    assert!(created.status.success());
-    let id = String::from_utf8(created.stdout).unwrap().trim().to_owned();
+        .run();
+    assert!((created.code == 0));
+    let id = created.stdout.clone().trim().to_owned();
     let before = env.emulator().counters();
 
     let out = env
@@ -175,10 +171,9 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
             "-o",
             "json",
         ])
-        .output()
-        .unwrap();
-    assert_exit(&out, 0);
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .run();
+    out.assert_code(0);
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
     let steps: Vec<&str> = report["steps"]
         .as_array()
         .unwrap()
@@ -204,17 +199,10 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
             "--location",
             "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
         ])
-        .output()
-        .unwrap();
+        .run();
     // Not found: exit 5, the class of the failing step (issue 16, item 1).
-    assert_eq!(out.status.code(), Some(5));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("step `read`"));
-}
-
-#[track_caller]
-fn assert_exit(out: &std::process::Output, code: i32) {
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    out.assert_code(5);
+    assert!(out.stderr.contains("step `read`"));
 }
 
 /// Issue 16, item 1: the exit code is the class of the failing step: 3 for credentials
@@ -226,14 +214,13 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     let provider = env.emulator().provider_id.clone();
     let smoke = |env: &Env| {
         env.cmd(&["smoke", "--provider", &provider, "--junit", "smoke.xml"])
-            .output()
-            .unwrap()
+            .run()
     };
     // Wrong credentials: exit 3 at `token`; the other seven steps are skipped.
     let mut wrong = Env::with_emulator(&[]);
     wrong.client_secret = Some("not-the-secret".into());
     let out = smoke(&wrong);
-    assert_exit(&out, 3);
+    out.assert_code(3);
     let suites = junit(&wrong, "smoke.xml");
     let cases: Vec<_> = suites.suites.iter().flat_map(|s| s.cases.iter()).collect();
     assert_eq!(cases.len(), 8);
@@ -242,13 +229,13 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     let mut none = Env::with_emulator(&[]);
     none.client_secret = None;
     let out = smoke(&none);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("LOCADM_CLIENT_SECRET"));
+    out.assert_code(3);
+    assert!(out.stderr.contains("LOCADM_CLIENT_SECRET"));
     // A client that may only read: the create is refused, exit 4.
     let reader = env.with_client("reader", "Reader-Secret-1");
     let out = smoke(&reader);
-    assert_exit(&out, 4);
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    out.assert_code(4);
+    let err = out.stderr.clone();
     assert!(err.contains("step `create`"), "{err}");
     assert!(
         !err.contains("::error"),
@@ -257,8 +244,8 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     // In GitHub Actions: one annotation for the failed step, its title escaped.
     let reader = reader.var("GITHUB_ACTIONS", "true");
     let out = smoke(&reader);
-    assert_exit(&out, 4);
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    out.assert_code(4);
+    let err = out.stderr.clone();
     let annotations: Vec<&str> = err.lines().filter(|l| l.starts_with("::error")).collect();
     assert_eq!(annotations.len(), 1, "{err}");
     assert!(
@@ -274,5 +261,5 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
         .var("LOCADM_BASE_URL", "http://127.0.0.1:9")
         .var("LOCADM_TOKEN_URL", "http://127.0.0.1:9/oauth/token");
     let out = smoke(&down);
-    assert_exit(&out, 6);
+    out.assert_code(6);
 }

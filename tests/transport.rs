@@ -8,14 +8,13 @@
 
 mod common;
 
-#[path = "common/raw_server.rs"]
-mod raw_server;
+use common::RunToEnd;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use assert_cmd::Command;
-use raw_server::{response, RawServer};
+use common::raw_server::{response, RawServer};
 use tempfile::TempDir;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_rustls::rustls;
@@ -33,10 +32,6 @@ fn config(home: &TempDir, profile: &str, lines: &str) -> PathBuf {
     let path = home.path().join("config.toml");
     std::fs::write(&path, format!("[profiles.{profile}]\n{lines}\n")).unwrap();
     path
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The `lab` profile (plain http to a host that is not loopback, `allow_http = true`)
@@ -75,10 +70,9 @@ fn plain_http_to_a_remote_base_url_is_refused_before_connecting() {
         .env("HTTP_PROXY", proxy.url())
         .env("http_proxy", proxy.url())
         .args(["--base-url", "http://192.0.2.1", "location", "get", ID])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+        .run();
+    let stderr = &out.stderr;
+    out.assert_code(2);
     assert!(stderr.contains("plain http"), "{stderr}");
     assert!(
         stderr.contains("allow_http"),
@@ -99,10 +93,9 @@ fn plain_http_to_a_remote_token_url_is_refused_before_connecting() {
         .env("HTTP_PROXY", proxy.url())
         .env("http_proxy", proxy.url())
         .args(["--base-url", "https://192.0.2.1", "auth", "token"])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+        .run();
+    let stderr = &out.stderr;
+    out.assert_code(2);
     assert!(stderr.contains("token_url"), "{stderr}");
     assert!(!stderr.contains("Transport-Secret-4711"));
     assert_eq!(proxy.connections(), 0, "a connection was attempted");
@@ -114,12 +107,11 @@ fn allow_http_in_the_profile_lifts_the_refusal() {
     let proxy = proxy();
     let out = lab_behind(&home, &proxy)
         .args(["--timeout", "1", "location", "get", ID])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
+        .run();
+    let stderr = &out.stderr;
     // The request was attempted (192.0.2.1 is a documentation address that nothing
     // answers: a network failure, not the refusal, exit 2)...
-    assert_eq!(out.status.code(), Some(6), "{stderr}");
+    out.assert_code(6);
     assert!(stderr.contains("192.0.2.1"), "{stderr}");
     // ...and not through the proxy: a proxy over plain http would read the token
     // (issue 15, item 7), so plain http always goes direct.
@@ -253,10 +245,9 @@ fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work()
             "get",
             ID,
         ])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(6), "{stderr}");
+        .run();
+    let stderr = &out.stderr;
+    out.assert_code(6);
     assert!(stderr.contains("certificate"), "{stderr}");
     assert!(
         stderr.contains("ca_cert"),
@@ -271,11 +262,9 @@ fn tls_with_an_unknown_ca_fails_clearly_and_the_profiles_ca_cert_makes_it_work()
         .arg("--config")
         .arg(&file)
         .args(["--profile", "tls", "-o", "json", "location", "get", ID])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(text(&out.stdout).contains("TLS-001"));
+        .run();
+    out.assert_code(0);
+    assert!(out.stdout.contains("TLS-001"));
 }
 
 /// Three create records for `location apply`.
@@ -319,16 +308,14 @@ fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
         ])
         .arg("-f")
         .arg(&input)
-        .output()
-        .unwrap();
+        .run();
     let elapsed = started.elapsed();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    out.assert_code(7);
     assert!(
         elapsed < std::time::Duration::from_millis(2500),
         "{elapsed:?}"
     );
-    let stdout = text(&out.stdout);
+    let stdout = out.stdout;
     assert_eq!(
         stdout.matches(r#""outcome":"failed""#).count(),
         3,
@@ -351,11 +338,9 @@ fn apply_over_tls_trusts_the_profiles_ca_cert_and_reconnects() {
             "-f",
         ])
         .arg(&input)
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let stdout = text(&out.stdout);
+        .run();
+    out.assert_code(0);
+    let stdout = out.stdout;
     assert_eq!(
         stdout.matches(r#""outcome":"created""#).count(),
         3,
@@ -386,11 +371,10 @@ fn apply_goes_through_a_configured_proxy() {
             "-f",
         ])
         .arg(&input)
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
+        .run();
+    let stderr = &out.stderr;
     // Every record failed (exit 7), each after a tunnel the proxy refused.
-    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    out.assert_code(7);
     assert!(
         stderr.contains("3 of 3 records did not succeed"),
         "{stderr}"
@@ -424,9 +408,8 @@ fn a_ca_cert_that_is_not_pem_is_a_usage_error() {
         .arg("--config")
         .arg(&file)
         .args(["--profile", "tls", "location", "get", ID])
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+        .run();
+    let stderr = &out.stderr;
+    out.assert_code(2);
     assert!(stderr.contains("ca.pem"), "{stderr}");
 }

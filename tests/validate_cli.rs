@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::Run;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -89,12 +91,9 @@ fn ndjson_of_mixed_records_reports_each_by_its_line() {
     let unknown = VALID.replacen('{', r#"{"colour":"red","#, 1);
     let text = format!("{VALID}\n{INVALID}\n\n{VALID}\n{{\"storeId\": }}\n{unknown}\n");
     let file = write(&dir, "mixed.ndjson", &text);
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(&dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     let got: Vec<(u64, &str)> = findings
         .iter()
         .map(|f| (f["line"].as_u64().unwrap(), f["property"].as_str().unwrap()))
@@ -112,7 +111,7 @@ fn ndjson_of_mixed_records_reports_each_by_its_line() {
     assert!(findings
         .iter()
         .all(|f| f["severity"] == "error" && f.get("index").is_none()));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = out.stderr.clone();
     assert!(
         stderr.contains("5 records: 2 valid, 3 invalid (4 errors, 0 warnings)"),
         "{stderr}"
@@ -133,12 +132,9 @@ fn ndjson_of_mixed_records_reports_each_by_its_line() {
 fn ndjson_output_is_one_object_per_problem() {
     let dir = TempDir::new().unwrap();
     let file = write(&dir, "bad.json", INVALID);
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(&dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     assert_eq!(findings.len(), 2);
     assert_eq!(findings[0]["property"], "storeId");
     assert_eq!(findings[0]["message"], "37 characters, at most 36");
@@ -158,12 +154,9 @@ fn a_json_array_reports_indices() {
     let dir = TempDir::new().unwrap();
     let text = format!("[\n  {VALID},\n  {INVALID},\n  {VALID},\n  [1]\n]\n");
     let file = write(&dir, "array.json", &text);
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(&dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     let got: Vec<(u64, &str)> = findings
         .iter()
         .map(|f| {
@@ -239,12 +232,9 @@ fn a_bom_and_crlf_line_ends_are_accepted() {
         "bom.ndjson",
         &format!("\u{feff}{VALID}\r\n{INVALID}\r\n{VALID}\r\n"),
     );
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(&dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     assert_eq!(findings.len(), 2, "{findings:?}");
     assert!(findings.iter().all(|f| f["line"] == 2));
 
@@ -271,10 +261,9 @@ fn provider_validate() {
         .args(["provider", "validate", "-o", "ndjson", "--file"])
         .arg(&file)
         .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+        .code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     let got: Vec<(u64, &str)> = findings
         .iter()
         .map(|f| (f["line"].as_u64().unwrap(), f["property"].as_str().unwrap()))
@@ -308,35 +297,27 @@ fn a_warning_alone_passes_unless_strict() {
     let out = validate(&dir, &file, "ndjson")
         .arg("--strict")
         .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+        .code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0]["severity"], "error");
     assert_eq!(findings[0]["property"], "structuredAddress.countryCode");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("(1 error, 0 warnings)"));
+    assert!(out.stderr.contains("(1 error, 0 warnings)"));
 }
 
 /// Validates one NDJSON line per case (exit 2) and asserts that line i + 1 has a finding
 /// at `cases[i]`'s property whose message holds its rule.
 #[track_caller]
-fn validate_lines(
-    dir: &TempDir,
-    name: &str,
-    cases: &[(String, &str, &str)],
-) -> std::process::Output {
+fn validate_lines(dir: &TempDir, name: &str, cases: &[(String, &str, &str)]) -> Run {
     let text: String = cases
         .iter()
         .map(|(body, _, _)| format!("{body}\n"))
         .collect();
     let file = write(dir, name, &text);
-    let out = validate(dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     for (line, (_, property, rule)) in cases.iter().enumerate() {
         assert!(
             findings.iter().any(|f| f["line"] == line as u64 + 1
@@ -400,12 +381,9 @@ fn a_line_that_is_not_utf8_is_a_problem_of_that_line() {
     bytes.push(b'\n');
     let file = dir.path().join("mixed.ndjson");
     std::fs::write(&file, bytes).unwrap();
-    let out = validate(&dir, &file, "ndjson")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let findings = ndjson_findings(&out.stdout);
+    let out = validate(&dir, &file, "ndjson").assert().code(2);
+    let out = Run::from(&out);
+    let findings = ndjson_findings(out.stdout.as_bytes());
     let lines: Vec<u64> = findings
         .iter()
         .map(|f| f["line"].as_u64().unwrap())
@@ -415,7 +393,7 @@ fn a_line_that_is_not_utf8_is_a_problem_of_that_line() {
         .as_str()
         .unwrap()
         .contains("not UTF-8 text"));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("3 records: 1 valid, 2 invalid"));
+    assert!(out.stderr.contains("3 records: 1 valid, 2 invalid"));
 }
 
 /// Issue 14, item 1 through the commands: strings that are not URLs by RFC 3986 are
@@ -478,7 +456,7 @@ fn strings_that_are_not_urls_are_refused_in_every_url_property() {
         ),
     ];
     let out = validate_lines(&dir, "urls.ndjson", &cases);
-    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!(
+    assert!(out.stderr.contains(&format!(
         "{n} records: 0 valid, {n} invalid",
         n = cases.len()
     )));

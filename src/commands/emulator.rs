@@ -4,11 +4,10 @@
 
 use tokio::net::TcpListener;
 
-use crate::cli::EmulatorArgs;
 use crate::context::Context;
-use crate::emulator::{self, EmulatorConfig};
 use crate::error::{Error, Result};
 use crate::signal::Interrupts;
+use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig};
 
 pub async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<()> {
     let printer = context.printer;
@@ -20,7 +19,9 @@ pub async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<()> {
     // Listening before the first signal could end the process: from here on an interrupt
     // stops the emulator cleanly (its database closed) instead.
     let mut interrupts = Interrupts::new();
-    let running = emulator::start(config, listener).await?;
+    let running = emulator::start(config, listener)
+        .await
+        .map_err(|e| Error::other(e.to_string()))?;
     let banner =
         serde_json::to_string(&running.banner()).map_err(|e| Error::other(e.to_string()))?;
     printer.line(&banner)?;

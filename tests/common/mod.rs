@@ -1,124 +1,32 @@
 //! The one hermetic helper for end-to-end command tests (STYLE.md habit 10).
 //!
-//! [`Emulator`] is the real `locadm emulator serve` on `127.0.0.1:0`, read from its JSON
-//! banner and killed by its PID on drop. [`Env`] runs `locadm` with a scrubbed
+//! [`Emulator`] is the real emulator (the `locadm-emulator` crate) on `127.0.0.1:0`,
+//! serving from a thread of the test process (`emulator.rs`). [`Env`] runs `locadm` with a scrubbed
 //! environment (no `LOCADM_*`, no `CI`, `NO_COLOR=1`, `COLUMNS=100`), HOME and the XDG
 //! config and data directories in a temporary directory, `LOCADM_KEYRING=none` and the
 //! client credentials of an emulator client in the environment, so that no keyring and no
 //! config file of the machine is ever touched. [`Env::terminal`] runs the same command at
 //! a pseudo-terminal, for the prompts.
-//!
-//! `tests/common/emulator.rs` (included by `#[path]` from the emulator tests) stays as it
-//! is; this module stands alone and talks to the emulator only through the binary and
-//! plain HTTP.
+//! A command run to its end is a [`Run`]: its exit code and both streams as text, with
+//! one assertion of the code that shows both streams when it fails.
+//! `raw_server.rs` is a server that answers what no real service would.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+pub mod emulator;
+pub mod raw_server;
+
+pub use emulator::Emulator;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command as StdCommand, Output, Stdio};
+use std::process::{Command as StdCommand, Output};
 use std::time::Duration;
 
 use serde_json::Value;
 use tempfile::TempDir;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_locadm");
-
-/// A `locadm emulator serve` process and what its banner said.
-pub struct Emulator {
-    child: Child,
-    pub base_url: String,
-    pub token_url: String,
-    pub admin_url: String,
-    pub client_id: String,
-    pub client_secret: String,
-    pub provider_id: String,
-    /// Over TLS (`--tls-self-signed`), the certificate to trust.
-    pub certificate: Option<String>,
-}
-
-impl Emulator {
-    /// Starts the emulator with extra options (`--fail-rate 1.0`, `--client ...`).
-    pub fn start(args: &[&str]) -> Emulator {
-        let mut command = StdCommand::new(BIN);
-        command.args(["emulator", "serve", "--addr", "127.0.0.1:0"]);
-        command.args(args);
-        scrub(&mut command);
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            // Its log lines are not read; a pipe nobody drains could block it.
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn locadm emulator serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("read the emulator's banner");
-        let banner: Value = serde_json::from_str(&line)
-            .unwrap_or_else(|e| panic!("the banner is one JSON line ({e}): {line:?}"));
-        let field = |name: &str| {
-            banner[name]
-                .as_str()
-                .unwrap_or_else(|| panic!("banner without `{name}`: {line}"))
-                .to_owned()
-        };
-        Emulator {
-            base_url: field("base_url"),
-            token_url: field("token_url"),
-            admin_url: field("admin_url"),
-            client_id: field("client_id"),
-            client_secret: field("client_secret"),
-            provider_id: field("provider_id"),
-            certificate: banner["certificate"].as_str().map(str::to_owned),
-            child,
-        }
-    }
-
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// `GET /_admin/counters`.
-    pub fn counters(&self) -> Value {
-        let url = format!("{}/counters", self.admin_url);
-        match &self.certificate {
-            None => http(&url, "GET", None, None).1,
-            Some(pem) => https_json(&url, pem),
-        }
-    }
-
-    /// `POST /_admin/revoke-tokens`: every token issued so far answers 401 from now on.
-    pub fn revoke_tokens(&self) -> Value {
-        http(
-            &format!("{}/revoke-tokens", self.admin_url),
-            "POST",
-            None,
-            None,
-        )
-        .1
-    }
-
-    /// `POST /_admin/rotate-secret`: the client's secret is `secret` from now on.
-    pub fn rotate_secret(&self, client_id: &str, secret: &str) -> Value {
-        let body = serde_json::json!({ "client_id": client_id, "secret": secret }).to_string();
-        http(
-            &format!("{}/rotate-secret", self.admin_url),
-            "POST",
-            None,
-            Some(&body),
-        )
-        .1
-    }
-}
-
-impl Drop for Emulator {
-    fn drop(&mut self) {
-        // Killed by its own PID (std sends SIGKILL to exactly this child), then reaped.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Removes every `LOCADM_*` variable and `CI`, and fixes colour and width.
 pub fn scrub(command: &mut StdCommand) {
@@ -164,29 +72,33 @@ impl Env {
         Env::with_emulator(&[])
     }
 
-    /// An emulator with these options, used as its demo client.
-    /// Over TLS (`--tls-self-signed`), a profile `emulator` trusts its certificate
-    /// (`ca_cert`) and is the one in use.
+    /// An emulator with these options, used as its demo client ([`Env::serve`]).
     pub fn with_emulator(args: &[&str]) -> Env {
-        let emulator = Emulator::start(args);
         let mut env = Env::offline();
-        env.client_id = Some(emulator.client_id.clone());
-        env.client_secret = Some(emulator.client_secret.clone());
+        env.serve(Emulator::start(args));
+        env
+    }
+
+    /// Uses `emulator` from now on (one started with a path of this Env, or a restart),
+    /// as its demo client. Over TLS (`--tls-self-signed`), a profile `emulator` trusts its
+    /// certificate (`ca_cert`) and is the one in use.
+    pub fn serve(&mut self, emulator: Emulator) {
+        self.client_id = Some(emulator.client_id.clone());
+        self.client_secret = Some(emulator.client_secret.clone());
         if let Some(pem) = &emulator.certificate {
-            let ca = env.write("emulator-ca.pem", pem);
-            let config = env.write(
+            let ca = self.write("emulator-ca.pem", pem);
+            let config = self.write(
                 "emulator.toml",
                 &format!(
                     "[profiles.emulator]\nca_cert = {:?}\n",
                     ca.to_str().unwrap()
                 ),
             );
-            env = env
-                .var("LOCADM_CONFIG", config.to_str().unwrap())
-                .var("LOCADM_PROFILE", "emulator");
+            self.vars
+                .push(("LOCADM_CONFIG".into(), config.to_str().unwrap().into()));
+            self.vars.push(("LOCADM_PROFILE".into(), "emulator".into()));
         }
-        env.emulator = Some(emulator);
-        env
+        self.emulator = Some(emulator);
     }
 
     /// No emulator and no credentials: only the temporary directories.
@@ -429,21 +341,87 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Asserts the exit code, showing both streams when it differs.
-#[track_caller]
-pub fn assert_code(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {}\nstderr: {}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+/// What one run of `locadm` did: its exit code (-1 when a signal ended it) and both
+/// streams, lossily decoded.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
 }
 
-/// `locadm ARGS` in `env`, run to its end.
-pub fn run(env: &Env, args: &[&str]) -> Output {
-    env.cmd(args).output().unwrap()
+impl Run {
+    /// Asserts the exit code, showing both streams when it differs.
+    #[track_caller]
+    pub fn assert_code(&self, code: i32) -> &Run {
+        let ended = if self.code == -1 {
+            " (ended by a signal: a crash, or `Env::cmd`'s time limit)"
+        } else {
+            ""
+        };
+        assert_eq!(
+            self.code, code,
+            "exit code{ended}\nstdout: {}\nstderr: {}",
+            self.stdout, self.stderr
+        );
+        self
+    }
+
+    /// Stdout as one JSON value.
+    #[track_caller]
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+    }
+
+    /// Stdout as NDJSON, one value a line.
+    #[track_caller]
+    pub fn lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+            .collect()
+    }
+}
+
+impl From<Output> for Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: text(&output.stdout),
+            stderr: text(&output.stderr),
+        }
+    }
+}
+
+impl From<&assert_cmd::assert::Assert> for Run {
+    fn from(assert: &assert_cmd::assert::Assert) -> Run {
+        Run::from(assert.get_output().clone())
+    }
+}
+
+/// A command run to its end as a [`Run`] (`assert_cmd`'s, or std's for a pty-less spawn).
+pub trait RunToEnd {
+    fn run(&mut self) -> Run;
+}
+
+impl RunToEnd for assert_cmd::Command {
+    fn run(&mut self) -> Run {
+        Run::from(self.output().expect("run the command"))
+    }
+}
+
+impl RunToEnd for StdCommand {
+    fn run(&mut self) -> Run {
+        Run::from(self.output().expect("run the command"))
+    }
+}
+
+impl Env {
+    /// `locadm ARGS` in this environment, run to its end.
+    pub fn run(&self, args: &[&str]) -> Run {
+        Run::from(self.cmd(args).output().unwrap())
+    }
 }
 
 /// Runs `locadm logout` (same environment, so the same keyring entry) when dropped.

@@ -8,9 +8,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::ApiError;
-use crate::emulator::faults::{ConnKill, Fault};
-use crate::emulator::limits::{retry_after_secs, Refusal};
-use crate::emulator::state::AppState;
+use crate::faults::{ConnKill, Fault};
+use crate::limits::{retry_after_secs, Refusal};
+use crate::state::AppState;
 
 /// Counts the request, then applies latency and at most one fault.
 pub async fn inject(State(state): State<AppState>, request: Request, next: Next) -> Response {

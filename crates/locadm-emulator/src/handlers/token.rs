@@ -20,9 +20,9 @@ use rand::RngCore;
 use serde_json::json;
 
 use super::REALM;
-use crate::emulator::config::ClientSpec;
-use crate::emulator::state::AppState;
-use crate::emulator::store;
+use crate::config::ClientSpec;
+use crate::state::AppState;
+use crate::store;
 
 struct OAuthError {
     status: StatusCode,
@@ -177,7 +177,7 @@ async fn issue(
         .call(move |conn| store::insert_token(conn, &t, &c, &s, expires_at))
         .await
         .map_err(|e| {
-            crate::emulator::log(&format!("{e}"));
+            crate::log(&format!("{e}"));
             oauth_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "server_error",

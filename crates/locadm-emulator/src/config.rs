@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use uuid::Uuid;
 
-use crate::cli::EmulatorArgs;
-use crate::model::endpoint::Permission;
+use crate::args::EmulatorArgs;
+use locadm_model::endpoint::Permission;
 
 /// Every permission the emulator knows, one per operation: the model's (`Permission`).
 pub const PERMISSIONS: [&str; 5] = [

@@ -33,7 +33,7 @@ impl fmt::Display for Problem {
         } else {
             // The property may be a member name from the input: shown on one line, its
             // controls escaped (JSON output carries it as it is).
-            let property = crate::output::sanitize_line(&self.property);
+            let property = crate::text::sanitize_line(&self.property);
             write!(f, "{property}: {}", self.message)
         }
     }

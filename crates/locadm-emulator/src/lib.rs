@@ -2,14 +2,18 @@
 //! permission checks, and the model's own validation, so the CLI and its tests run
 //! against something that behaves like the deployment.
 //!
-//! * `config`: [`EmulatorConfig`] and its parts (clients, providers, faults).
+//! * `args`: [`EmulatorArgs`], its options; `config`: [`EmulatorConfig`] and its parts
+//!   (clients, providers, faults), made from the options.
 //! * `router`: the shared state and the axum router; `handlers/`: one module per resource.
 //! * `store`: SQLite (a file with `--db`, else in memory).
 //! * `faults`: fault injection; `server`: the accept loop; `remote`: remote providers.
 //!
 //! Start one on a bound listener with [`start`] (tests bind `127.0.0.1:0`), or run one
-//! until a shutdown future completes with [`run`]. `locadm emulator serve` is [`serve`].
+//! until a shutdown future completes with [`run`]. `locadm emulator serve` (the CLI's
+//! `commands/emulator.rs`) prints the banner and waits for the signals; the tests start
+//! one in their own process (`tests/common`).
 
+pub mod args;
 pub mod config;
 pub mod faults;
 pub mod handlers;
@@ -30,12 +34,22 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
+pub use args::EmulatorArgs;
 pub use config::{
     ClientSpec, EmulatorConfig, Faults, ProviderSpec, ReadForm, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET,
     DEMO_PROVIDER_ID, DEMO_PROVIDER_NAME, PERMISSIONS,
 };
 
-use crate::error::{Error, Result};
+/// Why an emulator did not start: the listener's address, or its database.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Database(String),
+}
+
+pub type Result<T, E = StartError> = std::result::Result<T, E>;
 
 /// What a running emulator tells its users: the first stdout line of
 /// `locadm emulator serve`, as one JSON object.
@@ -102,7 +116,7 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
         let providers = config.providers.clone();
         tokio::task::spawn_blocking(move || store::Store::open(db.as_deref(), &providers))
             .await
-            .map_err(|e| Error::other(format!("cannot open the emulator's database: {e}")))?
+            .map_err(|e| StartError::Database(format!("cannot open the emulator's database: {e}")))?
             .map_err(|e| {
                 let mut message = format!("cannot open the emulator's database: {e}");
                 if let Some(db) = &config.db {
@@ -111,7 +125,7 @@ pub async fn start(config: EmulatorConfig, listener: TcpListener) -> Result<Runn
                         db.display()
                     );
                 }
-                Error::other(message)
+                StartError::Database(message)
             })?
     };
     let state = state::AppState::new(&config, store);

@@ -8,7 +8,7 @@ use axum::Router;
 use super::config::EmulatorConfig;
 use super::handlers::{admin, injection, locations, providers, token, ApiError};
 use super::state::AppState;
-use crate::model::endpoint::route;
+use locadm_model::endpoint::route;
 
 async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(

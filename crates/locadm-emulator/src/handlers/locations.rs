@@ -34,11 +34,11 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
-use crate::emulator::config::ReadForm;
-use crate::emulator::state::AppState;
-use crate::emulator::store;
-use crate::model::endpoint::Permission;
-use crate::model::{Link, LocationBody, LocationRead, ProviderBody, ProviderSummary};
+use crate::config::ReadForm;
+use crate::state::AppState;
+use crate::store;
+use locadm_model::endpoint::Permission;
+use locadm_model::{Link, LocationBody, LocationRead, ProviderBody, ProviderSummary};
 
 fn self_link(id: Uuid) -> Link {
     Link {
@@ -70,7 +70,7 @@ fn unknown_provider(id: Uuid) -> ApiError {
 
 fn encode(body: &LocationBody) -> Result<String, ApiError> {
     serde_json::to_string(body).map_err(|e| {
-        crate::emulator::log(&format!("cannot encode a location: {e}"));
+        crate::log(&format!("cannot encode a location: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })
 }
@@ -273,7 +273,7 @@ async fn load(
         .await?;
     let (location, provider) = found.ok_or_else(|| no_location(id))?;
     let body: LocationBody = serde_json::from_str(&location.body).map_err(|e| {
-        crate::emulator::log(&format!("stored location {id} cannot be read: {e}"));
+        crate::log(&format!("stored location {id} cannot be read: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })?;
     Ok((location, body, provider))

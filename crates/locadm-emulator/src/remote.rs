@@ -11,15 +11,15 @@ use uuid::Uuid;
 
 use super::state::AppState;
 use super::store;
-use crate::model::json::RawObject;
-use crate::model::LocationBody;
+use locadm_model::json::RawObject;
+use locadm_model::LocationBody;
 
 pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     state.counters.bump(&state.counters.remote_fetches);
     let text = match download(&state, &endpoint).await {
         Ok(text) => text,
         Err(e) => {
-            crate::emulator::log(&format!(
+            crate::log(&format!(
                 "remote provider {provider_id}: fetching {endpoint}: {e}"
             ));
             state.counters.bump(&state.counters.remote_failures);
@@ -29,7 +29,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     let elements: Vec<Box<RawValue>> = match serde_json::from_str(&text) {
         Ok(elements) => elements,
         Err(e) => {
-            crate::emulator::log(&format!(
+            crate::log(&format!(
                 "remote provider {provider_id}: {endpoint} did not answer a JSON array: {e}"
             ));
             state.counters.bump(&state.counters.remote_failures);
@@ -42,7 +42,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         let body = match check(element, &own, provider_id) {
             Ok(body) => body,
             Err(message) => {
-                crate::emulator::log(&format!(
+                crate::log(&format!(
                     "remote provider {provider_id}: location [{index}] rejected: {message}"
                 ));
                 state.counters.bump(&state.counters.remote_rejected);
@@ -60,7 +60,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         match outcome {
             Ok(_) => state.counters.bump(&state.counters.remote_upserts),
             Err(e) => {
-                crate::emulator::log(&format!(
+                crate::log(&format!(
                     "remote provider {provider_id}: location [{index}]: {e}"
                 ));
                 state.counters.bump(&state.counters.remote_rejected);

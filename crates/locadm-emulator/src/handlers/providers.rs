@@ -8,11 +8,11 @@ use axum::response::IntoResponse;
 use axum::Json;
 
 use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
-use crate::emulator::remote;
-use crate::emulator::state::AppState;
-use crate::emulator::store;
-use crate::model::endpoint::Permission;
-use crate::model::{Link, ProviderBody};
+use crate::remote;
+use crate::state::AppState;
+use crate::store;
+use locadm_model::endpoint::Permission;
+use locadm_model::{Link, ProviderBody};
 
 /// Validates and stores the provider's new state; 200 with the spec's link quirk
 /// (`/locations/<provider_id>`). When the body names `locationsSource.endpoint`, the

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::state::AppState;
 use super::store::{self, StoreError};
-use crate::model::endpoint::Permission;
+use locadm_model::endpoint::Permission;
 
 pub(crate) const REALM: &str = "locadm-emulator";
 
@@ -57,7 +57,7 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        crate::emulator::log(&format!("{e}"));
+        crate::log(&format!("{e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     }
 }
@@ -185,7 +185,7 @@ pub async fn authorize(
 }
 
 /// The one-line message of every problem, joined with `; `.
-pub fn problems_message(problems: &crate::model::Problems) -> String {
+pub fn problems_message(problems: &locadm_model::Problems) -> String {
     problems
         .errors()
         .map(ToString::to_string)

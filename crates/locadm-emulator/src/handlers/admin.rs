@@ -22,8 +22,8 @@ use axum::Json;
 use serde_json::json;
 
 use super::{ApiError, ApiResult};
-use crate::emulator::state::AppState;
-use crate::emulator::store;
+use crate::state::AppState;
+use crate::store;
 
 pub async fn counters(State(state): State<AppState>) -> ApiResult {
     let by_store_id = state

@@ -83,7 +83,7 @@ fn describe(c: char) -> String {
         '\r' => "a carriage return".to_owned(),
         // Controls, blanks and the characters that change how text is shown are named
         // by their code point: written as they are, they would not be seen.
-        c if c.is_whitespace() || crate::output::is_unsafe(c) => {
+        c if c.is_whitespace() || crate::text::is_unsafe(c) => {
             format!("U+{:04X}", u32::from(c))
         }
         c => format!("`{c}`"),
