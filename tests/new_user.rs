@@ -283,10 +283,10 @@ fn login_at_a_terminal_re_asks_the_secret_and_the_base_url() {
 }
 
 /// Cosmetics a person sees: a UUID in a table is never broken across lines, even at a
-/// narrow terminal; `--addr localhost:0` is an address to listen on.
+/// narrow terminal.
 #[cfg(unix)]
 #[test]
-fn ids_stay_whole_in_narrow_tables_and_localhost_is_an_address() {
+fn ids_stay_whole_in_narrow_tables() {
     use expectrl::{Eof, Expect};
     let env = Env::new();
     let example = common::example("location.json");
@@ -317,7 +317,13 @@ fn ids_stay_whole_in_narrow_tables_and_localhost_is_an_address() {
     let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
     assert!(shown.contains("hasDisabledAccess"), "names whole:\n{shown}");
     assert!(shown.contains(&id), "the id on one line:\n{shown}");
+}
 
+/// `locadm emulator serve --addr localhost:0`: a name is an address to listen on.
+#[cfg(feature = "emulator")]
+#[test]
+fn localhost_is_an_address_to_serve_on() {
+    let env = Env::offline();
     let mut serve = env.std_command();
     serve.args(["emulator", "serve", "--addr", "localhost:0"]);
     serve

@@ -8,8 +8,9 @@
 //! with a connection per task, which load generators use, 121k.
 //! A worker that sends thousands of requests in a row gains nothing from a pool: it keeps
 //! one connection, sends on it request after request, and opens a new one when the server
-//! closes it. Built from the same hyper, hyper-util and rustls (webpki roots plus the
-//! profile's `ca_cert`) as the shared client, so TLS trust is the same on both routes.
+//! closes it. Built from the same hyper, hyper-util and rustls, with the same TLS
+//! configuration (`transport::tls_config`: webpki roots plus the profile's `ca_cert`), as
+//! the shared client, so TLS trust is the same on both routes.
 //! Every connection of a run shares one rustls configuration, and with it one session
 //! cache: a connection opened again after the server closed one resumes its TLS session
 //! instead of paying a full handshake.
@@ -22,8 +23,6 @@ use http_body_util::Full;
 use hyper::client::conn::http1::SendRequest;
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::CertificateDer;
 use tower_service::Service;
 
 use super::exchange::{read, send, Sent};
@@ -72,30 +71,10 @@ impl Connector {
         base_url: &url::Url,
         max_connections: Option<usize>,
     ) -> Result<Connector> {
-        let mut roots = rustls::RootCertStore {
-            roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-        };
-        if let Some(path) = &settings.ca_cert {
-            // `http_client` has already refused a file without a certificate.
-            let pem = super::transport::read_ca_cert(path)?;
-            for certificate in CertificateDer::pem_slice_iter(&pem).flatten() {
-                roots.add(certificate).map_err(|e| {
-                    Error::usage(format!(
-                        "`{}` (ca_cert) holds a certificate that cannot be used: {e}",
-                        path.display()
-                    ))
-                })?;
-            }
-        }
         // One configuration, so one session cache (rustls keeps TLS 1.3 tickets in
-        // memory by default) for the connectors' connections.
-        let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()
-        .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
+        // memory by default) for the connectors' connections; the same trust as the
+        // shared client's. hyper-rustls sets the ALPN of each connector.
+        let tls = super::transport::tls_config(settings)?;
 
         let connect_timeout = super::transport::connect_timeout(settings);
         let mut tcp = HttpConnector::new();

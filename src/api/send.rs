@@ -104,13 +104,9 @@ impl ApiClient {
             .http
             .request(method.clone(), url.clone())
             .bearer_auth(token.expose_secret())
-            // Also the client's default; set here so that `--verbose` shows it.
-            .header(reqwest::header::USER_AGENT, USER_AGENT)
-            .header(reqwest::header::ACCEPT, "application/json");
+            .headers(request_headers(payload.is_some()));
         if let Some(payload) = payload {
-            request = request
-                .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(payload.clone());
+            request = request.body(payload.clone());
         }
         let request = request.build()?;
         self.trace.request(
@@ -159,14 +155,9 @@ impl ApiClient {
             .method(method.clone())
             .uri(path_and_query)
             .header(header::HOST, connection.host().clone())
-            .header(header::AUTHORIZATION, authorization)
-            .header(header::USER_AGENT, HeaderValue::from_static(USER_AGENT))
-            .header(header::ACCEPT, HeaderValue::from_static("application/json"));
-        if payload.is_some() {
-            request = request.header(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
+            .header(header::AUTHORIZATION, authorization);
+        if let Some(headers) = request.headers_mut() {
+            headers.extend(request_headers(payload.is_some()));
         }
         let request = request
             .body(http_body_util::Full::new(
@@ -207,4 +198,19 @@ pub fn backoff(attempt: u32) -> Duration {
         .unwrap_or(0);
     let jitter = nanos % (base / 2 + 1);
     Duration::from_millis((base + jitter).min(10_000))
+}
+
+/// The headers of every request to the service, on both routes (the bearer token and, on
+/// a dedicated connection, `Host` apart). The user agent is also the shared client's
+/// default; it is set here so that `--verbose` shows it.
+fn request_headers(has_body: bool) -> reqwest::header::HeaderMap {
+    use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
+    let json = HeaderValue::from_static("application/json");
+    let mut headers = HeaderMap::with_capacity(3);
+    headers.insert(AGENT, HeaderValue::from_static(USER_AGENT));
+    headers.insert(ACCEPT, json.clone());
+    if has_body {
+        headers.insert(CONTENT_TYPE, json);
+    }
+    headers
 }

@@ -122,43 +122,70 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
             let policy = proxy::ProxyPolicy::from_env();
             reqwest::Proxy::custom(move |url| policy.proxy_for(url))
         });
-    if let Some(path) = &settings.ca_cert {
-        let pem = read_ca_cert(path)?;
-        // `Certificate::from_pem` takes any bytes and, with rustls, drops what is not a
-        // certificate when the client is built: a wrong file would be ignored silently.
-        // The bundle form parses now, so a file without a certificate is refused here.
-        let certificates = reqwest::Certificate::from_pem_bundle(&pem)
-            .ok()
-            .filter(|c| !c.is_empty())
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "`{}` (ca_cert) holds no PEM certificate",
-                    path.display()
-                ))
-                .with_hint(
-                    "ca_cert must name a PEM file with one or more `BEGIN CERTIFICATE` blocks",
-                )
-            })?;
-        for certificate in certificates {
-            builder = builder.add_root_certificate(certificate);
-        }
-    }
+    // The same TLS as the bulk route's connections (`tls_config`), offering HTTP/2 and
+    // HTTP/1.1 by ALPN as reqwest's own configuration would.
+    let mut tls = tls_config(settings)?;
+    tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    builder = builder.use_preconfigured_tls(tls);
     builder
         .build()
         .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
 }
 
-/// How long connecting may take, on both routes.
-pub(super) fn connect_timeout(settings: &Settings) -> Duration {
-    settings.timeout.min(Duration::from_secs(10))
+/// The one TLS configuration of both routes (the shared client and the bulk route's own
+/// connections): TLS 1.2 and 1.3 with ring, and the trust of [`root_store`]. Each route
+/// sets its own ALPN.
+pub(super) fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
+    Ok(
+        rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
+        .with_root_certificates(root_store(settings)?)
+        .with_no_client_auth(),
+    )
 }
 
-/// The profile's `ca_cert` file (PEM), for both routes.
-pub(super) fn read_ca_cert(path: &std::path::Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| {
+/// What both routes trust: the Mozilla roots (webpki-roots), and the profile's `ca_cert`.
+/// A `ca_cert` file without a certificate is refused, never ignored.
+fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::CertificateDer;
+
+    let mut roots = rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    };
+    let Some(path) = &settings.ca_cert else {
+        return Ok(roots);
+    };
+    let pem = std::fs::read(path).map_err(|e| {
         Error::usage(format!(
             "cannot read the CA certificate `{}`: {e}",
             path.display()
         ))
-    })
+    })?;
+    let certificates: Vec<CertificateDer<'_>> =
+        CertificateDer::pem_slice_iter(&pem).flatten().collect();
+    if certificates.is_empty() {
+        return Err(Error::usage(format!(
+            "`{}` (ca_cert) holds no PEM certificate",
+            path.display()
+        ))
+        .with_hint("ca_cert must name a PEM file with one or more `BEGIN CERTIFICATE` blocks"));
+    }
+    for certificate in certificates {
+        roots.add(certificate).map_err(|e| {
+            Error::usage(format!(
+                "`{}` (ca_cert) holds a certificate that cannot be used: {e}",
+                path.display()
+            ))
+        })?;
+    }
+    Ok(roots)
+}
+
+/// How long connecting may take, on both routes.
+pub(super) fn connect_timeout(settings: &Settings) -> Duration {
+    settings.timeout.min(Duration::from_secs(10))
 }
