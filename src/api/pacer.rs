@@ -1,5 +1,6 @@
 //! The pace of a bulk run: how many requests are in flight (`--concurrency`), how many
-//! are sent a second (`--rate`), and the pause a `Retry-After` asks of the whole run.
+//! are sent a second (`--rate`, or the rate a service's 429s taught), and the pause a
+//! `Retry-After` asks of the whole run.
 //!
 //! `--concurrency auto` finds the number itself, as TCP finds a window: AIMD on the
 //! service's explicit signals, with a latency gradient for the implicit one.
@@ -13,14 +14,35 @@
 //!   the record, to wait. One below the refused limit is a ceiling for 30 s before more is
 //!   probed, so a service that answers its capacity with `Retry-After: 1` costs a pause
 //!   every 30 s, not every few round trips.
+//! * A 429 also teaches a rate (RFC 6585: too many requests "in a given amount of time"):
+//!   what the service admitted since the last 429, a second (over a second at least, the
+//!   pause included). From then on the sends are spaced at that pace, so when a
+//!   `Retry-After` pause ends the requests it held go out one gap apart, not all at once
+//!   into a service that has just said its budget is spent (each such burst drew a volley
+//!   of 429s and another pause). Why that measure: at two 429s a token bucket is empty,
+//!   so what it admitted between them is its refill, the sustained rate whatever its
+//!   burst; the first measure counts one burst too many at most, and the next 429
+//!   corrects it. Not what was served in the last round trip or second before the 429:
+//!   that is the burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate
+//!   sent when refused, grown back by CUBIC): the rate sent when refused is above the
+//!   limit by definition, and 0.7 of it below it for seconds; what was admitted is the
+//!   limit itself. A new measure is no more than the pace refused and no less than half
+//!   of it (one halving a 429 at most, as TCP). The pace is probed past as it ages, by
+//!   `(t / 10 s)³` of itself (CUBIC's shape: flat near what was learned, fast far from
+//!   it), which finds a raised or underestimated limit, and spends what a bucket saved
+//!   during a pause: over a run the rate achieved is the limit (`benches/ratelimit.sh`).
+//!   A 503 teaches no rate: it says the service is at its capacity, a concurrency, which
+//!   the window keeps below.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own.
 //!
 //! Why not only AIMD: without a limit that answers 429, it would grow until the service's
 //! queue is the only brake (latency up, throughput flat). Why not only a gradient: a rate
-//! limit answers fast 429s, which a latency signal never sees. Both are cheap: a mutex
-//! taken once an answer, a watch channel woken only when the limit changes.
+//! limit answers fast 429s, which a latency signal never sees. Why a rate besides the
+//! window: on a fast path one request in flight already sends more a second than a rate
+//! limit allows, so no window can keep to it. All are cheap: a mutex taken once an
+//! answer, a watch channel woken only when the limit changes.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -41,14 +63,23 @@ const BASELINE_SPAN: Duration = Duration::from_secs(10);
 const CEILING_SPAN: Duration = Duration::from_secs(30);
 /// What a refusal leaves of the limit.
 const REFUSED: f64 = 0.7;
+/// The shortest span a rate is measured over: limits are stated per second at the
+/// finest, and a token bucket holds about a second's worth.
+const RATE_SPAN: Duration = Duration::from_secs(1);
+/// A learned rate is probed past by `(t / PROBE_SPAN)³` of itself `t` after it was
+/// learned: 0.1% after 1 s, 12% after 5 s, doubled after 10 s.
+const PROBE_SPAN: Duration = Duration::from_secs(10);
 
 /// What an answer says about the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
     /// Answered (whatever the status, other than below), in this long.
     Answered(Duration),
-    /// 429 or 503: slow down; with the `Retry-After` when there was one.
+    /// 503: the service is at its capacity; with the `Retry-After` when there was one.
     Refused(Option<Duration>),
+    /// 429: too many requests in a given amount of time (RFC 6585), a rate; with the
+    /// `Retry-After` when there was one.
+    Throttled(Option<Duration>),
     /// No answer (a timeout, a reset): not the service's word on the pace.
     Lost,
 }
@@ -70,7 +101,23 @@ pub struct Pacer {
 enum Wait {
     Until(Instant),
     Freed,
-    Slot(Instant),
+    /// A place in flight is taken and a send slot reserved in the schedule of this epoch.
+    Slot(Instant, u64),
+}
+
+/// The rate a service's 429s taught: what it admitted a second, and when it was learned.
+#[derive(Debug, Clone, Copy)]
+struct Learned {
+    rate: f64,
+    at: Instant,
+}
+
+impl Learned {
+    /// The pace now: the learned rate, probed past as it ages without a 429.
+    fn pace(&self, now: Instant) -> f64 {
+        let age = now.duration_since(self.at).as_secs_f64() / PROBE_SPAN.as_secs_f64();
+        self.rate * (1.0 + age.powi(3))
+    }
 }
 
 struct State {
@@ -86,6 +133,15 @@ struct State {
     recent: VecDeque<Instant>,
     paused_until: Option<Instant>,
     next_send: Option<Instant>,
+    /// Bumped when the schedule of sends starts again (a pause, a new rate): a slot
+    /// reserved in an older one is given up and taken again.
+    epoch: u64,
+    /// Answers the service admitted (anything but 429 and 503), all run.
+    admitted: u64,
+    /// When the last rate was measured (or the run started), and `admitted` then.
+    mark: (Instant, u64),
+    /// The rate the last 429 taught; no pace of its own before the first.
+    learned: Option<Learned>,
     /// Attempts sent and not yet answered: a retry takes a place too, so the requests a
     /// refusal left waiting do not all come back at once when the pause ends.
     in_flight: usize,
@@ -112,6 +168,10 @@ impl Pacer {
                 recent: VecDeque::new(),
                 paused_until: None,
                 next_send: None,
+                epoch: 0,
+                admitted: 0,
+                mark: (Instant::now(), 0),
+                learned: None,
                 in_flight: 0,
                 peak: limit as usize,
                 refused: 0,
@@ -164,7 +224,8 @@ impl Pacer {
     }
 
     /// Waits for the run's pause (a `Retry-After`) to end, for a place in flight (with
-    /// `auto`) and for a slot of `--rate`; the place is the attempt's until `observe`.
+    /// `auto`) and for a slot of the pace (`--rate`, or the rate 429s taught); the place
+    /// is the attempt's until `observe`.
     pub async fn before_send(&self) {
         loop {
             let freed = self.freed.notified();
@@ -179,12 +240,15 @@ impl Pacer {
                     _ if self.auto && state.in_flight >= state.limit as usize => Wait::Freed,
                     _ => {
                         state.in_flight += 1;
-                        match self.gap {
+                        match state.gap(self.gap, now) {
                             None => return,
                             Some(gap) => {
                                 let slot = state.next_send.map_or(now, |next| next.max(now));
                                 state.next_send = Some(slot + gap);
-                                Wait::Slot(slot)
+                                if slot <= now {
+                                    return;
+                                }
+                                Wait::Slot(slot, state.epoch)
                             }
                         }
                     }
@@ -193,7 +257,18 @@ impl Pacer {
             match wait {
                 Wait::Until(until) => tokio::time::sleep_until(until).await,
                 Wait::Freed => freed.await,
-                Wait::Slot(slot) => return tokio::time::sleep_until(slot).await,
+                Wait::Slot(slot, epoch) => {
+                    tokio::time::sleep_until(slot).await;
+                    let mut state = self.lock();
+                    if state.epoch == epoch {
+                        return;
+                    }
+                    // A pause or a new rate came meanwhile: the slot was of the old
+                    // schedule. The place goes back, and the wait starts again.
+                    state.in_flight = state.in_flight.saturating_sub(1);
+                    drop(state);
+                    self.freed.notify_one();
+                }
             }
         }
     }
@@ -205,34 +280,29 @@ impl Pacer {
         self.freed.notify_one();
         let now = Instant::now();
         match signal {
-            Signal::Refused(retry_after) => {
+            Signal::Refused(retry_after) | Signal::Throttled(retry_after) => {
                 state.refused += 1;
                 if let Some(wait) = retry_after {
                     let until = now + wait;
-                    state.paused_until = Some(state.paused_until.map_or(until, |u| u.max(until)));
+                    if state.paused_until.is_none_or(|u| u < until) {
+                        state.paused_until = Some(until);
+                        state.restart_schedule();
+                    }
                 }
                 if self.auto {
+                    if matches!(signal, Signal::Throttled(_)) {
+                        state.throttled_at(now);
+                    }
                     state.refused_at(now);
                 }
             }
-            Signal::Answered(rtt) if self.auto => {
-                state.learn(rtt, now);
-                if state.queueing() {
-                    state.decrease(now, 0.9);
-                } else if state.limit < state.threshold {
-                    state.limit += 1.0;
-                } else {
-                    state.limit += 1.0 / state.limit;
-                }
-                if let Some((ceiling, at)) = state.ceiling {
-                    if now.duration_since(at) < CEILING_SPAN {
-                        state.limit = state.limit.min(ceiling);
-                    } else {
-                        state.ceiling = None;
-                    }
+            Signal::Answered(rtt) => {
+                state.admitted += 1;
+                if self.auto {
+                    state.answered(rtt, now);
                 }
             }
-            Signal::Answered(_) | Signal::Lost => {}
+            Signal::Lost => {}
         }
         if self.auto {
             state.limit = state.limit.clamp(1.0, self.max as f64);
@@ -253,6 +323,67 @@ impl Pacer {
 }
 
 impl State {
+    /// An answer in `rtt`: the limit grows, unless answers queue (or a ceiling holds it).
+    fn answered(&mut self, rtt: Duration, now: Instant) {
+        self.learn(rtt, now);
+        if self.queueing() {
+            self.decrease(now, 0.9);
+        } else if self.limit < self.threshold {
+            self.limit += 1.0;
+        } else {
+            self.limit += 1.0 / self.limit;
+        }
+        if let Some((ceiling, at)) = self.ceiling {
+            if now.duration_since(at) < CEILING_SPAN {
+                self.limit = self.limit.min(ceiling);
+            } else {
+                self.ceiling = None;
+            }
+        }
+    }
+
+    /// The gap between two sends now: `--rate`'s, or the learned rate's if longer.
+    fn gap(&self, rate: Option<Duration>, now: Instant) -> Option<Duration> {
+        let learned = self
+            .learned
+            .map(|l| Duration::from_secs_f64(1.0 / l.pace(now)));
+        match (rate, learned) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The sends start again from the next one: the slots reserved so far are given up.
+    fn restart_schedule(&mut self) {
+        self.epoch += 1;
+        self.next_send = None;
+    }
+
+    /// A 429: the rate the service admitted since the last one (over a second at least)
+    /// is the pace from now on, no more than the pace it refused and no less than half.
+    /// 429s less than a second after the last measure are of the same burst.
+    fn throttled_at(&mut self, now: Instant) {
+        let (at, admitted) = self.mark;
+        let span = now.duration_since(at);
+        if self.learned.is_some() && span < RATE_SPAN {
+            return;
+        }
+        let served = (self.admitted - admitted) as f64 / span.max(RATE_SPAN).as_secs_f64();
+        let rate = match self.learned {
+            Some(learned) => {
+                let refused = learned.pace(now);
+                served.clamp(refused * 0.5, refused)
+            }
+            None => served,
+        };
+        self.learned = Some(Learned {
+            rate: rate.max(1.0),
+            at: now,
+        });
+        self.mark = (now, self.admitted);
+        self.restart_schedule();
+    }
+
     fn learn(&mut self, rtt: Duration, now: Instant) {
         self.recent.push_back(now);
         if self.recent.len() > 4096 {
@@ -388,6 +519,119 @@ mod tests {
         pacer.observe(Signal::Refused(Some(Duration::from_secs(2))));
         pacer.before_send().await;
         assert!(start.elapsed() >= Duration::from_secs(2));
+    }
+
+    /// Sends `n` requests through `pacer` at once, each answered at once: when each
+    /// was let go.
+    async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
+        let mut senders = tokio::task::JoinSet::new();
+        for _ in 0..n {
+            let pacer = pacer.clone();
+            senders.spawn(async move {
+                pacer.before_send().await;
+                let sent = Instant::now();
+                pacer.observe(Signal::Answered(Duration::from_millis(1)));
+                sent
+            });
+        }
+        let mut sent = senders.join_all().await;
+        sent.sort();
+        sent
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn after_a_retry_after_the_sends_restart_spread_at_the_rate_admitted() {
+        let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+        // The service admitted 50 in its first second, then said to wait a second.
+        answered(&pacer, 50, 1);
+        let refused = Instant::now();
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+        let sent = send_all(&pacer, 100).await;
+        // Nothing during the pause; then not all at once, but 50 a second, as admitted
+        // (probed past by a hair as the second goes by: the clock's ticks are 1 ms).
+        assert_eq!(sent[0], refused + Duration::from_secs(1));
+        for pair in sent.windows(2) {
+            let gap = pair[1] - pair[0];
+            assert!(gap >= Duration::from_millis(19), "{gap:?} in {sent:?}");
+            assert!(gap <= Duration::from_millis(20), "{gap:?} in {sent:?}");
+        }
+        let second = sent[0] + Duration::from_secs(1);
+        let in_the_first_second = sent.iter().filter(|s| **s < second).count();
+        assert!(
+            (50..=51).contains(&in_the_first_second),
+            "{in_the_first_second}"
+        );
+    }
+
+    fn gap_ms(sent: &[Instant]) -> f64 {
+        (sent[1] - sent[0]).as_secs_f64() * 1000.0
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
+        let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+        answered(&pacer, 50, 1);
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+        // 30 more admitted over the next 2 s (the pause included), then 429 again: 15 a
+        // second is less than half the 50 refused, so the pace halves, to 25 a second.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        answered(&pacer, 30, 1);
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+        let second = Instant::now();
+        let sent = send_all(&pacer, 3).await;
+        assert!((39.0..41.0).contains(&gap_ms(&sent)), "{sent:?}");
+        // 2 s after that 429, 40 admitted (the 3 above and 37): 20 a second.
+        tokio::time::sleep_until(second + Duration::from_secs(2)).await;
+        answered(&pacer, 37, 1);
+        pacer.observe(Signal::Throttled(None));
+        let sent = send_all(&pacer, 2).await;
+        assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
+        // Refusals within a second of the last measure are of the same burst.
+        answered(&pacer, 1, 1);
+        pacer.observe(Signal::Throttled(None));
+        let sent = send_all(&pacer, 2).await;
+        assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_learned_rate_is_probed_past_as_it_ages() {
+        let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+        answered(&pacer, 50, 1);
+        pacer.observe(Signal::Throttled(None));
+        // Twice the rate ten seconds on, without a 429.
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        let sent = send_all(&pacer, 2).await;
+        assert!((9.9..10.1).contains(&gap_ms(&sent)), "{sent:?}");
+    }
+
+    /// A 503 is the service at its capacity: the window keeps below it, with no pace.
+    #[tokio::test(start_paused = true)]
+    async fn a_503_sets_no_pace() {
+        let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+        answered(&pacer, 50, 1);
+        pacer.observe(Signal::Refused(Some(Duration::from_secs(1))));
+        let start = Instant::now();
+        let sent = send_all(&pacer, 10).await;
+        assert!(
+            sent.iter().all(|s| *s == start + Duration::from_secs(1)),
+            "{sent:?}"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_slot_taken_before_a_pause_waits_for_its_end() {
+        let pacer = std::sync::Arc::new(Pacer::new(None, 256, Some(10.0)));
+        let start = Instant::now();
+        // Slots at 0, 100, 200 ms; a 429 at 50 ms asks for a second.
+        let early = tokio::spawn({
+            let pacer = pacer.clone();
+            async move { send_all(&pacer, 3).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+        let sent = early.await.unwrap();
+        assert_eq!(sent[0], start);
+        assert!(sent[1] >= start + Duration::from_millis(1050), "{sent:?}");
     }
 
     #[tokio::test(start_paused = true)]

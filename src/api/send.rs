@@ -174,14 +174,15 @@ impl ApiClient {
     }
 }
 
-/// What an attempt's outcome says about the pace: 429 and 503 ask to slow down (with
-/// their `Retry-After`); any other answer took the time it took; no answer says nothing.
+/// What an attempt's outcome says about the pace: 429 (a rate) and 503 (a capacity) ask
+/// to slow down (with their `Retry-After`); any other answer took the time it took; no
+/// answer says nothing.
 fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Signal {
     match outcome {
-        Ok(reply)
-            if reply.status == StatusCode::TOO_MANY_REQUESTS
-                || reply.status == StatusCode::SERVICE_UNAVAILABLE =>
-        {
+        Ok(reply) if reply.status == StatusCode::TOO_MANY_REQUESTS => {
+            pacer::Signal::Throttled(reply.retry_after)
+        }
+        Ok(reply) if reply.status == StatusCode::SERVICE_UNAVAILABLE => {
             pacer::Signal::Refused(reply.retry_after)
         }
         Ok(_) => pacer::Signal::Answered(elapsed),
