@@ -16,7 +16,8 @@
 //!   every 30 s, not every few round trips.
 //! * A 429 also teaches a rate (RFC 6585: too many requests "in a given amount of time"):
 //!   what the service admitted since the last 429, a second (over a second at least, the
-//!   pause included). From then on the sends are spaced at that pace, so when a
+//!   pause included), counted once the requests in flight at the 429 are answered (a
+//!   429 is quick and overtakes them). From then on the sends are spaced at that pace, so when a
 //!   `Retry-After` pause ends the requests it held go out one gap apart, not all at once
 //!   into a service that has just said its budget is spent (each such burst drew a volley
 //!   of 429s and another pause). Why that measure: at two 429s a token bucket is empty,
@@ -142,6 +143,8 @@ struct State {
     mark: (Instant, u64),
     /// The rate the last 429 taught; no pace of its own before the first.
     learned: Option<Learned>,
+    /// A 429 whose rate is not measured yet.
+    throttled: Option<Instant>,
     /// Attempts sent and not yet answered: a retry takes a place too, so the requests a
     /// refusal left waiting do not all come back at once when the pause ends.
     in_flight: usize,
@@ -172,6 +175,7 @@ impl Pacer {
                 admitted: 0,
                 mark: (Instant::now(), 0),
                 learned: None,
+                throttled: None,
                 in_flight: 0,
                 peak: limit as usize,
                 refused: 0,
@@ -279,6 +283,7 @@ impl Pacer {
         state.in_flight = state.in_flight.saturating_sub(1);
         self.freed.notify_one();
         let now = Instant::now();
+        state.settle(now);
         match signal {
             Signal::Refused(retry_after) | Signal::Throttled(retry_after) => {
                 state.refused += 1;
@@ -343,7 +348,8 @@ impl State {
     }
 
     /// The gap between two sends now: `--rate`'s, or the learned rate's if longer.
-    fn gap(&self, rate: Option<Duration>, now: Instant) -> Option<Duration> {
+    fn gap(&mut self, rate: Option<Duration>, now: Instant) -> Option<Duration> {
+        self.settle(now);
         let learned = self
             .learned
             .map(|l| Duration::from_secs_f64(1.0 / l.pace(now)));
@@ -359,29 +365,45 @@ impl State {
         self.next_send = None;
     }
 
-    /// A 429: the rate the service admitted since the last one (over a second at least)
-    /// is the pace from now on, no more than the pace it refused and no less than half.
-    /// 429s less than a second after the last measure are of the same burst.
+    /// A 429: the rate is measured once the answers to the requests in flight at it are
+    /// in (they were admitted before it, and a 429 can overtake them). 429s less than a
+    /// second after the last measure, or before this one is made, are of the same burst.
     fn throttled_at(&mut self, now: Instant) {
-        let (at, admitted) = self.mark;
-        let span = now.duration_since(at);
-        if self.learned.is_some() && span < RATE_SPAN {
+        let recent = self.learned.is_some() && now.duration_since(self.mark.0) < RATE_SPAN;
+        if self.throttled.is_none() && !recent {
+            self.throttled = Some(now);
+            self.restart_schedule();
+        }
+    }
+
+    /// Measures the rate of a 429 whose answers in flight are in (a pause is over, or
+    /// two round trips went by): what the service admitted since the last measure, a
+    /// second (over a second at least), no more than the pace refused and no less than
+    /// half of it.
+    fn settle(&mut self, now: Instant) {
+        let Some(refused_at) = self.throttled else {
+            return;
+        };
+        let round_trip = self.smoothed.unwrap_or(Duration::from_millis(100));
+        if now < refused_at + round_trip * 2 {
             return;
         }
-        let served = (self.admitted - admitted) as f64 / span.max(RATE_SPAN).as_secs_f64();
+        let (at, admitted) = self.mark;
+        let span = refused_at.duration_since(at).max(RATE_SPAN);
+        let served = (self.admitted - admitted) as f64 / span.as_secs_f64();
         let rate = match self.learned {
             Some(learned) => {
-                let refused = learned.pace(now);
+                let refused = learned.pace(refused_at);
                 served.clamp(refused * 0.5, refused)
             }
             None => served,
         };
         self.learned = Some(Learned {
             rate: rate.max(1.0),
-            at: now,
+            at: refused_at,
         });
-        self.mark = (now, self.admitted);
-        self.restart_schedule();
+        self.mark = (refused_at, self.admitted);
+        self.throttled = None;
     }
 
     fn learn(&mut self, rtt: Duration, now: Instant) {
@@ -542,10 +564,12 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn after_a_retry_after_the_sends_restart_spread_at_the_rate_admitted() {
         let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
-        // The service admitted 50 in its first second, then said to wait a second.
-        answered(&pacer, 50, 1);
+        // The service admitted 50 in its first second, then said to wait a second; 20
+        // of the 50 were answered after the 429, which overtook them.
+        answered(&pacer, 30, 1);
         let refused = Instant::now();
         pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+        answered(&pacer, 20, 1);
         let sent = send_all(&pacer, 100).await;
         // Nothing during the pause; then not all at once, but 50 a second, as admitted
         // (probed past by a hair as the second goes by: the clock's ticks are 1 ms).
@@ -580,15 +604,19 @@ mod tests {
         let second = Instant::now();
         let sent = send_all(&pacer, 3).await;
         assert!((39.0..41.0).contains(&gap_ms(&sent)), "{sent:?}");
-        // 2 s after that 429, 40 admitted (the 3 above and 37): 20 a second.
+        // 2 s after that 429, 40 admitted (the 3 above and 37): 20 a second, measured
+        // once the requests in flight at the 429 had time to be answered (two round
+        // trips of 1 ms here; an answer may come after a 429 that overtook it).
         tokio::time::sleep_until(second + Duration::from_secs(2)).await;
         answered(&pacer, 37, 1);
         pacer.observe(Signal::Throttled(None));
+        tokio::time::sleep(Duration::from_millis(5)).await;
         let sent = send_all(&pacer, 2).await;
         assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
         // Refusals within a second of the last measure are of the same burst.
         answered(&pacer, 1, 1);
         pacer.observe(Signal::Throttled(None));
+        tokio::time::sleep(Duration::from_millis(5)).await;
         let sent = send_all(&pacer, 2).await;
         assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
     }
