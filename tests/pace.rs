@@ -63,7 +63,9 @@ fn auto_keeps_below_a_capacity_it_was_not_told() {
 }
 
 /// A service's rate limit: no record fails for throttling, and the `Retry-After` of a
-/// 429 pauses the whole run (the refusals stay few, not one a request).
+/// 429 pauses the whole run (the refusals stay few, not one a request). After the pause
+/// the sends go out at the rate the service admitted, not all at once, so the 429s are
+/// those of the first burst (the requests in flight when the limit was first met).
 #[test]
 fn a_rate_limit_is_met_without_a_failure() {
     let env = Env::with_emulator(&["--rate-limit", "50"]);
