@@ -8,9 +8,8 @@
 #   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [RATE=] [RTT_MS=]
 #
 # LATENCY_MS is the emulator's own (an answer held at the service). RTT_MS puts
-# `examples/delay_proxy.rs` in front of it: every chunk held for half the round trip in
-# each direction, handshakes included, as across a wide-area network (these kernels have
-# no `netem`).
+# `examples/delay_proxy.rs` in front of it, as across a wide-area network
+# (`start_emulator` in servers.sh).
 set -euo pipefail
 RECORDS=${RECORDS:-3000}
 CAPACITY=${CAPACITY:-64}
@@ -27,40 +26,12 @@ source "$(dirname "$0")/servers.sh"
 run() {
     local concurrency=$1 limits=(--capacity "$CAPACITY" --latency-ms "$LATENCY_MS")
     [[ -n $RATE ]] && limits=(--rate-limit "$RATE")
-    # Emptied here, before the emulator starts: the redirection below truncates the file
-    # in the child, which may come after the first check, so the last run's banner (a
-    # stopped emulator's port) could be read instead (two runs created nothing so).
-    : > "$WORK/banner"
-    "$BIN" emulator serve "${limits[@]}" > "$WORK/banner" 2>/dev/null &
-    local pid=$!
-    PIDS+=("$pid")
-    for _ in $(seq 300); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
-    if [[ ! -s $WORK/banner ]]; then
-        say "the emulator did not start within 30 s"
-        exit 1
-    fi
-    local banner
-    banner=$(head -1 "$WORK/banner")
-    field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\1/" <<<"$banner"; }
-    local base_url token_url proxy=""
-    base_url=$(field base_url)
-    token_url=$(field token_url)
-    if [[ -n $RTT_MS ]]; then
-        : > "$WORK/proxy"
-        "target/$PROFILE/examples/delay_proxy" "${base_url#http://}" "$RTT_MS" > "$WORK/proxy" &
-        proxy=$!
-        PIDS+=("$proxy")
-        for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
-        local via
-        via=$(head -1 "$WORK/proxy")
-        token_url="http://$via${token_url#"$base_url"}"
-        base_url="http://$via"
-    fi
+    start_emulator "${limits[@]}"
     local start end
     start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$base_url \
-        LOCADM_TOKEN_URL=$token_url LOCADM_CLIENT_ID=$(field client_id) \
-        LOCADM_CLIENT_SECRET=$(field client_secret) \
+    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
+        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
+        LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
         "$BIN" location apply --file "$WORK/in.ndjson" --concurrency "$concurrency" \
         --attempts 10 -o ndjson > "$WORK/out" 2> "$WORK/err" || true
     end=$(date +%s.%N)
@@ -68,8 +39,7 @@ run() {
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
     rate=$(echo "$created / ($end - $start)" | bc -l)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
-    kill -TERM "$pid" $proxy 2>/dev/null || true
-    wait "$pid" $proxy 2>/dev/null || true
+    stop_emulator
     printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"
 }
 

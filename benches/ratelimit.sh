@@ -33,48 +33,21 @@ need jq jq
 # failed elapsed refused slow".
 run() {
     local limit=$1 concurrency=$2 input=$3 locadm=$4
-    : > "$WORK/banner"
-    "$BIN" emulator serve --rate-limit "$limit" > "$WORK/banner" 2>/dev/null &
-    local pid=$!
-    PIDS+=("$pid")
-    for _ in $(seq 300); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
-    if [[ ! -s $WORK/banner ]]; then
-        say "the emulator did not start within 30 s"
-        exit 1
-    fi
-    local banner
-    banner=$(head -1 "$WORK/banner")
-    field() { jq -r ".$1" <<<"$banner"; }
-    local base_url token_url admin_url proxy=""
-    base_url=$(field base_url)
-    token_url=$(field token_url)
-    admin_url=$(field admin_url)
-    if [[ -n $RTT_MS ]]; then
-        : > "$WORK/proxy"
-        "target/$PROFILE/examples/delay_proxy" "${base_url#http://}" "$RTT_MS" > "$WORK/proxy" &
-        proxy=$!
-        PIDS+=("$proxy")
-        for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
-        local via
-        via=$(head -1 "$WORK/proxy")
-        token_url="http://$via${token_url#"$base_url"}"
-        base_url="http://$via"
-    fi
+    start_emulator --rate-limit "$limit"
     local start end
     start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$base_url \
-        LOCADM_TOKEN_URL=$token_url LOCADM_CLIENT_ID=$(field client_id) \
-        LOCADM_CLIENT_SECRET=$(field client_secret) \
+    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
+        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
+        LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
         "$locadm" location apply --file "$input" --concurrency "$concurrency" \
         -o ndjson > "$WORK/out" 2> "$WORK/err" || true
     end=$(date +%s.%N)
     local created failed refused slow
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
     failed=$(grep -vc '"outcome":"created"' "$WORK/out" || true)
-    refused=$(curl -s "$admin_url/counters" | jq .limits.refused_rate)
+    refused=$(curl -s "$ADMIN_URL/counters" | jq .limits.refused_rate)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
-    kill -TERM "$pid" $proxy 2>/dev/null || true
-    wait "$pid" $proxy 2>/dev/null || true
+    stop_emulator
     printf '%s %s %s %s %s\n' "$created" "$failed" "$(echo "$end - $start" | bc -l)" "$refused" "$slow"
 }
 

@@ -32,3 +32,48 @@ build_release() {
     LOCADM=$ROOT/target/release/locadm
     GEN=$ROOT/target/release/examples/gen_records
 }
+
+# `$BIN emulator serve ARGS` (BIN and PROFILE from common.sh), behind
+# `examples/delay_proxy.rs` when RTT_MS is set (every chunk held for half the round trip
+# in each direction, handshakes included: these kernels have no `netem`). Sets EMU_PIDS
+# (to give `stop_emulator`), BASE_URL, TOKEN_URL (through the proxy), ADMIN_URL (never
+# delayed), CLIENT_ID and CLIENT_SECRET.
+start_emulator() {
+    # Emptied before the emulator starts: the redirection below truncates the file in
+    # the child, which may come after the first check, so an earlier run's banner (a
+    # stopped emulator's port) could be read instead.
+    : > "$WORK/banner"
+    "$BIN" emulator serve "$@" > "$WORK/banner" 2>/dev/null &
+    EMU_PIDS=($!)
+    PIDS+=($!)
+    for _ in $(seq 300); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
+    if [[ ! -s $WORK/banner ]]; then
+        say "the emulator did not start within 30 s"
+        exit 1
+    fi
+    local banner
+    banner=$(head -1 "$WORK/banner")
+    field() { sed -E "s/.*\"$1\":\"([^\"]*)\".*/\1/" <<<"$banner"; }
+    BASE_URL=$(field base_url)
+    TOKEN_URL=$(field token_url)
+    ADMIN_URL=$(field admin_url)
+    CLIENT_ID=$(field client_id)
+    CLIENT_SECRET=$(field client_secret)
+    if [[ -n ${RTT_MS:-} ]]; then
+        : > "$WORK/proxy"
+        "target/$PROFILE/examples/delay_proxy" "${BASE_URL#http://}" "$RTT_MS" > "$WORK/proxy" &
+        EMU_PIDS+=($!)
+        PIDS+=($!)
+        for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
+        local via
+        via=$(head -1 "$WORK/proxy")
+        TOKEN_URL="http://$via${TOKEN_URL#"$BASE_URL"}"
+        BASE_URL="http://$via"
+    fi
+}
+
+# Stops what the last `start_emulator` started.
+stop_emulator() {
+    kill -TERM "${EMU_PIDS[@]}" 2>/dev/null || true
+    wait "${EMU_PIDS[@]}" 2>/dev/null || true
+}

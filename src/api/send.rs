@@ -103,8 +103,10 @@ impl ApiClient {
         let mut request = self
             .http
             .request(method.clone(), url.clone())
-            .bearer_auth(token.expose_secret())
-            .headers(request_headers(payload.is_some()));
+            .bearer_auth(token.expose_secret());
+        for (name, value) in request_headers(payload.is_some()) {
+            request = request.header(name, value);
+        }
         if let Some(payload) = payload {
             request = request.body(payload.clone());
         }
@@ -202,16 +204,18 @@ pub fn backoff(attempt: u32) -> Duration {
 }
 
 /// The headers of every request to the service, on both routes (the bearer token and, on
-/// a dedicated connection, `Host` apart). The user agent is also the shared client's
-/// default; it is set here so that `--verbose` shows it.
-fn request_headers(has_body: bool) -> reqwest::header::HeaderMap {
-    use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
+/// a dedicated connection, `Host` apart), without a map of their own on the hot path. The
+/// user agent is also the shared client's default; it is set here so that `--verbose`
+/// shows it.
+fn request_headers(
+    has_body: bool,
+) -> impl Iterator<Item = (reqwest::header::HeaderName, reqwest::header::HeaderValue)> {
+    use reqwest::header::{HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
     let json = HeaderValue::from_static("application/json");
-    let mut headers = HeaderMap::with_capacity(3);
-    headers.insert(AGENT, HeaderValue::from_static(USER_AGENT));
-    headers.insert(ACCEPT, json.clone());
-    if has_body {
-        headers.insert(CONTENT_TYPE, json);
-    }
-    headers
+    [
+        (AGENT, HeaderValue::from_static(USER_AGENT)),
+        (ACCEPT, json.clone()),
+    ]
+    .into_iter()
+    .chain(has_body.then_some((CONTENT_TYPE, json)))
 }

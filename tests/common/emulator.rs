@@ -128,13 +128,6 @@ impl Emulator {
         self.admin_post("/rotate-secret", Some(&body))
     }
 
-    /// `GET /_admin/PATH`.
-    pub fn admin(&self, path: &str) -> Value {
-        let (status, body) = super::http(&format!("{}{path}", self.admin_url), "GET", None, None);
-        assert_eq!(status, 200, "GET {path}: {body}");
-        body
-    }
-
     fn admin_post(&self, path: &str, body: Option<&str>) -> Value {
         let (status, body) = super::http(&format!("{}{path}", self.admin_url), "POST", None, body);
         assert_eq!(status, 200, "POST {path}: {body}");

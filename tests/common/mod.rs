@@ -94,6 +94,9 @@ impl Env {
                     ca.to_str().unwrap()
                 ),
             );
+            // Once, however often an emulator is served (a restart).
+            self.vars
+                .retain(|(name, _)| name != "LOCADM_CONFIG" && name != "LOCADM_PROFILE");
             self.vars
                 .push(("LOCADM_CONFIG".into(), config.to_str().unwrap().into()));
             self.vars.push(("LOCADM_PROFILE".into(), "emulator".into()));
