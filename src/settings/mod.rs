@@ -3,65 +3,36 @@
 //! `GlobalArgs`; this adds the profile and the defaults, and remembers where each value
 //! came from for `locadm config show`.
 //!
-//! The config file is TOML with one `[profiles.NAME]` table per profile. It never holds a
-//! secret: client secrets and tokens live in the keyring (see `crate::auth`).
+//! The config file and its profiles are in `file.rs`; the table of keys `config
+//! show/get/set` know in `keys.rs`; the https-or-loopback URL rule in `service_url.rs`.
 
-use crate::env_vars::EnvVars;
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use clap::parser::ValueSource;
+use serde::Serialize;
 
 use crate::cli::GlobalArgs;
+use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
 
+mod client_auth;
+mod file;
 pub mod keys;
 mod service_url;
 
+pub use client_auth::ClientAuth;
+use file::normalise_prefix;
+pub use file::{
+    config_file_from_env, default_config_file, split_scopes, ConfigFile, ProfileConfig,
+};
 pub use service_url::{is_loopback, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
 pub const DEFAULT_PROFILE: &str = "default";
 /// The per-request timeout when none is configured.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// How the client authenticates at the token endpoint, by the names of the OAuth 2.0
-/// registry (RFC 7591 §2); the names of earlier versions (`basic`, `request-body`) are
-/// still read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum ClientAuth {
-    /// HTTP Basic with the client secret (RFC 6749 §2.3.1), the default with a secret.
-    #[default]
-    #[serde(alias = "basic")]
-    ClientSecretBasic,
-    /// `client_id` and `client_secret` in the form body.
-    #[serde(alias = "request-body")]
-    ClientSecretPost,
-    /// A JWT signed with the client's private key (RFC 7523 §2.2, OpenID Connect Core
-    /// §9), the default when a key is given.
-    PrivateKeyJwt,
-}
-
-impl ClientAuth {
-    pub const NAMES: &'static [&'static str] = &[
-        "client_secret_basic",
-        "client_secret_post",
-        "private_key_jwt",
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ClientAuth::ClientSecretBasic => "client_secret_basic",
-            ClientAuth::ClientSecretPost => "client_secret_post",
-            ClientAuth::PrivateKeyJwt => "private_key_jwt",
-        }
-    }
-}
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -121,254 +92,6 @@ pub struct Settings {
     /// Where each value came from, by key (`profile`, `config_file` and every key of
     /// [`keys::KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
-}
-
-/// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
-/// typo does not go unnoticed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ProfileConfig {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub base_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub issuer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub read_prefix: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scopes: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_auth: Option<ClientAuth>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_file: Option<PathBuf>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ca_cert: Option<PathBuf>,
-    /// Seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_http: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_env_token: Option<bool>,
-}
-
-/// The whole config file.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ConfigFile {
-    #[serde(default)]
-    pub profiles: BTreeMap<String, ProfileConfig>,
-}
-
-/// A profile's boolean value: `true` or `false`.
-fn parse_bool(key: &str, value: &str) -> Result<bool> {
-    value
-        .parse::<bool>()
-        .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
-}
-
-/// The default config file: the OS config directory's `locadm/config.toml`
-/// (`$XDG_CONFIG_HOME/locadm/config.toml` on Linux).
-pub fn default_config_file() -> Result<PathBuf> {
-    directories::ProjectDirs::from("", "", "locadm")
-        .map(|dirs| dirs.config_dir().join("config.toml"))
-        .ok_or_else(|| {
-            Error::other("cannot find the configuration directory (no home directory)")
-                .with_hint("pass `--config FILE` or set LOCADM_CONFIG")
-        })
-}
-
-impl ConfigFile {
-    /// Reads the file; a missing file is an empty configuration.
-    pub fn load(path: &Path) -> Result<ConfigFile> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
-            Err(e) => {
-                return Err(Error::other(format!(
-                    "cannot read the config file `{}`: {e}",
-                    path.display()
-                )))
-            }
-        };
-        toml::from_str(&text).map_err(|e| {
-            Error::usage(format!(
-                "the config file `{}` is not valid: {}",
-                path.display(),
-                e.message()
-            ))
-            .with_hint(format!(
-                "profile keys are: {}; secrets never go in this file",
-                keys::names(keys::in_profile())
-            ))
-        })
-    }
-
-    /// Writes the file atomically: a temporary file in the same directory, flushed to
-    /// disk, then renamed over the old one (`NamedTempFile::persist`; the temporary file
-    /// is removed on any failure). On Unix the file is readable by its owner only, as
-    /// tempfile creates it.
-    pub fn save(&self, path: &Path) -> Result<()> {
-        let text = toml::to_string_pretty(self)
-            .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Error::other(format!(
-                "cannot create the directory `{}`: {e}",
-                dir.display()
-            ))
-        })?;
-        let write = || -> std::io::Result<()> {
-            let mut file = tempfile::Builder::new()
-                .prefix(".config.")
-                .suffix(".tmp")
-                .tempfile_in(dir)?;
-            file.write_all(text.as_bytes())?;
-            file.as_file().sync_all()?;
-            file.persist(path).map_err(|e| e.error)?;
-            Ok(())
-        };
-        write().map_err(|e| {
-            Error::other(format!(
-                "cannot write the config file `{}`: {e}",
-                path.display()
-            ))
-        })
-    }
-
-    pub fn profile(&self, name: &str) -> Option<&ProfileConfig> {
-        self.profiles.get(name)
-    }
-
-    pub fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
-        self.profiles.entry(name.to_owned()).or_default()
-    }
-}
-
-impl ProfileConfig {
-    /// Sets `key` from its text form after validating it; an empty value removes the key.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        let value = value.trim();
-        let empty = value.is_empty();
-        match key {
-            "base_url" | "token_url" | "issuer" => {
-                let url = (!empty)
-                    .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
-                    .transpose()?
-                    .map(|u| u.to_string());
-                match key {
-                    "base_url" => self.base_url = url,
-                    "token_url" => self.token_url = url,
-                    _ => self.issuer = url,
-                }
-            }
-            "read_prefix" => {
-                self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
-            }
-            "client_id" => self.client_id = (!empty).then(|| value.to_owned()),
-            "scopes" => self.scopes = (!empty).then(|| split_scopes(value)),
-            "client_auth" => {
-                self.client_auth = (!empty).then(|| parse_client_auth(value)).transpose()?
-            }
-            "ca_cert" => self.ca_cert = pem_file(key, value)?,
-            "client_key_file" => self.client_key_file = pem_file(key, value)?,
-            "client_key_id" => self.client_key_id = (!empty).then(|| value.to_owned()),
-            "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
-            "allow_http" => {
-                self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            "cache_env_token" => {
-                self.cache_env_token = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            other if other.contains("secret") || other == "token" || other == "access_token" => {
-                return Err(Error::usage(format!(
-                    "`{other}` is a secret and never goes in the config file"
-                ))
-                .with_hint(
-                    "run `locadm login`: the client secret and the token go to the keyring",
-                ))
-            }
-            other => {
-                return Err(
-                    Error::usage(format!("`{other}` is not a profile setting")).with_hint(format!(
-                        "settable keys: {}",
-                        keys::names(keys::in_profile())
-                    )),
-                )
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
-/// (empty: unset).
-fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
-    if value.is_empty() {
-        return Ok(None);
-    }
-    let path = PathBuf::from(value);
-    if !path.is_file() {
-        return Err(Error::usage(format!(
-            "`{key}` must name a PEM file; `{value}` is not a file"
-        )));
-    }
-    Ok(Some(std::path::absolute(&path).unwrap_or(path)))
-}
-
-fn normalise_prefix(value: &str) -> Result<String> {
-    let trimmed = value.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return Ok(String::new());
-    }
-    if trimmed.contains(['?', '#']) {
-        return Err(Error::usage(format!(
-            "`read_prefix` must be a path such as `/v1`, not `{value}`"
-        )));
-    }
-    Ok(if trimmed.starts_with('/') {
-        trimmed.to_owned()
-    } else {
-        format!("/{trimmed}")
-    })
-}
-
-/// Scopes separated by spaces or commas.
-pub fn split_scopes(value: &str) -> Vec<String> {
-    value
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
-fn parse_client_auth(value: &str) -> Result<ClientAuth> {
-    match value {
-        "client_secret_basic" | "basic" => Ok(ClientAuth::ClientSecretBasic),
-        "client_secret_post" | "request-body" => Ok(ClientAuth::ClientSecretPost),
-        "private_key_jwt" => Ok(ClientAuth::PrivateKeyJwt),
-        _ => Err(Error::usage(format!(
-            "`client_auth` must be one of {}, not `{value}`",
-            ClientAuth::NAMES.join(", ")
-        ))),
-    }
-}
-
-fn parse_timeout(value: &str) -> Result<f64> {
-    match value.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
-        _ => Err(Error::usage(format!(
-            "`timeout` must be a number of seconds above 0, not `{value}`"
-        ))),
-    }
 }
 
 fn timeout_duration(secs: f64, source: &str) -> Result<Duration> {
@@ -509,7 +232,7 @@ impl Settings {
         );
         let env_client_auth = EnvVars::get(EnvVars::CLIENT_AUTH)
             .map(|name| {
-                parse_client_auth(name.trim())
+                ClientAuth::parse(name.trim())
                     .map_err(|e| Error::usage(format!("{}: {e}", EnvVars::CLIENT_AUTH)))
             })
             .transpose()?;
@@ -651,15 +374,6 @@ impl Settings {
     }
 }
 
-/// The config file when the command line is not parsed (shell completion runs before):
-/// `LOCADM_CONFIG`, else the default one.
-pub fn config_file_from_env() -> Result<PathBuf> {
-    match EnvVars::get(EnvVars::CONFIG) {
-        Some(path) => Ok(PathBuf::from(path)),
-        None => default_config_file(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -700,48 +414,6 @@ mod tests {
         assert!(err.to_string().contains("plain http"));
         g.base_url = Some("http://127.0.0.1:8080".into());
         Settings::resolve_with(&g, "c".into(), Origin::Flag, &ConfigFile::default()).unwrap();
-    }
-
-    #[test]
-    fn set_validates_keys_and_values() {
-        let mut p = ProfileConfig::default();
-        assert!(p.set("base_url", "not a url").is_err());
-        assert!(p.set("token_url", "ftp://x").is_err());
-        assert!(p.set("secret", "x").is_err());
-        assert!(p.set("timeout", "-1").is_err());
-        assert!(p.set("client_auth", "digest").is_err());
-        p.set("scopes", "can-read-locations, can-create-locations")
-            .unwrap();
-        assert_eq!(p.scopes.as_ref().unwrap().len(), 2);
-        p.set("read_prefix", "v1/").unwrap();
-        assert_eq!(p.read_prefix.as_deref(), Some("/v1"));
-        p.set("client_auth", "request-body").unwrap();
-        assert_eq!(p.client_auth, Some(ClientAuth::ClientSecretPost));
-        p.set("client_auth", "private_key_jwt").unwrap();
-        assert!(p.set("client_key_file", "/no/such/key.pem").is_err());
-        p.set("base_url", "").unwrap();
-        assert_eq!(p.base_url, None);
-    }
-
-    #[test]
-    fn save_is_atomic_and_round_trips() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sub/config.toml");
-        let mut c = ConfigFile::default();
-        c.profile_mut("x").set("client_id", "admin").unwrap();
-        c.save(&path).unwrap();
-        assert_eq!(ConfigFile::load(&path).unwrap(), c);
-        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names.len(), 1, "no temporary file left behind: {names:?}");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-            assert_eq!(mode & 0o777, 0o600, "readable by its owner only");
-        }
     }
 
     /// Every key a profile can hold can be set, resolves from the profile, and shows its
@@ -785,14 +457,5 @@ mod tests {
             };
             assert_eq!(s.origin(key.name), expected, "{}", key.name);
         }
-    }
-
-    #[test]
-    fn unknown_profile_key_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("config.toml");
-        std::fs::write(&path, "[profiles.default]\nclient_secret = \"x\"\n").unwrap();
-        let err = ConfigFile::load(&path).unwrap_err();
-        assert!(err.to_string().contains("not valid"), "{err}");
     }
 }

@@ -1,0 +1,320 @@
+//! The whole command-line definition. No I/O here: doc comments are the help text, and
+//! every environment fallback is declared with `env =`.
+//!
+//! Conventions: global options live in `GlobalArgs`; each noun is a subcommand with its
+//! verbs; every verb's help ends with an example; `--file` takes the spec's camelCase JSON.
+
+use std::path::PathBuf;
+
+use clap::parser::ValueSource;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use crate::env_vars::EnvVars;
+
+mod auth;
+mod bulk;
+mod config;
+mod location;
+mod provider;
+
+pub use auth::{AuthCommand, LoginArgs};
+pub use bulk::{BulkIds, Concurrency, CsvArgs, InputFormat, Pace, RecordArgs};
+pub use config::ConfigCommand;
+pub use location::{
+    ApplyArgs, DeleteArgs, GetArgs, LocationCommand, LocationFields, ValidateArgs, WriteArgs,
+    LOCATION_FIELD_IDS,
+};
+pub use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
+
+/// Administer the Location Management Service: locations, location providers, and a
+/// local emulator to rehearse on.
+///
+/// Lengths in field limits count characters (Unicode scalar values), not bytes.
+#[derive(Debug, Parser)]
+#[command(
+    name = "locadm",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(
+    after_help = format!(
+        "Examples:\n  locadm --profile local location create --file examples/location.json\n  locadm location validate --file locations.ndjson\n\nExit status: 0 success, 1 other failure, 2 usage or invalid input (nothing sent),\n3 authentication, 4 permission denied, 5 not found, 6 server or network failure,\n7 bulk run with failed records.\n\n{}",
+        crate::topics::list()
+    )
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The options every command takes: listed under their own heading, after a
+/// command's own (as gh's "INHERITED FLAGS").
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct GlobalArgs {
+    /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
+    #[arg(long, global = true, env = EnvVars::PROFILE, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Config file [default: the OS config directory's `locadm/config.toml`]
+    #[arg(long, global = true, env = EnvVars::CONFIG, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The service's base URL
+    #[arg(long, global = true, env = EnvVars::BASE_URL, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// OAuth 2.0 token endpoint
+    #[arg(long, global = true, env = EnvVars::TOKEN_URL, value_name = "URL")]
+    pub token_url: Option<String>,
+    /// OpenID provider: the endpoints come from its discovery document
+    #[arg(long, global = true, env = EnvVars::ISSUER, value_name = "URL")]
+    pub issuer: Option<String>,
+    /// A workload identity token (CI) to exchange for an access token, read afresh each time
+    #[arg(
+        long,
+        global = true,
+        env = EnvVars::FEDERATED_TOKEN_FILE,
+        value_name = "PATH"
+    )]
+    pub federated_token_file: Option<PathBuf>,
+    /// Output format [default: table on a terminal, json otherwise]
+    #[arg(
+        short,
+        long,
+        global = true,
+        env = EnvVars::OUTPUT,
+        value_name = "FORMAT"
+    )]
+    pub output: Option<OutputFormat>,
+    /// Print only identifiers, one per line
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// Show the HTTP exchange on stderr (secrets redacted)
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// Filter JSON output with a jq expression (built in; no external jq needed)
+    #[arg(long, global = true, value_name = "EXPR")]
+    pub jq: Option<String>,
+    /// Per-request timeout in seconds
+    #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Where each option given came from (its flag or its variable), by clap's id, for
+    /// `config show` (filled in by [`try_parse_from`]).
+    #[arg(skip)]
+    pub sources: Sources,
+}
+
+/// Where clap took each global option given from, by id (`base_url`, `timeout`, ...).
+pub type Sources = std::collections::BTreeMap<String, ValueSource>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    Table,
+    Json,
+    Ndjson,
+}
+
+#[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)] // parsed once; boxing would only add noise
+pub enum Command {
+    /// Create, read, update, delete, validate and bulk-apply locations
+    #[command(
+        subcommand,
+        after_help = "Example: locadm location get 0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11 -o json"
+    )]
+    Location(LocationCommand),
+    /// Update location providers and validate provider bodies
+    #[command(
+        subcommand,
+        after_help = "Example: locadm provider update \"$PROVIDER_ID\" --name Acme --archiving-period 7"
+    )]
+    Provider(ProviderCommand),
+    /// Log in (client credentials, or as yourself with --web or --device) and keep the token in the OS keyring
+    ///
+    /// Example: printf '%s' "$SECRET" | locadm login --client-id admin --client-secret-stdin
+    ///
+    /// Example: locadm login --web --issuer https://idp.example/realms/acme --client-id locadm
+    Login(LoginArgs),
+    /// Remove the profile's token and client secret from the OS keyring
+    ///
+    /// Example: locadm logout --profile staging
+    Logout,
+    /// Show the login state, or print the bearer token
+    #[command(subcommand, after_help = "Example: locadm auth status")]
+    Auth(AuthCommand),
+    /// Show the effective settings and where each came from, or set one in the profile
+    #[command(
+        subcommand,
+        after_help = "Example: locadm config show --profile staging"
+    )]
+    Config(ConfigCommand),
+    /// Run the local emulator of the location service
+    #[cfg(feature = "emulator")]
+    #[command(
+        subcommand,
+        after_help = "Example: locadm emulator serve --addr 127.0.0.1:8080 --db /tmp/locations.db"
+    )]
+    Emulator(EmulatorCommand),
+    /// Check a deployment end to end: create, read, update, delete a temporary location
+    ///
+    /// Every step is timed; the temporary location is removed even when a step fails.
+    /// Exit 0 only when every step passed.
+    ///
+    /// Example: locadm smoke --provider "$PROVIDER_ID" --junit smoke.xml
+    Smoke(SmokeArgs),
+    /// Print a shell completion script
+    ///
+    /// Example: locadm completions bash > /etc/bash_completion.d/locadm
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the version (as `--version` does)
+    ///
+    /// Example: locadm version
+    Version,
+}
+
+/// Parses the command line. A few mistakes people make get a pointed answer instead of
+/// clap's nearest spelling (`location list` is not `validate`); usage errors exit 2.
+pub fn parse() -> Cli {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(topic) = help_topic(&args) {
+        topic.exit();
+    }
+    match try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => better_error(&error, &args).unwrap_or(error).exit(),
+    }
+}
+
+/// `Cli::try_parse_from`, keeping where each global option came from: its flag or its
+/// environment variable, as clap saw it (`ArgMatches::value_source`).
+pub fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    // Read before the values are taken out of the matches.
+    let sources = command
+        .get_arguments()
+        .filter(|arg| arg.is_global_set())
+        .filter_map(|arg| {
+            let id = arg.get_id().as_str();
+            Some((id.to_owned(), matches.value_source(id)?))
+        })
+        .collect();
+    let mut cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))?;
+    cli.global.sources = sources;
+    Ok(cli)
+}
+
+/// `locadm help TOPIC` for a topic that is not a command (`environment`, `exit-codes`,
+/// ...: `crate::topics`): its text, shown the way clap shows help (stdout, exit 0).
+/// `None` for anything else, which clap's own `help` answers.
+fn help_topic(args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    let [_, help, name] = args else {
+        return None;
+    };
+    let topic = crate::topics::find(name.to_str()?).filter(|_| help == "help")?;
+    clap::Command::new("locadm")
+        .help_template("{before-help}")
+        .before_help(topic.plain())
+        .term_width(0)
+        .try_get_matches_from(["locadm", "--help"])
+        .err()
+}
+
+/// A clearer error for a mistake whose fix is known, else `None` (clap's own stands).
+fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::CommandFactory;
+    let words: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let noun = words.first().map(String::as_str);
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let message = match error.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let typed = context(ContextKind::InvalidSubcommand)?;
+            match (noun, typed.as_str()) {
+                (Some("location"), "list" | "ls" | "search") => format!(
+                    "the service has no way to list locations, so there is no `location {typed}`\n\n  \
+                     read the ones you know: locadm location get ID... (or --ids-from FILE)"
+                ),
+                (Some("auth"), "login" | "logout") => {
+                    format!("`{typed}` is its own command, not under `auth`\n\n  try: locadm {typed}")
+                }
+                _ => return None,
+            }
+        }
+        ErrorKind::UnknownArgument => {
+            let typed = context(ContextKind::InvalidArg)?;
+            let file_verbs = ["create", "update", "apply", "validate"];
+            let file_like = !typed.starts_with('-')
+                && (std::path::Path::new(&typed).is_file()
+                    || [".json", ".ndjson", ".jsonl", ".csv"]
+                        .iter()
+                        .any(|ext| typed.ends_with(ext)));
+            let verb = words
+                .get(1)
+                .map(String::as_str)
+                .filter(|v| file_verbs.contains(v));
+            match (noun, verb) {
+                (Some(noun @ ("location" | "provider")), Some(verb)) if file_like => format!(
+                    "`{typed}` looks like a file: files are given with --file\n\n  try: locadm {noun} {verb} --file {typed}"
+                ),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    // The usage shown is the one of the command the mistake was made in.
+    let mut command = Cli::command();
+    command.build();
+    let mut within = &mut command;
+    for word in words.iter().take(2) {
+        if within.find_subcommand(word).is_none() {
+            break;
+        }
+        within = within.find_subcommand_mut(word).expect("just found");
+    }
+    Some(within.error(error.kind(), message))
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SmokeArgs {
+    /// The location provider the temporary location is created under
+    #[arg(long, value_name = "UUID", required_unless_present = "read_only")]
+    pub provider: Option<String>,
+    /// For production: get a token and read one location, change nothing
+    #[arg(long, requires = "location")]
+    pub read_only: bool,
+    /// The location to read with `--read-only`
+    #[arg(long, value_name = "UUID")]
+    pub location: Option<String>,
+    /// Write a JUnit XML report here
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Print a GitHub Actions annotation (`::error title=...::`) for each failed step, on
+    /// stderr; on by itself when GITHUB_ACTIONS is true
+    #[arg(long)]
+    pub github: bool,
+}
+
+#[cfg(feature = "emulator")]
+#[derive(Debug, Subcommand)]
+pub enum EmulatorCommand {
+    /// Serve the emulator until SIGINT or SIGTERM
+    ///
+    /// Its first line on stdout is JSON naming the base URL, the token URL, the demo
+    /// client and the demo provider.
+    ///
+    /// Example: locadm emulator serve --addr 127.0.0.1:8080 --db /tmp/locations.db
+    Serve(locadm_emulator::EmulatorArgs),
+}

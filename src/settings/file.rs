@@ -1,0 +1,317 @@
+//! The config file: TOML with one `[profiles.NAME]` table per profile, read and written
+//! whole (`config set/unset`, `login`). Every value is validated as it is set, so a
+//! profile that loads is one that resolves. It never holds a secret: client secrets and
+//! tokens live in the keyring (see `crate::auth`).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{keys, ClientAuth, ServiceUrl};
+use crate::env_vars::EnvVars;
+use crate::error::{Error, Result};
+
+/// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
+/// typo does not go unnoticed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issuer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_prefix: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scopes: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_auth: Option<ClientAuth>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_key_file: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_key_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ca_cert: Option<PathBuf>,
+    /// Seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allow_http: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_env_token: Option<bool>,
+}
+
+/// The whole config file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    #[serde(default)]
+    pub profiles: BTreeMap<String, ProfileConfig>,
+}
+
+/// A profile's boolean value: `true` or `false`.
+fn parse_bool(key: &str, value: &str) -> Result<bool> {
+    value
+        .parse::<bool>()
+        .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
+}
+
+/// The default config file: the OS config directory's `locadm/config.toml`
+/// (`$XDG_CONFIG_HOME/locadm/config.toml` on Linux).
+pub fn default_config_file() -> Result<PathBuf> {
+    directories::ProjectDirs::from("", "", "locadm")
+        .map(|dirs| dirs.config_dir().join("config.toml"))
+        .ok_or_else(|| {
+            Error::other("cannot find the configuration directory (no home directory)")
+                .with_hint("pass `--config FILE` or set LOCADM_CONFIG")
+        })
+}
+
+impl ConfigFile {
+    /// Reads the file; a missing file is an empty configuration.
+    pub fn load(path: &Path) -> Result<ConfigFile> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
+            Err(e) => {
+                return Err(Error::other(format!(
+                    "cannot read the config file `{}`: {e}",
+                    path.display()
+                )))
+            }
+        };
+        toml::from_str(&text).map_err(|e| {
+            Error::usage(format!(
+                "the config file `{}` is not valid: {}",
+                path.display(),
+                e.message()
+            ))
+            .with_hint(format!(
+                "profile keys are: {}; secrets never go in this file",
+                keys::names(keys::in_profile())
+            ))
+        })
+    }
+
+    /// Writes the file atomically: a temporary file in the same directory, flushed to
+    /// disk, then renamed over the old one (`NamedTempFile::persist`; the temporary file
+    /// is removed on any failure). On Unix the file is readable by its owner only, as
+    /// tempfile creates it.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let text = toml::to_string_pretty(self)
+            .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Error::other(format!(
+                "cannot create the directory `{}`: {e}",
+                dir.display()
+            ))
+        })?;
+        let write = || -> std::io::Result<()> {
+            let mut file = tempfile::Builder::new()
+                .prefix(".config.")
+                .suffix(".tmp")
+                .tempfile_in(dir)?;
+            file.write_all(text.as_bytes())?;
+            file.as_file().sync_all()?;
+            file.persist(path).map_err(|e| e.error)?;
+            Ok(())
+        };
+        write().map_err(|e| {
+            Error::other(format!(
+                "cannot write the config file `{}`: {e}",
+                path.display()
+            ))
+        })
+    }
+
+    pub fn profile(&self, name: &str) -> Option<&ProfileConfig> {
+        self.profiles.get(name)
+    }
+
+    pub fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
+        self.profiles.entry(name.to_owned()).or_default()
+    }
+}
+
+impl ProfileConfig {
+    /// Sets `key` from its text form after validating it; an empty value removes the key.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
+        let value = value.trim();
+        let empty = value.is_empty();
+        match key {
+            "base_url" | "token_url" | "issuer" => {
+                let url = (!empty)
+                    .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
+                    .transpose()?
+                    .map(|u| u.to_string());
+                match key {
+                    "base_url" => self.base_url = url,
+                    "token_url" => self.token_url = url,
+                    _ => self.issuer = url,
+                }
+            }
+            "read_prefix" => {
+                self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
+            }
+            "client_id" => self.client_id = (!empty).then(|| value.to_owned()),
+            "scopes" => self.scopes = (!empty).then(|| split_scopes(value)),
+            "client_auth" => {
+                self.client_auth = (!empty).then(|| ClientAuth::parse(value)).transpose()?
+            }
+            "ca_cert" => self.ca_cert = pem_file(key, value)?,
+            "client_key_file" => self.client_key_file = pem_file(key, value)?,
+            "client_key_id" => self.client_key_id = (!empty).then(|| value.to_owned()),
+            "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
+            "allow_http" => {
+                self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
+            }
+            "cache_env_token" => {
+                self.cache_env_token = (!empty).then(|| parse_bool(key, value)).transpose()?
+            }
+            other if other.contains("secret") || other == "token" || other == "access_token" => {
+                return Err(Error::usage(format!(
+                    "`{other}` is a secret and never goes in the config file"
+                ))
+                .with_hint(
+                    "run `locadm login`: the client secret and the token go to the keyring",
+                ))
+            }
+            other => {
+                return Err(
+                    Error::usage(format!("`{other}` is not a profile setting")).with_hint(format!(
+                        "settable keys: {}",
+                        keys::names(keys::in_profile())
+                    )),
+                )
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
+/// (empty: unset).
+fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let path = PathBuf::from(value);
+    if !path.is_file() {
+        return Err(Error::usage(format!(
+            "`{key}` must name a PEM file; `{value}` is not a file"
+        )));
+    }
+    Ok(Some(std::path::absolute(&path).unwrap_or(path)))
+}
+
+/// A read prefix as settings keep it: a path with one leading `/` and none trailing
+/// (empty: none).
+pub(super) fn normalise_prefix(value: &str) -> Result<String> {
+    let trimmed = value.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return Ok(String::new());
+    }
+    if trimmed.contains(['?', '#']) {
+        return Err(Error::usage(format!(
+            "`read_prefix` must be a path such as `/v1`, not `{value}`"
+        )));
+    }
+    Ok(if trimmed.starts_with('/') {
+        trimmed.to_owned()
+    } else {
+        format!("/{trimmed}")
+    })
+}
+
+/// Scopes separated by spaces or commas.
+pub fn split_scopes(value: &str) -> Vec<String> {
+    value
+        .split([' ', ','])
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn parse_timeout(value: &str) -> Result<f64> {
+    match value.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err(Error::usage(format!(
+            "`timeout` must be a number of seconds above 0, not `{value}`"
+        ))),
+    }
+}
+
+/// The config file when the command line is not parsed (shell completion runs before):
+/// `LOCADM_CONFIG`, else the default one.
+pub fn config_file_from_env() -> Result<PathBuf> {
+    match EnvVars::get(EnvVars::CONFIG) {
+        Some(path) => Ok(PathBuf::from(path)),
+        None => default_config_file(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_validates_keys_and_values() {
+        let mut p = ProfileConfig::default();
+        assert!(p.set("base_url", "not a url").is_err());
+        assert!(p.set("token_url", "ftp://x").is_err());
+        assert!(p.set("secret", "x").is_err());
+        assert!(p.set("timeout", "-1").is_err());
+        assert!(p.set("client_auth", "digest").is_err());
+        p.set("scopes", "can-read-locations, can-create-locations")
+            .unwrap();
+        assert_eq!(p.scopes.as_ref().unwrap().len(), 2);
+        p.set("read_prefix", "v1/").unwrap();
+        assert_eq!(p.read_prefix.as_deref(), Some("/v1"));
+        p.set("client_auth", "request-body").unwrap();
+        assert_eq!(p.client_auth, Some(ClientAuth::ClientSecretPost));
+        p.set("client_auth", "private_key_jwt").unwrap();
+        assert!(p.set("client_key_file", "/no/such/key.pem").is_err());
+        p.set("base_url", "").unwrap();
+        assert_eq!(p.base_url, None);
+    }
+
+    #[test]
+    fn save_is_atomic_and_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/config.toml");
+        let mut c = ConfigFile::default();
+        c.profile_mut("x").set("client_id", "admin").unwrap();
+        c.save(&path).unwrap();
+        assert_eq!(ConfigFile::load(&path).unwrap(), c);
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "no temporary file left behind: {names:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "readable by its owner only");
+        }
+    }
+
+    #[test]
+    fn unknown_profile_key_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[profiles.default]\nclient_secret = \"x\"\n").unwrap();
+        let err = ConfigFile::load(&path).unwrap_err();
+        assert!(err.to_string().contains("not valid"), "{err}");
+    }
+}
