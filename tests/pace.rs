@@ -86,6 +86,16 @@ fn a_rate_limit_is_met_without_a_failure() {
         refused < 30,
         "the run paused rather than hammer: {refused} refusals"
     );
+    // The summary says what the 429s taught: the limit, give or take the first burst
+    // (which a token bucket admits on top of its rate).
+    let admitted: f64 = out
+        .stderr
+        .split("the service admits about ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no admitted rate in the summary: {}", out.stderr));
+    assert!((25.0..=100.0).contains(&admitted), "{}", out.stderr);
 }
 
 /// `--rate N` spaces the requests of the whole run: N a second at most.

@@ -85,6 +85,17 @@ pub enum Signal {
     Lost,
 }
 
+/// The pace a run kept, for its summary.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PaceSummary {
+    /// The most in flight the run allowed.
+    pub peak: usize,
+    /// Answers that said to slow down (429 or 503).
+    pub refused: u64,
+    /// The rate the service's 429s taught (requests a second it admitted), if any did.
+    pub learned_rate: Option<f64>,
+}
+
 pub struct Pacer {
     /// Most workers a run has: `auto`'s ceiling, or the fixed number.
     max: usize,
@@ -210,10 +221,14 @@ impl Pacer {
         *self.limit_tx.borrow()
     }
 
-    /// The most in flight the run allowed, and the answers that said to slow down.
-    pub fn peak_and_refused(&self) -> (usize, u64) {
+    /// What the run's summary says of its pace.
+    pub fn summary(&self) -> PaceSummary {
         let state = self.lock();
-        (state.peak, state.refused)
+        PaceSummary {
+            peak: state.peak,
+            refused: state.refused,
+            learned_rate: state.learned.map(|l| l.rate),
+        }
     }
 
     /// Waits until worker `index` (from 0) may take a task: while the limit is at or

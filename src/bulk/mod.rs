@@ -559,21 +559,27 @@ async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
 }
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
-/// to slow down (429 or 503)`.
+/// to slow down (429 or 503); the service admits about 1000 requests a second`.
 fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
     let connections = connections.map(|c| format!(" {c}")).unwrap_or_default();
-    let (peak, refused) = pacer.peak_and_refused();
-    let refused = match refused {
+    let summary = pacer.summary();
+    let refused = match summary.refused {
         0 => String::new(),
         n => format!(
             "; {} said to slow down (429 or 503)",
             crate::output::count(n as usize, "answer")
         ),
     };
+    // What the 429s taught: the figure to give `--rate` next time to meet none.
+    let rate = summary
+        .learned_rate
+        .map(|rate| format!("; the service admits about {rate:.0} requests a second"))
+        .unwrap_or_default();
+    let peak = summary.peak;
     if pacer.is_auto() {
-        format!("concurrency auto: at most {peak} in flight{connections}{refused}")
+        format!("concurrency auto: at most {peak} in flight{connections}{refused}{rate}")
     } else {
-        format!("concurrency {peak}{connections}{refused}")
+        format!("concurrency {peak}{connections}{refused}{rate}")
     }
 }
 
