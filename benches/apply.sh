@@ -2,6 +2,7 @@
 # Throughput and memory of `locadm location apply` (a benchmark script, not a timed test).
 #
 #     benches/apply.sh     # CONCURRENCY=16 SMALL=10000 LARGE=100000 SEQ=1000 RUNS=3
+#                          # [BASELINE="path/to/another/locadm ..."]
 #
 # Builds the release binary, generates SMALL and LARGE create records (examples/
 # gen_records.rs), then in one run measures, at the same concurrency:
@@ -19,6 +20,11 @@
 # Targets (issue 6): apply >= 80% of oha's rate against nginx, >= 2x parallel curl, and
 # peak RSS at LARGE within 1.25x of SMALL.
 #
+# BASELINE, other builds of locadm (earlier commits', e.g. from `git worktree add`;
+# several separated by spaces), adds a before/after table: every build runs the same
+# apply measurements in turn (RUNS each, the first build turning each run; medians), each
+# against a new emulator or the same nginx, and each row gives this build / that build.
+#
 # Every server started here is stopped by its PID, and the temporary directory removed,
 # on any exit.
 set -euo pipefail
@@ -28,6 +34,7 @@ SMALL=${SMALL:-10000}
 LARGE=${LARGE:-100000}
 SEQ=${SEQ:-1000}
 RUNS=${RUNS:-3}
+BASELINE=${BASELINE:-}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/locadm-apply-bench.XXXXXX")
 source "$ROOT/benches/servers.sh"
@@ -36,6 +43,9 @@ need nginx "Debian: apt-get install nginx"
 [ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }
 OHA=$(command -v oha || true)
 [ -z "$OHA" ] && [ -x "$HOME/.cargo/bin/oha" ] && OHA=$HOME/.cargo/bin/oha
+for build in $BASELINE; do
+    [ -x "$build" ] || { say "BASELINE: $build is not an executable"; exit 1; }
+done
 
 
 # ---------------------------------------------------------------------------------------
@@ -102,10 +112,11 @@ EMU_SECRET=$(json_field client_secret <<<"$EMU_BANNER")
 # ---------------------------------------------------------------------------------------
 # Measurements. Each prints "requests/s" on stdout; details go to $WORK.
 
-# apply INPUT BASE TOKEN_URL ID SECRET NAME: prints the end-to-end rate; the sending rate
-# (apply's summary line) goes to $WORK/NAME.send and the peak RSS in KiB to $WORK/NAME.rss.
+# apply INPUT BASE TOKEN_URL ID SECRET NAME [BINARY]: prints the end-to-end rate; the
+# sending rate (apply's summary line) goes to $WORK/NAME.send and the peak RSS in KiB to
+# $WORK/NAME.rss. BINARY is this build's locadm unless given.
 apply_run() {
-    local input=$1 base=$2 token_url=$3 id=$4 secret=$5 name=$6 n
+    local input=$1 base=$2 token_url=$3 id=$4 secret=$5 name=$6 binary=${7:-$LOCADM} n
     n=$(wc -l <"$input")
     mkdir -p "$WORK/home"
     env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
@@ -113,7 +124,7 @@ apply_run() {
         LOCADM_CLIENT_ID="$id" LOCADM_CLIENT_SECRET="$secret" \
         LOCADM_BASE_URL="$base" LOCADM_TOKEN_URL="$token_url" \
         /usr/bin/time -v -o "$WORK/$name.time" \
-        "$LOCADM" location apply -f "$input" --concurrency "$CONCURRENCY" \
+        "$binary" location apply -f "$input" --concurrency "$CONCURRENCY" \
         >"$WORK/$name.report" 2>"$WORK/$name.err" || {
         say "apply ($name) failed:"; tail -n 3 "$WORK/$name.err" >&2; exit 1; }
     local ok
@@ -232,3 +243,67 @@ apply / parallel curl   $R_PCURL   (target >= 2: $(verdict "$R_PCURL" 2))
 apply / sequential curl $R_SCURL
 peak RSS large / small  $R_RSS   (target <= 1.25: $(awk -v r="$R_RSS" 'BEGIN { print (r <= 1.25 ? "met" : "MISSED") }'))
 EOF
+
+[ -n "$BASELINE" ] || exit 0
+
+# ---------------------------------------------------------------------------------------
+# Before and after: the same apply runs with every build, in turn, medians of RUNS.
+builds=("$LOCADM" $BASELINE)
+say "before/after: ${#builds[@]} builds, RUNS=$RUNS each, in turn…"
+# The emulator's store grows with every run and its rate falls with it (in one run of
+# this script from 11,900/s at its first 10,000 records to 2,100/s past 600,000), so each
+# emulator run here has a new, empty emulator (`start_emulator` in servers.sh).
+BIN=$LOCADM
+# server size base-url token-url client-id client-secret ("-": the new emulator's)
+compare_rows=(
+    "emulator small - - - -"
+    "emulator large - - - -"
+    "nginx small $NGINX $NGINX/oauth/token bench bench"
+    "nginx large $NGINX $NGINX/oauth/token bench bench"
+)
+for run in $(seq "$RUNS"); do
+    for row in "${compare_rows[@]}"; do
+        read -r server size base_url token_url id secret <<<"$row"
+        # Who goes first turns too, so no build always meets a warm server.
+        count=${#builds[@]}
+        for k in $(seq 0 $((count - 1))); do
+            b=$(((k + run) % count))
+            name=cmp-$b-$server-$size
+            if [ "$server" = emulator ]; then
+                start_emulator
+                base_url=$BASE_URL token_url=$TOKEN_URL id=$CLIENT_ID secret=$CLIENT_SECRET
+            fi
+            apply_run "$WORK/$size.ndjson" "$base_url" "$token_url" "$id" "$secret" "$name.run" "${builds[$b]}" >>"$WORK/$name.e2e"
+            cat "$WORK/$name.run.send" >>"$WORK/$name.send"
+            cat "$WORK/$name.run.rss" >>"$WORK/$name.rss"
+            if [ "$server" = emulator ]; then stop_emulator; fi
+        done
+    done
+    say "  run $run of $RUNS done"
+done
+
+printf '\nbefore/after — build 0 is this one; each ratio is build 0 / that build\n'
+for b in "${!builds[@]}"; do printf '  build %d: %s\n' "$b" "${builds[$b]}"; done
+printf '%-22s %8s' "apply ->" records
+for b in "${!builds[@]}"; do printf ' %9s' "build $b"; done
+for b in "${!builds[@]}"; do if [ "$b" -gt 0 ]; then printf ' %7s' "0 / $b"; fi; done
+printf '\n'
+for row in "${compare_rows[@]}"; do
+    read -r server size _ <<<"$row"
+    records=$SMALL; [ "$size" = large ] && records=$LARGE
+    for measure in e2e send rss; do
+        label="$server, $measure"
+        [ "$measure" = rss ] && label="$server, peak KiB"
+        printf '%-22s %8s' "$label" "$records"
+        medians=()
+        for b in "${!builds[@]}"; do
+            medians+=("$(median <"$WORK/cmp-$b-$server-$size.$measure")")
+            printf ' %9s' "${medians[$b]}"
+        done
+        for b in "${!builds[@]}"; do
+            if [ "$b" -gt 0 ]; then printf ' %7s' "$(ratio "${medians[0]}" "${medians[$b]}")"; fi
+        done
+        printf '\n'
+    done
+done
+echo "(e2e, sending: requests/s, higher is better; peak KiB: lower is better)"
