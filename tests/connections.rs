@@ -103,10 +103,14 @@ fn a_refused_connection_teaches_the_run_the_limit() {
         "10",
     ]);
     let (summary, counters) = apply(&env, 300, &["--concurrency", "16"]);
-    assert!(
-        count(&counters, "connections", "refused") >= 1,
-        "{counters}"
-    );
+    let refused = count(&counters, "connections", "refused");
+    assert!(refused >= 1, "{counters}");
+    // The limit learned counts the connections still in their handshake, so the run
+    // opens lanes beyond it. Such a lane, refused while another is open, is given up at
+    // once: a refusal or two each (at most 15 of the workers' own connections refused,
+    // then at most 15 lanes beyond the limit), not a second of retries each (seven
+    // refusals a lane: 107 in all before).
+    assert!(refused <= 15 + 3 * 15, "{refused} refused: {counters}");
     // At most what the service allows: 2 beside the token's (3 when the token's was
     // closed meanwhile), 1 when a lane was refused while the run's own connections were
     // still closing (an undercount seen under load, noted in issue 17).

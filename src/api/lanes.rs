@@ -9,7 +9,7 @@
 //! HTTP/1.1 over many connections is the faster (h2load: 30k requests/s over h2 against
 //! 50k over h1), and each worker keeping its own connection costs no lock.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
@@ -20,6 +20,10 @@ use super::{Failure, TransportError, TransportKind};
 
 /// The longest pause between two tries of a refused lane (20 ms doubled: 1.3 s in all).
 const MAX_WAIT: std::time::Duration = std::time::Duration::from_millis(1000);
+/// How long a refused lane is left before it is tried again (the first time).
+const RETIRED_FOR: std::time::Duration = std::time::Duration::from_secs(2);
+/// The longest a refused lane is left.
+const RETIRED_AT_MOST: std::time::Duration = std::time::Duration::from_secs(64);
 
 /// The connections a run may hold, and its shared lanes once that number is known.
 pub struct Lanes {
@@ -64,10 +68,21 @@ impl Lane {
 /// The lanes the workers share.
 pub struct Shared {
     slots: Vec<tokio::sync::Mutex<Option<Lane>>>,
-    /// Lanes given up: a lane whose new connection the service refused (the limit the
-    /// run learned was too high: connections were still closing) is not used again, as
-    /// long as another one is.
-    retired: Vec<AtomicBool>,
+    /// Lanes given up, as milliseconds from `started` (0: in use): a lane whose new
+    /// connection the service refused (the limit the run learned was too high:
+    /// connections were still closing, or in their handshake when it was counted) is not
+    /// used for a while, as long as another one is; then it is tried once again, in case
+    /// the refusal was of a connection that has closed since.
+    retired: Vec<AtomicU64>,
+    /// Refusals of each lane in a row: the while is [`RETIRED_FOR`] doubled for each
+    /// (at most [`RETIRED_AT_MOST`]), so a lane the service never allows costs a refused
+    /// connection a minute, not one every two seconds.
+    strikes: Vec<AtomicU32>,
+    started: std::time::Instant,
+    /// Lanes whose connection is open (as last seen): a request that must wait for a lane
+    /// waits for one of these rather than for one being opened, and a lane refused while
+    /// another is open is one too many at once, not a connection still closing.
+    ready: Vec<AtomicBool>,
     /// Where the next request starts looking for a lane (round robin).
     next: AtomicUsize,
     /// Whether the service agreed to HTTP/2 on a lane.
@@ -123,7 +138,7 @@ impl Lanes {
         };
         Some(format!(
             "over {} ({protocol})",
-            crate::output::count(shared.in_use().count(), "connection")
+            crate::output::count(shared.open_lanes().max(1), "connection")
         ))
     }
 }
@@ -134,7 +149,10 @@ impl Shared {
             slots: (0..lanes.max(1))
                 .map(|_| tokio::sync::Mutex::new(None))
                 .collect(),
-            retired: (0..lanes.max(1)).map(|_| AtomicBool::new(false)).collect(),
+            retired: (0..lanes.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            strikes: (0..lanes.max(1)).map(|_| AtomicU32::new(0)).collect(),
+            started: std::time::Instant::now(),
+            ready: (0..lanes.max(1)).map(|_| AtomicBool::new(false)).collect(),
             next: AtomicUsize::new(0),
             http2: AtomicBool::new(false),
         }
@@ -154,12 +172,15 @@ impl Shared {
             let reused = slot.as_ref().is_some_and(|lane| !lane.is_closed());
             if !reused {
                 *slot = None;
-                match self.open(connector).await {
+                self.ready[index].store(false, Ordering::SeqCst);
+                match self.open(connector, index).await {
                     Ok(lane) => {
                         if matches!(lane, Lane::Http2(_)) {
                             self.http2.store(true, Ordering::Relaxed);
                         }
                         *slot = Some(lane);
+                        self.ready[index].store(true, Ordering::SeqCst);
+                        self.strikes[index].store(0, Ordering::SeqCst);
                     }
                     // Refused still: one lane too many. The request, not sent, goes on
                     // another.
@@ -217,6 +238,7 @@ impl Shared {
                         // Whatever state the connection is in, the next request gets a
                         // new one.
                         *slot = None;
+                        self.ready[index].store(false, Ordering::SeqCst);
                     }
                     return answer;
                 }
@@ -234,36 +256,48 @@ impl Shared {
             // ones skipped (`retire` always keeps one; lane 0 is the floor all the same).
             let count = self.slots.len();
             let first = self.next.fetch_add(1, Ordering::Relaxed) % count;
-            let mut turn = None;
+            // With none free, this request's turn is at the next lane whose connection is
+            // open: a lane being opened can hold its waiters for a second of retries.
+            let (mut turn, mut open_turn) = (None, None);
             for i in (0..count).map(|k| (first + k) % count) {
-                if self.retired[i].load(Ordering::Relaxed) {
+                if self.is_retired(i) {
                     continue;
                 }
                 turn.get_or_insert(i);
+                if self.ready[i].load(Ordering::Relaxed) {
+                    open_turn.get_or_insert(i);
+                }
                 if let Ok(slot) = self.slots[i].try_lock() {
                     return (i, slot);
                 }
             }
-            let i = turn.unwrap_or(0);
+            let i = open_turn.or(turn).unwrap_or(0);
             let slot = self.slots[i].lock().await;
             // Retired while this request waited its turn (its connection was refused):
             // another lane, rather than each waiter trying the refused one again in turn
             // (a second of retries each, one after another).
-            if self.retired[i].load(Ordering::SeqCst) && self.in_use().any(|k| k != i) {
+            if self.is_retired(i) && self.in_use().any(|k| k != i) {
                 continue;
             }
             return (i, slot);
         }
     }
 
-    /// A new connection for a lane. Refused, it is tried again a few times over about a
-    /// second: the connections it waits for are still closing (the workers' own, given
-    /// up when connections turned scarce; the service notices a close a little later).
-    async fn open(&self, connector: &impl OpenLane) -> Result<Lane, TransportError> {
+    /// A new connection for lane `index`. Refused while no other lane is open, it is
+    /// tried again a few times over about a second: the connections it waits for are
+    /// still closing (the workers' own, given up when connections turned scarce; the
+    /// service notices a close a little later). Refused while another lane is open, it is
+    /// one lane too many (the limit learned counted connections still in their
+    /// handshake) and is given up at once, its requests going to the open lanes.
+    async fn open(&self, connector: &impl OpenLane, index: usize) -> Result<Lane, TransportError> {
         let mut wait = std::time::Duration::from_millis(20);
         loop {
             match connector.open_lane().await {
-                Err(e) if e.kind == TransportKind::Connect && wait < MAX_WAIT => {
+                Err(e)
+                    if e.kind == TransportKind::Connect
+                        && wait < MAX_WAIT
+                        && !self.another_open(index) =>
+                {
                     tokio::time::sleep(wait).await;
                     wait *= 2;
                 }
@@ -272,18 +306,49 @@ impl Shared {
         }
     }
 
+    /// Lanes whose connection is open.
+    fn open_lanes(&self) -> usize {
+        self.ready
+            .iter()
+            .filter(|ready| ready.load(Ordering::SeqCst))
+            .count()
+    }
+
+    fn another_open(&self, index: usize) -> bool {
+        (0..self.slots.len())
+            .any(|i| i != index && self.ready[i].load(Ordering::SeqCst) && !self.is_retired(i))
+    }
+
     /// The lanes not given up (never none: the last one is kept).
     fn in_use(&self) -> impl Iterator<Item = usize> + '_ {
-        let kept = (0..self.slots.len()).filter(|&i| !self.retired[i].load(Ordering::SeqCst));
+        let kept = (0..self.slots.len()).filter(|&i| !self.is_retired(i));
         let mut kept = kept.peekable();
         let none = kept.peek().is_none();
         kept.chain(none.then_some(0))
     }
 
-    /// Gives lane `index` up, unless it is the last one in use (`false`).
+    /// Whether lane `i` was given up, and not long enough ago to be tried again.
+    fn is_retired(&self, i: usize) -> bool {
+        match self.retired[i].load(Ordering::SeqCst) {
+            0 => false,
+            at => {
+                let strikes = self.strikes[i].load(Ordering::SeqCst).clamp(1, 16);
+                let left_for = RETIRED_FOR
+                    .saturating_mul(1 << (strikes - 1))
+                    .min(RETIRED_AT_MOST);
+                let now = self.started.elapsed().as_millis() as u64;
+                now.saturating_sub(at) < left_for.as_millis() as u64
+            }
+        }
+    }
+
+    /// Gives lane `index` up for a while, unless it is the last one in use (`false`).
     fn retire(&self, index: usize) -> bool {
         if self.in_use().any(|i| i != index) {
-            self.retired[index].store(true, Ordering::SeqCst);
+            // At least 1, so that a lane retired at the start is not read as in use.
+            let at = self.started.elapsed().as_millis().max(1) as u64;
+            self.strikes[index].fetch_add(1, Ordering::SeqCst);
+            self.retired[index].store(at, Ordering::SeqCst);
             true
         } else {
             false
