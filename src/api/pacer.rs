@@ -8,12 +8,18 @@
 //! * It starts at 4 in flight and doubles each round trip (one more for each answer) until
 //!   the first sign of trouble, then grows by one a round trip (`1/limit` an answer).
 //! * A 429 or 503 takes it to 0.7 of itself (CUBIC's factor), but not below what the
-//!   service did serve in the last round trip (BBR's delivery count); once a round trip
-//!   (a burst of refusals from one round is one signal). Its `Retry-After` pauses every
-//!   request of the run, not only the one that got it: the service asked the client, not
-//!   the record, to wait. One below the refused limit is a ceiling for 30 s before more is
-//!   probed, so a service that answers its capacity with `Retry-After: 1` costs a pause
-//!   every 30 s, not every few round trips.
+//!   service did serve in the last round trip (BBR's delivery count) unless that is at
+//!   the edge: 0.9 of the refused limit at most; once a round trip (a burst of refusals
+//!   from one round is one signal). Its `Retry-After` pauses every request of the run,
+//!   not only the one that got it: the service asked the client, not the record, to
+//!   wait. 0.9 of the refused limit is a ceiling for 30 s before more is probed, so a
+//!   service that answers its capacity with `Retry-After: 1` costs a pause every 30 s,
+//!   not every few round trips (at the very edge a burst alone is refused now and then).
+//! * The further 503s of that round trip each take one more off the limit and the
+//!   ceiling, down to what was served: each is one request in flight beyond the
+//!   capacity, and the doubling overshoots by up to 3x (without this, each 0.7 step
+//!   down was a pause of its own). And after a pause the window goes out spread over a
+//!   round trip, not in one burst that the capacity refuses again.
 //! * A 429 also teaches a rate (RFC 6585: too many requests "in a given amount of time"):
 //!   what the service admitted since the last 429, a second (over a second at least, the
 //!   pause included), counted once the requests in flight at the 429 are answered (a
@@ -64,6 +70,9 @@ const BASELINE_SPAN: Duration = Duration::from_secs(10);
 const CEILING_SPAN: Duration = Duration::from_secs(30);
 /// What a refusal leaves of the limit.
 const REFUSED: f64 = 0.7;
+/// What a refusal leaves of the limit at most (when what was served is more than
+/// `REFUSED` of it), and the ceiling it sets.
+const EDGE: f64 = 0.9;
 /// The shortest span a rate is measured over: limits are stated per second at the
 /// finest, and a token bucket holds about a second's worth.
 const RATE_SPAN: Duration = Duration::from_secs(1);
@@ -141,6 +150,11 @@ struct State {
     last_decrease: Option<Instant>,
     /// The limit a refusal left, and when: not grown past for `CEILING_SPAN`.
     ceiling: Option<(f64, Instant)>,
+    /// What was served in the round trip before the last cut: the lowest the 503s of
+    /// the same round trip take the limit.
+    served_floor: Option<f64>,
+    /// The round trip after a pause (from, until), over which the window is spread.
+    release: Option<(Instant, Instant)>,
     /// When the answers of about the last round trip came.
     recent: VecDeque<Instant>,
     paused_until: Option<Instant>,
@@ -179,6 +193,8 @@ impl Pacer {
                 quickest: None,
                 last_decrease: None,
                 ceiling: None,
+                served_floor: None,
+                release: None,
                 recent: VecDeque::new(),
                 paused_until: None,
                 next_send: None,
@@ -307,13 +323,18 @@ impl Pacer {
                     if state.paused_until.is_none_or(|u| u < until) {
                         state.paused_until = Some(until);
                         state.restart_schedule();
+                        if self.auto {
+                            let round_trip = state.smoothed.unwrap_or(Duration::from_millis(100));
+                            state.release = Some((until, until + round_trip));
+                        }
                     }
                 }
                 if self.auto {
                     if matches!(signal, Signal::Throttled(_)) {
                         state.throttled_at(now);
                     }
-                    state.refused_at(now);
+                    let capacity = matches!(signal, Signal::Refused(_));
+                    state.refused_at(now, capacity);
                 }
             }
             Signal::Answered(rtt) => {
@@ -362,16 +383,29 @@ impl State {
         }
     }
 
-    /// The gap between two sends now: `--rate`'s, or the learned rate's if longer.
+    /// The gap between two sends now: the longest of `--rate`'s, the learned rate's and,
+    /// in the round trip after a pause, the release's.
     fn gap(&mut self, rate: Option<Duration>, now: Instant) -> Option<Duration> {
         self.settle(now);
         let learned = self
             .learned
             .map(|l| Duration::from_secs_f64(1.0 / l.pace(now)));
-        match (rate, learned) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
+        let release = self.release_gap(now);
+        [rate, learned, release].into_iter().flatten().max()
+    }
+
+    /// Until one round trip after a `Retry-After` pause, the window goes out spread over
+    /// that round trip, not at once: after a pause for capacity every place in flight is
+    /// free at the same instant, and a window that fits the service spread over a round
+    /// trip (half of it in transit either way) is over its capacity in one burst, which
+    /// drew another 503 and another pause of the whole run.
+    fn release_gap(&mut self, now: Instant) -> Option<Duration> {
+        let (from, until) = self.release?;
+        if now >= until {
+            self.release = None;
+            return None;
         }
+        (now >= from).then(|| until.duration_since(from).div_f64(self.limit.max(1.0)))
     }
 
     /// The sends start again from the next one: the slots reserved so far are given up.
@@ -439,8 +473,10 @@ impl State {
     }
 
     /// A refusal: down to what was served in the last round trip (or by `REFUSED`), and
-    /// no higher for `CEILING_SPAN`.
-    fn refused_at(&mut self, now: Instant) {
+    /// no higher for `CEILING_SPAN`. `capacity`: a 503, the service at the most requests
+    /// it serves at once, where every further refusal of the same round trip is one
+    /// request in flight too many.
+    fn refused_at(&mut self, now: Instant, capacity: bool) {
         let window = self.window();
         while self
             .recent
@@ -452,16 +488,35 @@ impl State {
         let served = self.recent.len() as f64;
         let before = self.limit;
         if !self.decrease(now, REFUSED) {
+            // The same round trip: one signal for the multiplicative cut. But a burst of
+            // 503s also says by how much the window was over the service's capacity (the
+            // overshoot of the doubling can be 3x: 202 in flight against a capacity that
+            // took 70), so each takes one more off, down to what was served, and off the
+            // ceiling: otherwise each 0.7 step down is a `Retry-After` pause of the whole
+            // run of its own.
+            if capacity {
+                let floor = self.served_floor.unwrap_or(1.0).max(1.0);
+                self.limit = (self.limit - 1.0).max(floor);
+                self.threshold = self.limit;
+                if let Some((ceiling, at)) = self.ceiling {
+                    self.ceiling = Some(((ceiling - 1.0).max(self.limit), at));
+                }
+            }
             return;
         }
         // What was served in the last round trip is a floor (it is what the service
         // took), and just below the refused limit the ceiling: a capacity between the two
         // is found again in a few round trips, the refused one not probed for a while.
+        // Below the refused limit by a margin: a window at the very edge of a capacity
+        // is refused now and then by a burst alone (answers and sends bunch up on the
+        // way), and each refusal with a `Retry-After` pauses the whole run.
+        let below = (before * EDGE).min(before - 1.0).max(1.0);
         if served >= 1.0 {
-            self.limit = self.limit.max(served.min(before - 1.0));
+            self.limit = self.limit.max(served.min(below));
             self.threshold = self.limit;
         }
-        self.ceiling = Some(((before - 1.0).max(1.0), now));
+        self.served_floor = Some(served.min(below));
+        self.ceiling = Some((below, now));
     }
 
     /// One round trip without a queue (the quickest recent answer): the answers within
@@ -521,12 +576,58 @@ mod tests {
         // trip, so the service serves 12 at least.
         pacer.observe(Signal::Refused(None));
         assert_eq!(pacer.limit(), 12);
-        // A burst of refusals from the same round trip is one signal.
+        // A burst of refusals from the same round trip is one cut (a further 503 takes
+        // one off, but not below the 12 served).
         pacer.observe(Signal::Refused(None));
         assert_eq!(pacer.limit(), 12);
-        // Grows again, but no higher than one below the refused 16 for 30 s.
+        // Grows again, but for 30 s no higher than 0.9 of the refused 16 (14.4), less
+        // one for the second refusal.
         answered(&pacer, 1000, 30);
-        assert_eq!(pacer.limit(), 15);
+        assert_eq!(pacer.limit(), 13);
+    }
+
+    /// A window of 168 in flight, 40 answered in the last round trip, then refusals.
+    async fn overshot(signal: Signal) -> Pacer {
+        let pacer = Pacer::new(None, 256, None);
+        answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
+        tokio::time::advance(Duration::from_millis(100)).await;
+        answered(&pacer, 40, 30);
+        assert_eq!(pacer.limit(), 168);
+        pacer.observe(signal);
+        // 0.7 of 168; more than the 40 served in the last round trip.
+        assert_eq!(pacer.limit(), 117);
+        pacer
+    }
+
+    /// The doubling overshoots a capacity by up to 3x; the 503s of that round trip say by
+    /// how much, one request in flight too many each, down to what was served. Without
+    /// that, each 0.7 step down costs a `Retry-After` pause of its own (202 -> 141 -> 99
+    /// -> 69: four pauses of the whole run before the window fits).
+    #[tokio::test(start_paused = true)]
+    async fn a_burst_of_503s_takes_one_off_each_down_to_what_was_served() {
+        let pacer = overshot(Signal::Refused(None)).await;
+        for _ in 0..10 {
+            pacer.observe(Signal::Refused(None));
+        }
+        assert_eq!(pacer.limit(), 107, "one off for each");
+        for _ in 0..100 {
+            pacer.observe(Signal::Refused(None));
+        }
+        assert_eq!(pacer.limit(), 40, "not below what was served");
+        // The ceiling came down with them (0.9 of 168, less 110): growth stops at 41,
+        // not at 151.
+        answered(&pacer, 2000, 30);
+        assert_eq!(pacer.limit(), 41);
+    }
+
+    /// A 429 is a rate, not a capacity: the rest of its burst takes nothing more off.
+    #[tokio::test(start_paused = true)]
+    async fn a_burst_of_429s_is_one_cut() {
+        let pacer = overshot(Signal::Throttled(None)).await;
+        for _ in 0..100 {
+            pacer.observe(Signal::Throttled(None));
+        }
+        assert_eq!(pacer.limit(), 117);
     }
 
     #[test]
@@ -647,18 +748,23 @@ mod tests {
         assert!((9.9..10.1).contains(&gap_ms(&sent)), "{sent:?}");
     }
 
-    /// A 503 is the service at its capacity: the window keeps below it, with no pace.
+    /// A 503 is the service at its capacity: the window keeps below it, with no pace of
+    /// its own. Only the window's release after the pause is spread, over one round trip
+    /// (1 ms here), so that it does not reach the service as one burst.
     #[tokio::test(start_paused = true)]
     async fn a_503_sets_no_pace() {
         let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
         answered(&pacer, 50, 1);
         pacer.observe(Signal::Refused(Some(Duration::from_secs(1))));
-        let start = Instant::now();
+        let resume = Instant::now() + Duration::from_secs(1);
         let sent = send_all(&pacer, 10).await;
-        assert!(
-            sent.iter().all(|s| *s == start + Duration::from_secs(1)),
-            "{sent:?}"
-        );
+        let within = resume..=resume + Duration::from_millis(1);
+        assert!(sent.iter().all(|s| within.contains(s)), "{sent:?}");
+        assert!(sent[9] > sent[0], "spread, not at once: {sent:?}");
+        // After that round trip nothing spaces the sends.
+        tokio::time::advance(Duration::from_millis(10)).await;
+        let later = send_all(&pacer, 10).await;
+        assert!(later.iter().all(|s| *s == later[0]), "{later:?}");
     }
 
     #[tokio::test(start_paused = true)]
