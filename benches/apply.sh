@@ -97,17 +97,10 @@ NGINX=http://127.0.0.1:$NGINX_PORT
 for _ in $(seq 50); do curl -s -o /dev/null -X POST "$NGINX/oauth/token" && break; sleep 0.1; done
 curl -sf -o /dev/null -X POST "$NGINX/locations" || { say "nginx did not start"; cat "$WORK/nginx/error.log" >&2; exit 1; }
 
-# The emulator.
-"$LOCADM" emulator serve --addr 127.0.0.1:0 >"$WORK/emulator.out" 2>"$WORK/emulator.err" &
-PIDS+=($!)
-for _ in $(seq 100); do [ -s "$WORK/emulator.out" ] && break; sleep 0.1; done
-EMU_BANNER=$(head -n 1 "$WORK/emulator.out")
-json_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
-EMU=$(json_field base_url <<<"$EMU_BANNER")
-EMU_TOKEN_URL=$(json_field token_url <<<"$EMU_BANNER")
-EMU_ID=$(json_field client_id <<<"$EMU_BANNER")
-EMU_SECRET=$(json_field client_secret <<<"$EMU_BANNER")
-[ -n "$EMU" ] || { say "the emulator did not start"; cat "$WORK/emulator.err" >&2; exit 1; }
+# The emulator (`start_emulator` in servers.sh runs $BIN's).
+BIN=$LOCADM
+start_emulator
+EMU=$BASE_URL EMU_TOKEN_URL=$TOKEN_URL EMU_ID=$CLIENT_ID EMU_SECRET=$CLIENT_SECRET
 
 # ---------------------------------------------------------------------------------------
 # Measurements. Each prints "requests/s" on stdout; details go to $WORK.
@@ -252,8 +245,7 @@ builds=("$LOCADM" $BASELINE)
 say "before/after: ${#builds[@]} builds, RUNS=$RUNS each, in turn…"
 # The emulator's store grows with every run and its rate falls with it (in one run of
 # this script from 11,900/s at its first 10,000 records to 2,100/s past 600,000), so each
-# emulator run here has a new, empty emulator (`start_emulator` in servers.sh).
-BIN=$LOCADM
+# emulator run here has a new, empty emulator.
 # server size base-url token-url client-id client-secret ("-": the new emulator's)
 compare_rows=(
     "emulator small - - - -"

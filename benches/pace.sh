@@ -27,17 +27,10 @@ run() {
     local concurrency=$1 limits=(--capacity "$CAPACITY" --latency-ms "$LATENCY_MS")
     [[ -n $RATE ]] && limits=(--rate-limit "$RATE")
     start_emulator "${limits[@]}"
-    local start end
-    start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
-        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
-        LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
-        "$BIN" location apply --file "$WORK/in.ndjson" --concurrency "$concurrency" \
-        --attempts 10 -o ndjson > "$WORK/out" 2> "$WORK/err" || true
-    end=$(date +%s.%N)
-    local created rate slow
+    local elapsed created rate slow
+    elapsed=$(apply_on_emulator "$BIN" "$WORK/in.ndjson" "$concurrency" --attempts 10)
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
-    rate=$(echo "$created / ($end - $start)" | bc -l)
+    rate=$(echo "$created / $elapsed" | bc -l)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
     stop_emulator
     printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"

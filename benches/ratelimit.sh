@@ -34,21 +34,15 @@ need jq jq
 run() {
     local limit=$1 concurrency=$2 input=$3 locadm=$4
     start_emulator --rate-limit "$limit"
-    local start end
-    start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
-        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
-        LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
-        "$locadm" location apply --file "$input" --concurrency "$concurrency" \
-        -o ndjson > "$WORK/out" 2> "$WORK/err" || true
-    end=$(date +%s.%N)
+    local elapsed
+    elapsed=$(apply_on_emulator "$locadm" "$input" "$concurrency")
     local created failed refused slow
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
     failed=$(grep -vc '"outcome":"created"' "$WORK/out" || true)
     refused=$(curl -s "$ADMIN_URL/counters" | jq .limits.refused_rate)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
     stop_emulator
-    printf '%s %s %s %s %s\n' "$created" "$failed" "$(echo "$end - $start" | bc -l)" "$refused" "$slow"
+    printf '%s %s %s %s %s\n' "$created" "$failed" "$elapsed" "$refused" "$slow"
 }
 
 say "== rate-limited emulator, $DURATION s worth of records a limit${RTT_MS:+; a $RTT_MS ms round trip through the delaying proxy}"

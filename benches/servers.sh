@@ -77,3 +77,19 @@ stop_emulator() {
     kill -TERM "${EMU_PIDS[@]}" 2>/dev/null || true
     wait "${EMU_PIDS[@]}" 2>/dev/null || true
 }
+
+# `BINARY location apply --file INPUT --concurrency C ARGS...` against what the last
+# `start_emulator` started, with its demo client; NDJSON results in $WORK/out, stderr in
+# $WORK/err. Prints the seconds it took. A run that fails is reported by its results.
+apply_on_emulator() {
+    local binary=$1 input=$2 concurrency=$3 start end
+    shift 3
+    start=$(date +%s.%N)
+    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
+        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
+        LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
+        "$binary" location apply --file "$input" --concurrency "$concurrency" "$@" \
+        -o ndjson > "$WORK/out" 2> "$WORK/err" || true
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+}
