@@ -301,7 +301,7 @@ impl Worker {
         let reply = self.api.read_location(&mut self.route, &id).await?;
         let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
             .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
-        let current = document::set_aside(&read, false).map_err(|p| {
+        let current = document::set_aside(read.clone(), false).map_err(|p| {
             Error::other(format!(
                 "the read form of location {id} cannot be made a write form: {}",
                 p.to_string().replace('\n', "; ")

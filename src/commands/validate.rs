@@ -53,7 +53,7 @@ pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
         Updates::Merge
     };
     check_all(context, &source, args.strict, |position, text| {
-        preflight::prepare(position, text, updates).problems
+        preflight::check(position, text, updates).problems
     })
 }
 

@@ -243,7 +243,7 @@ fn read_line_bounded(
             break;
         }
         read_any = true;
-        let newline = buf.iter().position(|&b| b == b'\n');
+        let newline = memchr::memchr(b'\n', buf);
         let take = newline.map_or(buf.len(), |at| at + 1);
         content += newline.unwrap_or(buf.len()) as u64;
         if let Some(at) = newline {

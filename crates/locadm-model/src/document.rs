@@ -120,6 +120,18 @@ impl RawMembers {
     pub fn to_raw(&self) -> Box<RawValue> {
         to_raw(self)
     }
+
+    /// The members as the checkers take them, borrowed: no text is written or parsed
+    /// again.
+    pub fn as_object(&self) -> RawObject<'_> {
+        RawObject {
+            members: self
+                .0
+                .iter()
+                .map(|(name, value)| (Cow::Borrowed(name.as_ref()), &**value))
+                .collect(),
+        }
+    }
 }
 
 impl Serialize for RawMembers {
@@ -158,28 +170,31 @@ pub fn is_read_form(record: &RawMembers) -> bool {
 
 /// Applies the set-aside rule of the module documentation to a record. `keep_nulls` is
 /// for merge patches, where `null` removes a member. The `id` is left to the caller.
-pub fn set_aside(record: &RawMembers, keep_nulls: bool) -> Result<RawMembers, Problems> {
+///
+/// The record is taken, not borrowed: its members move into the body (pre-flight makes
+/// one body a record, and copying every member twice was a tenth of its time).
+pub fn set_aside(record: RawMembers, keep_nulls: bool) -> Result<RawMembers, Problems> {
     let mut problems = Problems::default();
     let structured = record.object("structuredAddress");
     let mut body = RawMembers::default();
-    for (name, raw) in &record.0 {
-        let name = name.as_ref();
-        if matches!(name, "id" | "links") {
+    for (name, raw) in record.0 {
+        if matches!(name.as_ref(), "id" | "links") {
             continue;
         }
-        if Kind::of(raw) == Kind::Null && !keep_nulls && name != "description" {
+        if Kind::of(&raw) == Kind::Null && !keep_nulls && name != "description" {
             continue;
         }
         if let Some(s) = &structured {
             if name == "address" {
                 continue;
             }
-            if SHARED_ADDRESS_PARTS.contains(&name) {
-                let twin = s.get(name);
-                let same = twin.is_some_and(|t| same_value(t, raw)) || Kind::of(raw) == Kind::Null;
+            if SHARED_ADDRESS_PARTS.contains(&name.as_ref()) {
+                let twin = s.get(&name);
+                let same =
+                    twin.is_some_and(|t| same_value(t, &raw)) || Kind::of(&raw) == Kind::Null;
                 if !same {
                     problems.error(
-                        name,
+                        name.as_ref(),
                         format!(
                             "the legacy `{name}` {} disagrees with `structuredAddress.{name}` {}: edit one address form and drop the other",
                             raw.get(),
@@ -191,15 +206,16 @@ pub fn set_aside(record: &RawMembers, keep_nulls: bool) -> Result<RawMembers, Pr
             }
         }
         if name == "locationProvider" || name == "service" {
-            let provider = record
-                .object(name)
+            let provider = (Kind::of(&raw) == Kind::Object)
+                .then(|| RawMembers::parse(&raw).ok())
+                .flatten()
                 .and_then(|p| p.get("id").map(RawValue::to_owned));
             let mut reduced = RawMembers::default();
-            reduced.push("id", provider.unwrap_or_else(|| raw.to_owned()));
+            reduced.push("id", provider.unwrap_or(raw));
             body.insert("locationProvider", reduced.to_raw());
             continue;
         }
-        body.push(name.to_owned(), raw.clone());
+        body.push(name, raw);
     }
     if problems.has_errors() {
         return Err(problems);
@@ -447,7 +463,7 @@ mod tests {
             r#"{"id":"x","storeId":"S","links":[],"locationProvider":{"id":"p","name":"Demo"},"telephoneNumber":null,"description":null,"address":"Main 1","city":"Berlin","postCode":"1","countryCode":"DE","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
         );
         assert!(is_read_form(&read));
-        let body = set_aside(&read, false).unwrap();
+        let body = set_aside(read.clone(), false).unwrap();
         assert_eq!(
             text(&body),
             r#"{"storeId":"S","locationProvider":{"id":"p"},"description":null,"structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#
@@ -456,7 +472,7 @@ mod tests {
         let edited = members(
             r#"{"city":"Potsdam","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
         );
-        let problems = set_aside(&edited, false).unwrap_err();
+        let problems = set_aside(edited, false).unwrap_err();
         assert!(
             problems
                 .to_string()

@@ -49,7 +49,7 @@ pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let (_, current) = api.get_location(&id).await?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
-    let current = document::set_aside(&read, false).map_err(|p| body::invalid(&p))?;
+    let current = document::set_aside(read.clone(), false).map_err(|p| body::invalid(&p))?;
     let merged = document::merge(&current, &patch);
     let checked = LocationBody::check_json(merged.to_raw().get()).map_err(|p| {
         Error::invalid(format!(
