@@ -25,7 +25,7 @@ use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use tower_service::Service;
 
-use super::exchange::{read, send, Sent};
+use super::exchange::{read, send, Answer, Sent};
 use super::lanes::{Held, Lane, Lanes, OpenLane};
 use super::{Failure, TransportError, TransportKind};
 use crate::error::{Error, Result};
@@ -213,7 +213,7 @@ impl Connection {
     pub(super) async fn exchange(
         &mut self,
         request: hyper::Request<Full<Bytes>>,
-    ) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
+    ) -> std::result::Result<Answer, Failure> {
         let connector = &*self.connector;
         let request = match connector.lanes.shared() {
             Some(_) => request,
@@ -274,8 +274,8 @@ impl Connector {
             // On any failure the connection is dropped (closed): whatever state it is in,
             // the next request gets another.
             match send(&mut connection.0, request, reused, self.timeout).await {
-                Ok(Sent::Answered(response, deadline)) => {
-                    let answer = read(response, deadline).await?;
+                Ok(Sent::Answered(response, clock)) => {
+                    let answer = read(response, clock).await?;
                     self.put_back(connection);
                     return Ok(Dedicated::Done(answer));
                 }
@@ -300,7 +300,7 @@ impl Connector {
 }
 
 enum Dedicated {
-    Done((hyper::http::response::Parts, Bytes)),
+    Done(Answer),
     /// A new connection was refused while others were open: connections are scarce now,
     /// and the request, not sent, goes on the shared lanes.
     Scarce(hyper::Request<Full<Bytes>>),

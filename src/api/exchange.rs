@@ -12,10 +12,29 @@ use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// What became of a request handed to a connection.
 pub(super) enum Sent {
-    Answered(hyper::Response<hyper::body::Incoming>, tokio::time::Instant),
+    /// Answered: the response, and the exchange's clock.
+    Answered(hyper::Response<hyper::body::Incoming>, Clock),
     /// It never reached the wire of a connection that had served before (closed by the
     /// server meanwhile): it goes again, at once, on a new connection.
     Unsent(hyper::Request<Full<Bytes>>),
+}
+
+/// When a request went on an open connection, and by when its whole answer is due.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Clock {
+    sent: tokio::time::Instant,
+    deadline: tokio::time::Instant,
+}
+
+/// A whole answer.
+pub(super) struct Answer {
+    pub parts: hyper::http::response::Parts,
+    pub body: Bytes,
+    /// From the request going on an open connection to the last byte of the answer: the
+    /// service's round trip, without the time a connection took to open (which, on a
+    /// new connection, is a round trip or two more, and is not the service getting
+    /// slower).
+    pub round_trip: Duration,
 }
 
 /// The two kinds of hyper client connection, as `send` uses them.
@@ -75,12 +94,16 @@ pub(super) async fn send(
     }
     // From here the request may reach the service: no whole answer in time is a timeout,
     // which leaves the outcome of a create unknown.
-    let deadline = tokio::time::Instant::now() + timeout;
-    let Ok(sent) = tokio::time::timeout_at(deadline, sender.try_send(request)).await else {
+    let now = tokio::time::Instant::now();
+    let clock = Clock {
+        sent: now,
+        deadline: now + timeout,
+    };
+    let Ok(sent) = tokio::time::timeout_at(clock.deadline, sender.try_send(request)).await else {
         return Err(timed_out());
     };
     match sent {
-        Ok(response) => Ok(Sent::Answered(response, deadline)),
+        Ok(response) => Ok(Sent::Answered(response, clock)),
         // hyper hands the request back when it never reached the wire.
         Err(mut e) => match e.take_message() {
             Some(unsent) if reused => Ok(Sent::Unsent(unsent)),
@@ -119,11 +142,11 @@ fn unprocessed(e: &hyper::Error) -> bool {
 /// Reads the whole answer (at most [`MAX_RESPONSE_BYTES`]) by the exchange's deadline.
 pub(super) async fn read(
     response: hyper::Response<hyper::body::Incoming>,
-    deadline: tokio::time::Instant,
-) -> std::result::Result<(hyper::http::response::Parts, Bytes), Failure> {
+    clock: Clock,
+) -> std::result::Result<Answer, Failure> {
     let (parts, body) = response.into_parts();
     let reading = Limited::new(body, MAX_RESPONSE_BYTES).collect();
-    let body = tokio::time::timeout_at(deadline, reading)
+    let body = tokio::time::timeout_at(clock.deadline, reading)
         .await
         .map_err(|_| timed_out())?
         .map_err(|e| {
@@ -134,7 +157,11 @@ pub(super) async fn read(
             }
         })?
         .to_bytes();
-    Ok((parts, body))
+    Ok(Answer {
+        parts,
+        body,
+        round_trip: clock.sent.elapsed(),
+    })
 }
 
 pub(super) fn timed_out() -> Failure {

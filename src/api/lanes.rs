@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::Full;
 
-use super::exchange::{read, send, Sender, Sent};
+use super::exchange::{read, send, Answer, Sender, Sent};
 use super::{Failure, TransportError, TransportKind};
 
 /// The longest pause between two tries of a refused lane (20 ms doubled: 1.3 s in all).
@@ -165,7 +165,7 @@ impl Shared {
         &self,
         connector: &impl OpenLane,
         mut request: hyper::Request<Full<Bytes>>,
-    ) -> Result<(hyper::http::response::Parts, Bytes), Failure> {
+    ) -> Result<Answer, Failure> {
         let (mut index, mut slot) = self.pick().await;
         let mut unprocessed_retries = 3;
         loop {
@@ -202,8 +202,8 @@ impl Shared {
                     // does not hand such a request back, so a copy is kept.
                     let copy = copy_of(&request);
                     match send(&mut sender, request, reused, connector.timeout()).await {
-                        Ok(Sent::Answered(response, deadline)) => {
-                            return read(response, deadline).await;
+                        Ok(Sent::Answered(response, clock)) => {
+                            return read(response, clock).await;
                         }
                         Ok(Sent::Unsent(unsent)) => request = unsent,
                         Err(Failure::Transport(e))
@@ -219,7 +219,7 @@ impl Shared {
                 Lane::Http1(sender) => {
                     let sent = send(sender, request, reused, connector.timeout()).await;
                     let answer = match sent {
-                        Ok(Sent::Answered(response, deadline)) => read(response, deadline).await,
+                        Ok(Sent::Answered(response, clock)) => read(response, clock).await,
                         Ok(Sent::Unsent(unsent)) => {
                             *slot = None;
                             request = unsent;

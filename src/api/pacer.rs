@@ -43,6 +43,15 @@
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own.
+//! * More in flight must deliver more: the answers a round (a round trip, 10 ms at least)
+//!   are counted, and once three rounds in a row delivered no more than a quarter above
+//!   the best (BBR's full-pipe estimate), the limit is held at twice the one of the best
+//!   round, for 30 s before more is probed (a round that does deliver a quarter more
+//!   lifts it at once). On a short path (loopback, a LAN) a round trip is well under a
+//!   millisecond, so the answers alone never slow the growth: without this, nothing
+//!   limiting, `auto` opened 250 TLS connections to a server that 32 kept busy, and sent
+//!   0.86 of what 16 did (the handshakes, and a connection's share of each wake-up). On
+//!   such a path the limit doubles a round at most, so that a round measures it.
 //!
 //! Why not only AIMD: without a limit that answers 429, it would grow until the service's
 //! queue is the only brake (latency up, throughput flat). Why not only a gradient: a rate
@@ -79,6 +88,16 @@ const RATE_SPAN: Duration = Duration::from_secs(1);
 /// A learned rate is probed past by `(t / PROBE_SPAN)³` of itself `t` after it was
 /// learned: 0.1% after 1 s, 12% after 5 s, doubled after 10 s.
 const PROBE_SPAN: Duration = Duration::from_secs(10);
+/// The shortest round the delivery rate is measured over: on loopback hundreds of
+/// answers, where a round trip has a handful.
+const MIN_ROUND: Duration = Duration::from_millis(10);
+/// What a round must deliver above the best one for the limit to be worth growing (BBR's
+/// full-pipe threshold), and how many rounds may fall short before it is held.
+const GROWTH: f64 = 1.25;
+const FLAT_ROUNDS: u32 = 3;
+/// The limit held once the rate stops growing: twice the one of the best round (BBR's
+/// window gain), room for the answers and sends that bunch up on the way.
+const PLATEAU_GAIN: f64 = 2.0;
 
 /// What an answer says about the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +145,25 @@ enum Wait {
     Slot(Instant, u64),
 }
 
+/// The limit a hold set at `CEILING_SPAN` or less ago; a hold older than that is gone.
+fn held(hold: &mut Option<(f64, Instant)>, now: Instant) -> Option<f64> {
+    let (most, at) = (*hold)?;
+    if now.duration_since(at) < CEILING_SPAN {
+        return Some(most);
+    }
+    *hold = None;
+    None
+}
+
+/// One round of the delivery-rate measure: since when, the answers admitted then, and
+/// the limit it started with.
+#[derive(Debug, Clone, Copy)]
+struct Round {
+    start: Instant,
+    admitted: u64,
+    limit: f64,
+}
+
 /// The rate a service's 429s taught: what it admitted a second, and when it was learned.
 #[derive(Debug, Clone, Copy)]
 struct Learned {
@@ -170,6 +208,13 @@ struct State {
     learned: Option<Learned>,
     /// A 429 whose rate is not measured yet.
     throttled: Option<Instant>,
+    round: Round,
+    /// The most answers a round delivered, a second, and the limit of that round.
+    best_round: Option<(f64, f64)>,
+    /// Rounds in a row that delivered no more than `GROWTH` times the best.
+    flat_rounds: u32,
+    /// The limit held since the rate stopped growing, and since when.
+    plateau: Option<(f64, Instant)>,
     /// Attempts sent and not yet answered: a retry takes a place too, so the requests a
     /// refusal left waiting do not all come back at once when the pause ends.
     in_flight: usize,
@@ -203,6 +248,14 @@ impl Pacer {
                 mark: (Instant::now(), 0),
                 learned: None,
                 throttled: None,
+                round: Round {
+                    start: Instant::now(),
+                    admitted: 0,
+                    limit,
+                },
+                best_round: None,
+                flat_rounds: 0,
+                plateau: None,
                 in_flight: 0,
                 peak: limit as usize,
                 refused: 0,
@@ -367,20 +420,68 @@ impl State {
     /// An answer in `rtt`: the limit grows, unless answers queue (or a ceiling holds it).
     fn answered(&mut self, rtt: Duration, now: Instant) {
         self.learn(rtt, now);
+        self.end_round(now);
         if self.queueing() {
             self.decrease(now, 0.9);
-        } else if self.limit < self.threshold {
-            self.limit += 1.0;
         } else {
-            self.limit += 1.0 / self.limit;
-        }
-        if let Some((ceiling, at)) = self.ceiling {
-            if now.duration_since(at) < CEILING_SPAN {
-                self.limit = self.limit.min(ceiling);
+            let grown = if self.limit < self.threshold {
+                self.limit + 1.0
             } else {
-                self.ceiling = None;
+                self.limit + 1.0 / self.limit
+            };
+            // On a path quicker than a round, twice the round's limit at most: the
+            // answers of a round trip would double it many times over before a round
+            // measured what it delivers.
+            let short_path = self.smoothed.is_some_and(|s| s < MIN_ROUND);
+            self.limit = if short_path {
+                grown.min(self.limit.max(self.round.limit * 2.0))
+            } else {
+                grown
+            };
+        }
+        if let Some(most) = held(&mut self.ceiling, now) {
+            self.limit = self.limit.min(most);
+        }
+        let was_held = self.plateau.is_some();
+        match held(&mut self.plateau, now) {
+            Some(most) => self.limit = self.limit.min(most),
+            // Probed from here: held again after three rounds that deliver no more.
+            None if was_held => self.flat_rounds = 0,
+            None => {}
+        }
+    }
+
+    /// Ends the round when it is over: what it delivered, against the best round. Three
+    /// rounds in a row short of a quarter more hold the limit at twice the best one's;
+    /// a round that delivers a quarter more moves the hold up with it.
+    fn end_round(&mut self, now: Instant) {
+        let length = self.smoothed.unwrap_or_default().max(MIN_ROUND);
+        let elapsed = now.duration_since(self.round.start);
+        if elapsed < length {
+            return;
+        }
+        let rate = (self.admitted - self.round.admitted) as f64 / elapsed.as_secs_f64();
+        let limit = self.round.limit;
+        match self.best_round {
+            Some((best, _)) if rate < best * GROWTH => self.flat_rounds += 1,
+            _ => {
+                self.best_round = Some((rate, limit));
+                self.flat_rounds = 0;
+                if self.plateau.is_some() {
+                    self.plateau = Some((limit * PLATEAU_GAIN, now));
+                }
             }
         }
+        if self.flat_rounds >= FLAT_ROUNDS && self.plateau.is_none() {
+            let (_, best_limit) = self.best_round.expect("a round was measured");
+            self.plateau = Some(((best_limit * PLATEAU_GAIN).max(START), now));
+            self.flat_rounds = 0;
+        }
+        self.round = Round {
+            start: now,
+            admitted: self.admitted,
+            limit: self.limit,
+        };
     }
 
     /// The gap between two sends now: the longest of `--rate`'s, the learned rate's and,
@@ -628,6 +729,55 @@ mod tests {
             pacer.observe(Signal::Throttled(None));
         }
         assert_eq!(pacer.limit(), 117);
+    }
+
+    /// Rounds of 10 ms on a path of well under a millisecond (loopback), each delivering
+    /// what `served` says for the limit of the moment.
+    async fn rounds(pacer: &Pacer, n: usize, served: impl Fn(usize) -> usize) {
+        for _ in 0..n {
+            answered(pacer, served(pacer.limit()), 0);
+            tokio::time::advance(MIN_ROUND).await;
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_rate_that_stops_growing_holds_the_limit() {
+        // 60,000 answers a second whatever is in flight: a server (or this client) at
+        // its ceiling, where more in flight is only more connections.
+        let pacer = Pacer::new(None, 256, None);
+        rounds(&pacer, 20, |_| 600).await;
+        // The first round (at 4) delivered it all; three more, up to 64, no more: held
+        // at twice the first round's limit.
+        assert_eq!(pacer.limit(), 8);
+        assert_eq!(pacer.summary().peak, 64, "doubled a round, not an answer");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_rate_that_grows_with_the_limit_is_not_held() {
+        let pacer = Pacer::new(None, 256, None);
+        rounds(&pacer, 10, |limit| limit * 40).await;
+        assert_eq!(pacer.limit(), 256);
+        // The hold moves up with a round that delivers a quarter more.
+        let pacer = Pacer::new(None, 256, None);
+        rounds(&pacer, 8, |_| 600).await;
+        assert_eq!(pacer.limit(), 8);
+        rounds(&pacer, 1, |_| 800).await;
+        rounds(&pacer, 1, |_| 800).await;
+        assert_eq!(
+            pacer.limit(),
+            16,
+            "twice the limit of the round that delivered more"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_held_limit_is_probed_again_after_a_while() {
+        let pacer = Pacer::new(None, 256, None);
+        rounds(&pacer, 8, |_| 600).await;
+        assert_eq!(pacer.limit(), 8);
+        tokio::time::advance(CEILING_SPAN).await;
+        rounds(&pacer, 2, |_| 600).await;
+        assert!(pacer.limit() > 8, "grows again: {}", pacer.limit());
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub struct Reply {
     /// Why a 401 refused the token, from its `WWW-Authenticate: Bearer` challenge
     /// (RFC 6750: `error` and `error_description`), made safe to print.
     pub refusal: Option<String>,
+    /// The round trip on an open connection (a dedicated one or a lane), when the
+    /// exchange measured it: without the time one took to open.
+    pub round_trip: Option<std::time::Duration>,
 }
 
 impl Reply {
@@ -52,6 +55,7 @@ impl Reply {
             retry_after,
             location,
             refusal,
+            round_trip: None,
         }
     }
 

@@ -168,17 +168,21 @@ impl ApiClient {
             .map_err(|e| invalid(&e))?;
         self.trace
             .request(method, url, request.headers(), payload.map(|p| &p[..]));
-        let (parts, body) = connection.exchange(request).await?;
+        let answer = connection.exchange(request).await?;
+        let parts = answer.parts;
         self.trace
             .response(parts.version, parts.status, &parts.headers);
-        self.trace.body(&body);
-        Ok(Reply::new(parts.status, &parts.headers, body))
+        self.trace.body(&answer.body);
+        let mut reply = Reply::new(parts.status, &parts.headers, answer.body);
+        reply.round_trip = Some(answer.round_trip);
+        Ok(reply)
     }
 }
 
 /// What an attempt's outcome says about the pace: 429 (a rate) and 503 (a capacity) ask
-/// to slow down (with their `Retry-After`); any other answer took the time it took; no
-/// answer says nothing.
+/// to slow down (with their `Retry-After`); any other answer took its round trip (from
+/// the request going on an open connection when that was measured, else the attempt's
+/// `elapsed`); no answer says nothing.
 fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Signal {
     match outcome {
         Ok(reply) if reply.status == StatusCode::TOO_MANY_REQUESTS => {
@@ -187,7 +191,7 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Si
         Ok(reply) if reply.status == StatusCode::SERVICE_UNAVAILABLE => {
             pacer::Signal::Refused(reply.retry_after)
         }
-        Ok(_) => pacer::Signal::Answered(elapsed),
+        Ok(reply) => pacer::Signal::Answered(reply.round_trip.unwrap_or(elapsed)),
         Err(_) => pacer::Signal::Lost,
     }
 }
