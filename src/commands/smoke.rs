@@ -47,7 +47,6 @@ const READ_WRITE_STEPS: &[&str] = &[
 /// failure is kept: its class decides the exit code of the run.
 struct Steps {
     steps: Vec<Step>,
-    failed: bool,
     failure: Option<Error>,
 }
 
@@ -57,7 +56,7 @@ impl Steps {
         name: &'static str,
         step: F,
     ) -> Option<T> {
-        if self.failed {
+        if self.failure.is_some() {
             return None;
         }
         let started = Instant::now();
@@ -74,14 +73,13 @@ impl Steps {
                 Some(value)
             }
             Err(e) => {
-                self.failed = true;
                 self.steps.push(Step {
                     name,
                     passed: false,
                     millis,
                     detail: e.to_string(),
                 });
-                self.failure.get_or_insert(e);
+                self.failure = Some(e);
                 None
             }
         }
@@ -92,7 +90,6 @@ pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     let api = context.api().await?;
     let mut steps = Steps {
         steps: Vec::new(),
-        failed: false,
         failure: None,
     };
     steps

@@ -39,9 +39,19 @@ pub struct Field {
     pub kind: Kind,
     /// At most this many characters, when limited.
     pub max: Option<usize>,
-    /// Required in every write body (address parts are required by their form instead).
-    pub required: bool,
+    pub required: Required,
     pub form: Form,
+}
+
+/// Whether a write body must carry a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Required {
+    /// In every write body.
+    Always,
+    /// In a body that uses the field's address form: street, city, post code and country
+    /// code of `structuredAddress`, or all four legacy fields.
+    InItsForm,
+    No,
 }
 
 const fn f(
@@ -49,7 +59,7 @@ const fn f(
     flag: &'static str,
     kind: Kind,
     max: Option<usize>,
-    required: bool,
+    required: Required,
     form: Form,
 ) -> Field {
     Field {
@@ -64,17 +74,18 @@ const fn f(
 
 use Form::{Any, Legacy, Structured};
 use Kind::{Boolean, List, Number, Object, Text, Urls};
+use Required::{Always, InItsForm, No};
 
 /// Every field of the location write form, in the spec's order.
 pub const LOCATION: &[Field] = &[
-    f("storeId", "--store-id", Text, Some(36), true, Any),
-    f("storeName", "--store-name", Text, Some(128), true, Any),
+    f("storeId", "--store-id", Text, Some(36), Always, Any),
+    f("storeName", "--store-name", Text, Some(128), Always, Any),
     f(
         "supplementaryName",
         "--supplementary-name",
         Text,
         Some(128),
-        false,
+        No,
         Any,
     ),
     f(
@@ -82,7 +93,7 @@ pub const LOCATION: &[Field] = &[
         "--street",
         Text,
         Some(256),
-        false,
+        InItsForm,
         Structured,
     ),
     f(
@@ -90,7 +101,7 @@ pub const LOCATION: &[Field] = &[
         "--building-name",
         Text,
         Some(64),
-        false,
+        No,
         Structured,
     ),
     f(
@@ -98,7 +109,7 @@ pub const LOCATION: &[Field] = &[
         "--house-number",
         Text,
         Some(64),
-        false,
+        No,
         Structured,
     ),
     f(
@@ -106,7 +117,7 @@ pub const LOCATION: &[Field] = &[
         "--city",
         Text,
         Some(64),
-        false,
+        InItsForm,
         Structured,
     ),
     f(
@@ -114,7 +125,7 @@ pub const LOCATION: &[Field] = &[
         "--district",
         Text,
         Some(64),
-        false,
+        No,
         Structured,
     ),
     f(
@@ -122,7 +133,7 @@ pub const LOCATION: &[Field] = &[
         "--province",
         Text,
         Some(64),
-        false,
+        No,
         Structured,
     ),
     f(
@@ -130,7 +141,7 @@ pub const LOCATION: &[Field] = &[
         "--post-code",
         Text,
         Some(16),
-        false,
+        InItsForm,
         Structured,
     ),
     f(
@@ -138,45 +149,45 @@ pub const LOCATION: &[Field] = &[
         "--country-code",
         Text,
         Some(16),
-        false,
+        InItsForm,
         Structured,
     ),
-    f("address", "--address", Text, Some(256), false, Legacy),
-    f("city", "--city", Text, Some(64), false, Legacy),
-    f("postCode", "--post-code", Text, Some(16), false, Legacy),
+    f("address", "--address", Text, Some(256), InItsForm, Legacy),
+    f("city", "--city", Text, Some(64), InItsForm, Legacy),
+    f("postCode", "--post-code", Text, Some(16), InItsForm, Legacy),
     f(
         "countryCode",
         "--country-code",
         Text,
         Some(3),
-        false,
+        InItsForm,
         Legacy,
     ),
-    f("latitude", "--latitude", Number, None, true, Any),
-    f("longitude", "--longitude", Number, None, true, Any),
+    f("latitude", "--latitude", Number, None, Always, Any),
+    f("longitude", "--longitude", Number, None, Always, Any),
     f(
         "locationProvider.id",
         "--provider-id",
         Text,
         None,
-        true,
+        Always,
         Any,
     ),
-    f("telephoneNumber", "--telephone", Text, Some(16), false, Any),
-    f("email", "--email", Text, Some(127), false, Any),
-    f("logoUrl", "--logo-url", Text, Some(128), false, Any),
-    f("photoUrls", "--photo-url", Urls, Some(512), false, Any),
+    f("telephoneNumber", "--telephone", Text, Some(16), No, Any),
+    f("email", "--email", Text, Some(127), No, Any),
+    f("logoUrl", "--logo-url", Text, Some(128), No, Any),
+    f("photoUrls", "--photo-url", Urls, Some(512), No, Any),
     f(
         "hasDisabledAccess",
         "--disabled-access",
         Boolean,
         None,
-        false,
+        No,
         Any,
     ),
-    f("description", "--description", Text, Some(512), false, Any),
-    f("tags", "--tag", List, None, false, Any),
-    f("translations", "", Object, None, false, Any),
+    f("description", "--description", Text, Some(512), No, Any),
+    f("tags", "--tag", List, None, No, Any),
+    f("translations", "", Object, None, No, Any),
 ];
 
 /// The legacy address parts that have a structured twin of the same name.

@@ -397,6 +397,31 @@ fn required_fields() {
     }
 }
 
+/// The field catalogue's `required` (which the interactive form asks by) is what the
+/// rules require: a body without any field the catalogue requires is rejected, and the
+/// sample bodies carry nothing it calls optional.
+#[test]
+fn the_catalogue_requires_what_the_rules_require() {
+    use crate::fields::{Form, Required, LOCATION};
+    for field in LOCATION {
+        let body = match field.form {
+            Form::Legacy => legacy(),
+            Form::Structured | Form::Any => structured(),
+        };
+        let present = field
+            .path
+            .split('.')
+            .try_fold(&body, |value, part| value.get(part))
+            .is_some();
+        match field.required {
+            Required::Always | Required::InItsForm => {
+                rejects(&without(body, field.path));
+            }
+            Required::No => assert!(!present, "{} is in the sample body", field.path),
+        }
+    }
+}
+
 #[test]
 fn unknown_properties_top_level_and_nested() {
     rejects_at(

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use super::body::not_a_number;
 use crate::error::Result;
 use crate::model::document::RawMembers;
-use crate::model::fields::{Field, Form, Kind, LOCATION};
+use crate::model::fields::{Field, Form, Kind, Required, LOCATION};
 use crate::model::{Checked, LocationBody, Problems};
 use crate::output::prompt;
 
@@ -93,7 +93,8 @@ fn asked(field: &Field, form: Form) -> bool {
 /// again for editing.
 fn ask_field(field: &'static Field, initial: &str) -> Result<String> {
     let label = label(field);
-    let optional = !field.required && !required_by_form(field);
+    // A form is asked for whole, so its address parts are required here.
+    let optional = field.required == Required::No;
     let mut text = initial.to_owned();
     loop {
         text = prompt::ask_with_text(&label, optional, &text)?;
@@ -105,21 +106,6 @@ fn ask_field(field: &'static Field, initial: &str) -> Result<String> {
             Some(problem) => prompt::show(&format!("  ✘ {problem}")),
         }
     }
-}
-
-/// Street, city, post code and country code are required by their address form.
-fn required_by_form(field: &Field) -> bool {
-    let parts = [
-        "structuredAddress.street",
-        "structuredAddress.city",
-        "structuredAddress.postCode",
-        "structuredAddress.countryCode",
-        "address",
-        "city",
-        "postCode",
-        "countryCode",
-    ];
-    parts.contains(&field.path)
 }
 
 /// Offers every asked field with its current answer; the chosen one is asked again.
