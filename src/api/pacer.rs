@@ -45,7 +45,9 @@
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own. A round
 //!   trip is timed from the request going on an open connection: a new connection's
 //!   handshake (a round trip or two more) is not the service slowing down, and counted
-//!   it cut slow start short as if it were.
+//!   it cut slow start short as if it were. A cut for latency that the next round
+//!   contradicts (it delivers a quarter more than any before) is undone in kind: the
+//!   limit doubles a round trip again, as at the start.
 //! * More in flight must deliver more: the answers a round (a round trip, 5 ms at least)
 //!   are counted, and once three rounds in a row delivered no more than a quarter above
 //!   the best (BBR's full-pipe estimate), the limit is held at twice the one of the best
@@ -475,6 +477,15 @@ impl State {
                 if self.plateau.is_some() {
                     self.plateau = Some((limit * PLATEAU_GAIN, now));
                 }
+                // A quarter more delivered: the window a latency cut left is being used,
+                // so it grows as at the start again (the hold above stops it where the
+                // rate stops growing). Growing one a round trip instead took seconds to
+                // get back from a cut at the end of slow start: 185 to 256 in flight over
+                // 30 ms is 71 round trips. Not within a refusal's ceiling: a service
+                // that said how much it takes is probed gently.
+                if self.ceiling.is_none() {
+                    self.threshold = f64::INFINITY;
+                }
             }
         }
         if self.flat_rounds >= FLAT_ROUNDS && self.plateau.is_none() {
@@ -783,6 +794,31 @@ mod tests {
         tokio::time::advance(CEILING_SPAN).await;
         rounds(&pacer, 2, |_| 600).await;
         assert!(pacer.limit() > 8, "grows again: {}", pacer.limit());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn after_a_latency_cut_a_round_that_delivers_more_grows_as_at_the_start() {
+        let pacer = Pacer::new(None, 256, None);
+        for n in [4, 8, 16, 32] {
+            answered(&pacer, n, 30);
+            tokio::time::advance(Duration::from_millis(30)).await;
+        }
+        assert_eq!(pacer.limit(), 64);
+        // Answers slow down (new connections, a busy moment): a tenth off, and from
+        // there one more a round trip.
+        answered(&pacer, 8, 90);
+        let cut = pacer.limit();
+        assert!(cut < 64, "{cut}");
+        answered(&pacer, 20, 30);
+        assert_eq!(pacer.limit(), cut, "one more a round trip: not yet");
+        // The next round delivers a quarter more than the best: it grows as at the start.
+        tokio::time::advance(Duration::from_millis(30)).await;
+        answered(&pacer, 60, 30);
+        assert!(
+            pacer.limit() >= cut + 50,
+            "{} after a cut to {cut}",
+            pacer.limit()
+        );
     }
 
     #[test]
