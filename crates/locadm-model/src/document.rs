@@ -206,13 +206,22 @@ pub fn set_aside(record: RawMembers, keep_nulls: bool) -> Result<RawMembers, Pro
             }
         }
         if name == "locationProvider" || name == "service" {
+            // Two providers (the member twice, or both names): which one is meant cannot
+            // be known, and keeping either would drop the other silently.
+            if body.get("locationProvider").is_some() {
+                problems.error(
+                    name.as_ref(),
+                    "appears more than once (`locationProvider` and `service` both name the provider): keep one",
+                );
+                continue;
+            }
             let provider = (Kind::of(&raw) == Kind::Object)
                 .then(|| RawMembers::parse(&raw).ok())
                 .flatten()
                 .and_then(|p| p.get("id").map(RawValue::to_owned));
             let mut reduced = RawMembers::default();
             reduced.push("id", provider.unwrap_or(raw));
-            body.insert("locationProvider", reduced.to_raw());
+            body.push("locationProvider", reduced.to_raw());
             continue;
         }
         body.push(name, raw);
@@ -479,6 +488,22 @@ mod tests {
                 .contains("disagrees with `structuredAddress.city`"),
             "{problems}"
         );
+    }
+
+    #[test]
+    fn a_provider_given_twice_is_an_error_not_a_choice() {
+        for record in [
+            r#"{"storeId":"S","locationProvider":{"id":"a"},"locationProvider":{"id":"b"}}"#,
+            r#"{"storeId":"S","service":{"id":"a","name":"A"},"locationProvider":{"id":"b"}}"#,
+        ] {
+            let problems = set_aside(members(record), false).unwrap_err();
+            assert!(
+                problems.to_string().contains("appears more than once"),
+                "{record}: {problems}"
+            );
+        }
+        let one = set_aside(members(r#"{"service":{"id":"a","name":"A"}}"#), false).unwrap();
+        assert_eq!(text(&one), r#"{"locationProvider":{"id":"a"}}"#);
     }
 
     #[test]
