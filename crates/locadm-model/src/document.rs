@@ -206,21 +206,15 @@ pub fn set_aside(record: RawMembers, keep_nulls: bool) -> Result<RawMembers, Pro
             }
         }
         if name == "locationProvider" || name == "service" {
-            // Two providers (the member twice, or both names): which one is meant cannot
-            // be known, and keeping either would drop the other silently.
-            if body.get("locationProvider").is_some() {
-                problems.error(
-                    name.as_ref(),
-                    "appears more than once (`locationProvider` and `service` both name the provider): keep one",
-                );
-                continue;
-            }
             let provider = (Kind::of(&raw) == Kind::Object)
                 .then(|| RawMembers::parse(&raw).ok())
                 .flatten()
                 .and_then(|p| p.get("id").map(RawValue::to_owned));
             let mut reduced = RawMembers::default();
             reduced.push("id", provider.unwrap_or(raw));
+            // Pushed, not set: a provider given twice (the member twice, or under both
+            // names) stays twice, for the checker's "appears more than once" (which one
+            // is meant cannot be known, and keeping either drops the other silently).
             body.push("locationProvider", reduced.to_raw());
             continue;
         }
@@ -496,7 +490,8 @@ mod tests {
             r#"{"storeId":"S","locationProvider":{"id":"a"},"locationProvider":{"id":"b"}}"#,
             r#"{"storeId":"S","service":{"id":"a","name":"A"},"locationProvider":{"id":"b"}}"#,
         ] {
-            let problems = set_aside(members(record), false).unwrap_err();
+            let body = set_aside(members(record), false).unwrap();
+            let problems = crate::LocationBody::check(&body.as_object()).unwrap_err();
             assert!(
                 problems.to_string().contains("appears more than once"),
                 "{record}: {problems}"
