@@ -224,7 +224,10 @@ impl Connection {
         };
         // Connections are scarce: the request goes on one of the few the run shares.
         let lanes = connector.lanes.shared().expect("scarce: the lanes are set");
-        lanes.exchange(connector, request).await
+        // Boxed, as the opening of a connection below: each is kilobytes of future,
+        // which the exchange on an open connection, the one done per record, would
+        // otherwise carry (and copy) too.
+        Box::pin(lanes.exchange(connector, request)).await
     }
 }
 
@@ -265,7 +268,7 @@ impl Connector {
         loop {
             let (mut connection, reused) = match self.idle_connection() {
                 Some(connection) => (connection, true),
-                None => match self.open_dedicated().await {
+                None => match Box::pin(self.open_dedicated()).await {
                     Ok(connection) => (connection, false),
                     Err(Opening::Refused) => return Ok(Dedicated::Scarce(request)),
                     Err(Opening::Failed(e)) => return Err(e.into()),

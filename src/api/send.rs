@@ -9,7 +9,9 @@ use secrecy::{ExposeSecret, SecretString};
 
 use super::connection::Connection;
 use super::transport::{Failure, TransportError, TransportKind};
-use super::{errors, pacer, ApiClient, Endpoint, Reply, Route, MAX_RESPONSE_BYTES, USER_AGENT};
+use super::{
+    errors, pacer, ApiClient, BoxFuture, Endpoint, Reply, Route, MAX_RESPONSE_BYTES, USER_AGENT,
+};
 use crate::error::{Error, Result};
 
 impl ApiClient {
@@ -33,13 +35,16 @@ impl ApiClient {
                 pacer.before_send().await;
             }
             let sent = std::time::Instant::now();
-            let outcome = match route {
-                Route::Shared => self.attempt(&method, &url, payload.as_ref(), &token).await,
+            // Boxed: an attempt's future (hyper's or reqwest's exchange, with its
+            // timers) is kilobytes, and every future that awaits it in place would
+            // hold (and copy) it too.
+            let exchange: BoxFuture<'_, Result<Reply, Failure>> = match route {
+                Route::Shared => Box::pin(self.attempt(&method, &url, payload.as_ref(), &token)),
                 Route::Dedicated(connection) => {
-                    self.attempt_on(connection, &method, &url, payload.as_ref(), &token)
-                        .await
+                    Box::pin(self.attempt_on(connection, &method, &url, payload.as_ref(), &token))
                 }
             };
+            let outcome = exchange.await;
             if let Some(pacer) = &self.pacer {
                 pacer.observe(pace_signal(&outcome, sent.elapsed()));
             }

@@ -3,8 +3,11 @@
 //! temporary file. The send pass reads them back instead of parsing and checking the
 //! input a second time, so memory stays flat and each record is validated once.
 //!
-//! MessagePack (rmp-serde): one self-delimiting item after another, read back one at a
-//! time; the body stays the JSON text it will be sent as.
+//! One frame a task: its length (4 bytes, little-endian), then the task in MessagePack
+//! (rmp-serde); the body stays the JSON text it will be sent as. A frame is read whole
+//! into a buffer kept from task to task and decoded from there: decoding from the file
+//! through rmp-serde's reader copied every string twice and was a tenth of the send
+//! phase's CPU (perf, `location apply` of 100,000 records over TLS).
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Seek};
@@ -29,6 +32,8 @@ pub struct Task {
 
 pub struct SpoolWriter {
     file: BufWriter<File>,
+    /// The frame being written, kept from task to task.
+    frame: Vec<u8>,
 }
 
 impl SpoolWriter {
@@ -37,12 +42,21 @@ impl SpoolWriter {
         let file = tempfile::tempfile().map_err(|e| spool_error("create", e))?;
         Ok(SpoolWriter {
             file: BufWriter::with_capacity(1 << 16, file),
+            frame: Vec::new(),
         })
     }
 
     pub fn push(&mut self, record: &Task) -> Result<()> {
-        rmp_serde::encode::write(&mut self.file, record)
-            .map_err(|e| Error::other(format!("cannot write the record spool: {e}")))
+        use std::io::Write;
+        self.frame.clear();
+        rmp_serde::encode::write(&mut self.frame, record)
+            .map_err(|e| Error::other(format!("cannot write the record spool: {e}")))?;
+        let length = u32::try_from(self.frame.len())
+            .map_err(|_| Error::other("a record is too large for the record spool (4 GiB)"))?;
+        self.file
+            .write_all(&length.to_le_bytes())
+            .and_then(|()| self.file.write_all(&self.frame))
+            .map_err(|e| spool_error("write", e))
     }
 
     /// The spool, from its first record.
@@ -54,18 +68,21 @@ impl SpoolWriter {
         file.rewind().map_err(|e| spool_error("read", e))?;
         Ok(SpoolReader {
             file: BufReader::with_capacity(1 << 16, file),
+            frame: Vec::new(),
         })
     }
 }
 
 pub struct SpoolReader {
     file: BufReader<File>,
+    /// The frame being read, kept from task to task.
+    frame: Vec<u8>,
 }
 
 impl SpoolReader {
     /// The next record; `None` after the last.
     pub fn next(&mut self) -> Result<Option<Task>> {
-        use std::io::BufRead;
+        use std::io::{BufRead, Read};
         let at_end = self
             .file
             .fill_buf()
@@ -74,7 +91,15 @@ impl SpoolReader {
         if at_end {
             return Ok(None);
         }
-        rmp_serde::from_read(&mut self.file)
+        let mut length = [0; 4];
+        self.file
+            .read_exact(&mut length)
+            .map_err(|e| spool_error("read", e))?;
+        self.frame.resize(u32::from_le_bytes(length) as usize, 0);
+        self.file
+            .read_exact(&mut self.frame)
+            .map_err(|e| spool_error("read", e))?;
+        rmp_serde::from_slice(&self.frame)
             .map(Some)
             .map_err(|e| Error::other(format!("cannot read the record spool: {e}")))
     }

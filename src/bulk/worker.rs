@@ -128,8 +128,7 @@ impl Worker {
     /// The report of a task an earlier run finished (or may have carried out), from the
     /// journal or `--only-failed`.
     fn done_earlier(&self, task: &Task, report: &mut Report) -> Option<Report> {
-        let key = task.key();
-        let journal = self.journal.as_ref().and_then(|j| j.previous(&key));
+        let journal = self.journal.as_ref().and_then(|j| j.previous(&task.key()));
         let earlier = self.rules.earlier.as_ref().and_then(|e| e.of(task));
         let (recorded, id) = match (journal, earlier) {
             (Some(entry), _) => (entry.outcome, entry.id.clone()),
