@@ -30,7 +30,17 @@
 #      then takes one of the 2). For each, the connections nginx refused are counted
 #      from the stream server's access log, with the time from the first to the last;
 #   3. the peak RSS (`/usr/bin/time -v`) of `apply --concurrency N` over TLS at SMALL and
-#      LARGE records: target <= 1.25 (flat).
+#      LARGE records: target <= 1.25 (flat);
+#   4. the floor under apply: `examples/tls_loop.rs`, the same POST in a bare loop on
+#      tokio-rustls (apply's TLS stack) with no HTTP library and no records, at the same
+#      concurrency; and the same loop kept busy BUSY_NS after each answer (a spin). With
+#      nginx on the same two cores, a client quicker than the server sleeps between
+#      answers, and nginx pays a wake-up of the client's thread on each answer it writes
+#      (`perf`: 13% of nginx's time in sock_def_readable's wake-up against 2.5% for wrk);
+#      a busier client is woken less, and the loop then goes faster, not slower.
+#
+# wrk and h2load send apply's request: the same headers (user agent and `Accept`
+# included: nginx parses them) and the first record's body.
 #
 # Why the stream module: nginx's http `limit_conn` does not limit TCP connections. It
 # counts requests being processed (a request answered at once, as `return 201` is, never
@@ -54,6 +64,7 @@ LARGE=${LARGE:-100000}
 WRK_SECONDS=${WRK_SECONDS:-3}
 WRK_THREADS=${WRK_THREADS:-1}
 H2LOAD_THREADS=${H2LOAD_THREADS:-1}
+BUSY_NS=${BUSY_NS:-5000}
 # The connections nginx allows a client in part 2, and the h2 streams on each that put
 # CONCURRENCY in flight.
 LIMIT=2
@@ -80,6 +91,10 @@ need python3 "Debian: apt-get install python3"
 
 # ---------------------------------------------------------------------------------------
 build_release
+(cd "$ROOT" && cargo build --release --quiet --example tls_loop)
+TLS_LOOP=$ROOT/target/release/examples/tls_loop
+# What apply sends as its user agent (`locadm/VERSION`), for wrk and h2load to send too.
+USER_AGENT="locadm/$("$LOCADM" --version | awk '{ print $2 }')"
 
 "$GEN" "$RECORDS" >"$WORK/records.ndjson"
 "$GEN" "$SMALL" >"$WORK/small.ndjson"
@@ -296,7 +311,8 @@ h2load_run() {
     [ "$protocol" = h1 ] && args=(--h1)
     out=$(/usr/bin/time -f 'cpu %U %S' h2load "${args[@]}" -t "$H2LOAD_THREADS" -c "$connections" -n "$requests" \
         -d "$WORK/one.json" -H 'content-type: application/json' \
-        -H 'authorization: Bearer bench-token' "$url" 2>&1) || true
+        -H 'authorization: Bearer bench-token' -H "user-agent: $USER_AGENT" \
+        -H 'accept: application/json' "$url" 2>&1) || true
     echo "$out" >"$WORK/$name.out"
     awk -v n="$requests" '/^cpu / { printf "%.1f\n", ($2 + $3) * 1e6 / n }' <<<"$out" >>"$WORK/cpu/$name"
     rate=$(sed -n 's/^finished in [^,]*, *\([0-9.]*\) req\/s.*/\1/p' <<<"$out" | awk '{ printf "%.0f\n", $1 }')
@@ -310,6 +326,20 @@ h2load_run() {
     echo "$rate" >>"$WORK/rates/$name"
 }
 
+# tls_loop NAME CONNECTIONS URL BUSY_NS: examples/tls_loop.rs, RECORDS requests.
+tls_loop_run() {
+    local name=$1 connections=$2 url=$3 busy=$4 out rate
+    out=$(/usr/bin/time -f 'cpu %U %S' "$TLS_LOOP" "$url" "$WORK/tls/ca.pem" "$WORK/one.json" \
+        "$RECORDS" "$connections" "$busy" 2>&1) || true
+    awk -v n="$RECORDS" '/^cpu / { printf "%.1f\n", ($2 + $3) * 1e6 / n }' <<<"$out" >>"$WORK/cpu/$name"
+    rate=$(head -n 1 <<<"$out")
+    if ! [[ $rate =~ ^[0-9]+$ ]]; then
+        problem "tls_loop ($name): $(tr '\n' ' ' <<<"$out")"
+        rate=0
+    fi
+    echo "$rate" >>"$WORK/rates/$name"
+}
+
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a" }'; }
 at_least() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 >= t) print "met"; else print "MISSED" }'; }
@@ -318,7 +348,7 @@ max() { printf '%s\n' "$@" | sort -n | tail -n 1; }
 
 # The body as a Lua long string: its bytes as they are (a JSON escape such as \u00df is
 # not one in Lua, whose loading error would leave wrk sending GETs).
-python3 - "$WORK/one.json" >"$WORK/post.lua" <<'PY'
+python3 - "$WORK/one.json" "$USER_AGENT" >"$WORK/post.lua" <<'PY'
 import sys
 body = open(sys.argv[1], encoding="utf-8").read().rstrip("\n")
 level = "=" * next(n for n in range(1, 10) if f"]{'=' * n}]" not in body)
@@ -326,6 +356,8 @@ print('wrk.method = "POST"')
 print(f"wrk.body = [{level}[{body}]{level}]")
 print('wrk.headers["Content-Type"] = "application/json"')
 print('wrk.headers["Authorization"] = "Bearer bench-token"')
+print(f'wrk.headers["User-Agent"] = "{sys.argv[2]}"')
+print('wrk.headers["Accept"] = "application/json"')
 PY
 
 # ---------------------------------------------------------------------------------------
@@ -348,18 +380,20 @@ for run in $(seq "$RUNS"); do
     apply_run apply-auto tls "$WORK/records.ndjson" --concurrency auto
     h2load_run h2load-h1 h1 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
     h2load_run h2load-h2 h2 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
+    tls_loop_run tls-loop "$CONCURRENCY" "$TLS/locations" 0
+    tls_loop_run tls-loop-busy "$CONCURRENCY" "$TLS/locations" "$BUSY_NS"
     apply_run limited-auto limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
     h2load_run limited-h2load h2 "$LIMIT" "$STREAMS" "$RECORDS" "$LIMITED/locations"
     apply_run limited-fixed limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency "$CONCURRENCY"
     h2load_run limited-h2load-max h2 "$LIMIT" "$MAX_STREAMS" "$RECORDS" "$LIMITED/locations"
     apply_run limited-learn limited "$WORK/records.ndjson" --concurrency auto
     apply_run limited-token limited-token "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
-    say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s; $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
+    say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s, tls_loop $(tail -n 1 "$WORK/rates/tls-loop")/s (busy $(tail -n 1 "$WORK/rates/tls-loop-busy")/s); $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
 done
 apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
 apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
 
-for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
+for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
     printf -v "M_${name//-/_}" '%s' "$(median "$WORK/rates/$name")"
 done
 BEST=$(max "$M_wrk" "$M_h2load_h1")
@@ -398,7 +432,7 @@ cat <<EOF
 location apply over TLS 1.3 — nginx $NGINX_VERSION on 127.0.0.1, $(nproc) cores, $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)
 requests/s while sending (median of $RUNS alternating runs; each run's in brackets), CPU a
 request (user + system; apply's whole process, pre-flight and report included); $RECORDS
-records, one body for wrk and h2load; wrk ${WRK_SECONDS}s and $WRK_THREADS thread(s), h2load $H2LOAD_THREADS thread(s)
+records, apply's headers and first body for wrk, h2load and tls_loop; wrk ${WRK_SECONDS}s and $WRK_THREADS thread(s), h2load $H2LOAD_THREADS thread(s)
 
 $CONCURRENCY in flight, no connection limit
 $(row "apply --concurrency $CONCURRENCY" apply-fixed)
@@ -411,6 +445,13 @@ $(verdict_row "apply auto / apply $CONCURRENCY" "$R_AUTO_FIXED" ">=" 0.90 "$(at_
 $(info_row "apply / wrk" "$(ratio "$M_apply_fixed" "$M_wrk")")
 $(info_row "apply / h2load h1" "$(ratio "$M_apply_fixed" "$M_h2load_h1")")
 $(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
+
+the floor under apply: the same POST in a bare loop on tokio-rustls (examples/tls_loop.rs)
+$(row "tls_loop, $CONCURRENCY connections" tls-loop)
+$(row "tls_loop, ${BUSY_NS} ns busy after each answer" tls-loop-busy)
+$(info_row "apply / tls_loop" "$(ratio "$M_apply_fixed" "$M_tls_loop")")
+$(info_row "tls_loop / best of wrk, h2load h1" "$(ratio "$M_tls_loop" "$BEST")")
+$(info_row "tls_loop busy / tls_loop" "$(ratio "$M_tls_loop_busy" "$M_tls_loop")")
 
 $LIMIT connections per client (nginx stream limit_conn, TLS passed through)
 $(row "apply --max-connections $LIMIT --concurrency $CONCURRENCY" limited-fixed)

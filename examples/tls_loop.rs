@@ -1,0 +1,140 @@
+//! The floor under `location apply` over TLS (benches/tls.sh): the same POST as apply
+//! sends, in a bare loop on tokio-rustls (the TLS stack apply's connections are built on),
+//! one task a connection, on one thread: no HTTP library, no records, no report. What
+//! this reaches is what tokio and rustls reach on the machine, whatever the code above
+//! them does.
+//!
+//!     cargo run --release --example tls_loop -- URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS]
+//!
+//! Prints the requests a second. BUSY_NS keeps the thread busy that many nanoseconds
+//! after each answer (a spin, not a sleep): with the server on the same two cores, a
+//! client that is quicker than the server sleeps between answers, and every answer then
+//! costs the server a wake-up of the client's thread; a busier client is woken less
+//! (benches/tls.sh shows both). A non-2xx answer or a closed connection ends the run
+//! with an error.
+// A developer's tool that reports on its own streams (the lints we deny are restriction
+// lints, and `disallowed_methods` names stdout and stderr).
+#![allow(clippy::restriction, clippy::disallowed_methods)]
+
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, ServerName};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [url, ca_pem, body_file, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: tls_loop URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS]");
+        std::process::exit(2);
+    };
+    let number = |i: usize, default: u64| rest.get(i).map_or(default, |v| v.parse().unwrap());
+    let (requests, connections) = (number(0, 100_000), number(1, 16) as usize);
+    let busy = Duration::from_nanos(number(2, 0));
+    let url = url::Url::parse(url).expect("a URL");
+    let host = url.host_str().expect("a host").to_owned();
+    let address = format!("{host}:{}", url.port_or_known_default().unwrap_or(443));
+    let body = std::fs::read(body_file).expect("read the body file");
+
+    let mut roots = rustls::RootCertStore::empty();
+    for certificate in CertificateDer::pem_file_iter(ca_pem).expect("read the CA") {
+        roots.add(certificate.expect("a PEM certificate")).unwrap();
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+
+    // apply's headers, in one write with the body.
+    let mut request = format!(
+        "POST {} HTTP/1.1\r\nhost: {}\r\nauthorization: Bearer bench-token\r\nuser-agent: {}\r\naccept: application/json\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        url.path(),
+        url.authority(),
+        locadm::api::USER_AGENT,
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    let request = Arc::new(request);
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let rate = runtime.block_on(async move {
+        let left = Arc::new(AtomicIsize::new(requests as isize));
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for _ in 0..connections {
+            let (connector, request, left) = (connector.clone(), request.clone(), left.clone());
+            let (address, name) = (address.clone(), ServerName::try_from(host.clone()).unwrap());
+            tasks.push(tokio::spawn(async move {
+                let tcp = tokio::net::TcpStream::connect(&address).await?;
+                tcp.set_nodelay(true)?;
+                let mut tls = connector.connect(name, tcp).await?;
+                let mut buffer = vec![0; 1 << 16];
+                while left.fetch_sub(1, Ordering::Relaxed) > 0 {
+                    tls.write_all(&request).await?;
+                    read_answer(&mut tls, &mut buffer).await?;
+                    let answered = Instant::now();
+                    while answered.elapsed() < busy {
+                        std::hint::spin_loop();
+                    }
+                }
+                std::io::Result::Ok(())
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap().unwrap_or_else(|e| {
+                eprintln!("tls_loop: {e}");
+                std::process::exit(1);
+            });
+        }
+        requests as f64 / start.elapsed().as_secs_f64()
+    });
+    println!("{rate:.0}");
+}
+
+/// Reads one whole answer (its head, then `Content-Length` bytes of body); an error if it
+/// is not 2xx or the connection closes first. No pipelining: nothing follows it.
+async fn read_answer(
+    stream: &mut (impl tokio::io::AsyncRead + Unpin),
+    buffer: &mut [u8],
+) -> std::io::Result<()> {
+    let invalid = |what: String| std::io::Error::new(std::io::ErrorKind::InvalidData, what);
+    let mut filled = 0;
+    loop {
+        let read = stream.read(&mut buffer[filled..]).await?;
+        if read == 0 {
+            return Err(invalid("the server closed the connection".into()));
+        }
+        filled += read;
+        let Some(end) = buffer[..filled].windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&buffer[..end]);
+        if !head.split(' ').nth(1).is_some_and(|s| s.starts_with('2')) {
+            return Err(invalid(format!(
+                "answered {}",
+                head.lines().next().unwrap_or("")
+            )));
+        }
+        let length: usize = head
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .ok_or_else(|| invalid("an answer without Content-Length".into()))?;
+        if filled >= end + 4 + length {
+            return Ok(());
+        }
+    }
+}
