@@ -26,6 +26,7 @@ use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use tower_service::Service;
 
 use super::exchange::{read, send, Answer, Sent};
+use super::http2::Http2;
 use super::lanes::{Held, Lane, Lanes, OpenLane};
 use super::{Failure, TransportError, TransportKind};
 use crate::error::{Error, Result};
@@ -172,15 +173,10 @@ impl Connector {
         let stream = self.connect(&self.shared).await?;
         let failed = |e: hyper::Error| TransportError::new(TransportKind::Connect, &e);
         if stream.connected().is_negotiated_h2() {
-            let (sender, connection) =
-                hyper::client::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
-                    .handshake(stream)
-                    .await
-                    .map_err(failed)?;
-            tokio::spawn(async move {
-                let _ = connection.await;
-            });
-            Ok(Lane::Http2(sender))
+            let io = hyper_util::rt::TokioIo::new(stream);
+            Ok(Lane::Http2(
+                Http2::handshake(io, self.origin.clone()).await?,
+            ))
         } else {
             let (sender, connection) = hyper::client::conn::http1::handshake(stream)
                 .await

@@ -1,6 +1,7 @@
-//! One exchange on a hyper client connection of either protocol: send a request, hand
-//! it back when it never reached the wire, read the whole answer by its deadline. Shared
-//! by the dedicated connections (`connection.rs`) and the lanes (`lanes.rs`).
+//! One exchange on a hyper HTTP/1.1 client connection: send a request, hand it back when
+//! it never reached the wire, read the whole answer by its deadline. Shared by the
+//! dedicated connections (`connection.rs`) and the HTTP/1.1 lanes (`lanes.rs`); an
+//! HTTP/2 lane has its own (`http2.rs`).
 
 use std::time::Duration;
 
@@ -37,51 +38,12 @@ pub(super) struct Answer {
     pub round_trip: Duration,
 }
 
-/// The two kinds of hyper client connection, as `send` uses them.
-pub(super) trait Sender {
-    fn is_closed(&self) -> bool;
-    async fn ready(&mut self) -> hyper::Result<()>;
-    async fn try_send(
-        &mut self,
-        request: hyper::Request<Full<Bytes>>,
-    ) -> std::result::Result<
-        hyper::Response<hyper::body::Incoming>,
-        hyper::client::conn::TrySendError<hyper::Request<Full<Bytes>>>,
-    >;
-}
-
-/// Both hyper senders have the same methods under the same names, not behind a trait.
-macro_rules! sender {
-    ($sender:ty) => {
-        impl Sender for $sender {
-            fn is_closed(&self) -> bool {
-                <$sender>::is_closed(self)
-            }
-            async fn ready(&mut self) -> hyper::Result<()> {
-                <$sender>::ready(self).await
-            }
-            async fn try_send(
-                &mut self,
-                request: hyper::Request<Full<Bytes>>,
-            ) -> std::result::Result<
-                hyper::Response<hyper::body::Incoming>,
-                hyper::client::conn::TrySendError<hyper::Request<Full<Bytes>>>,
-            > {
-                self.try_send_request(request).await
-            }
-        }
-    };
-}
-
-sender!(SendRequest<Full<Bytes>>);
-sender!(hyper::client::conn::http2::SendRequest<Full<Bytes>>);
-
 /// Sends `request` on `sender`. `reused`: the connection has served before, so a request
 /// that never reached its wire is handed back to go on a new one; on a new connection
 /// that is the server's failure, for the caller's retries. Any error leaves the
 /// connection unusable: the caller drops it.
 pub(super) async fn send(
-    sender: &mut impl Sender,
+    sender: &mut SendRequest<Full<Bytes>>,
     request: hyper::Request<Full<Bytes>>,
     reused: bool,
     timeout: Duration,
@@ -99,7 +61,8 @@ pub(super) async fn send(
         sent: now,
         deadline: now + timeout,
     };
-    let Ok(sent) = tokio::time::timeout_at(clock.deadline, sender.try_send(request)).await else {
+    let Ok(sent) = tokio::time::timeout_at(clock.deadline, sender.try_send_request(request)).await
+    else {
         return Err(timed_out());
     };
     match sent {
@@ -113,30 +76,10 @@ pub(super) async fn send(
             }
             None => {
                 let e = e.into_error();
-                let kind = if unprocessed(&e) {
-                    TransportKind::NotSent
-                } else {
-                    TransportKind::Broken
-                };
-                Err(TransportError::new(kind, &e).into())
+                Err(TransportError::new(TransportKind::Broken, &e).into())
             }
         },
     }
-}
-
-/// Whether the service said that it did not process an HTTP/2 stream: a GOAWAY whose last
-/// stream is below it, or REFUSED_STREAM (RFC 9113, 6.8 and 8.7). Such a request was not
-/// carried out and may go again, a create included.
-fn unprocessed(e: &hyper::Error) -> bool {
-    let mut cause = std::error::Error::source(e);
-    while let Some(error) = cause {
-        if let Some(h2) = error.downcast_ref::<h2::Error>() {
-            return (h2.is_go_away() && h2.is_remote())
-                || h2.reason() == Some(h2::Reason::REFUSED_STREAM);
-        }
-        cause = error.source();
-    }
-    false
 }
 
 /// Reads the whole answer (at most [`MAX_RESPONSE_BYTES`]) by the exchange's deadline.

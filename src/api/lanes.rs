@@ -15,7 +15,8 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::Full;
 
-use super::exchange::{read, send, Answer, Sender, Sent};
+use super::exchange::{read, send, Answer, Sent};
+use super::http2::{self, Http2};
 use super::{Failure, TransportError, TransportKind};
 
 /// The longest pause between two tries of a refused lane (20 ms doubled: 1.3 s in all).
@@ -53,14 +54,14 @@ pub trait OpenLane {
 /// One shared connection.
 pub enum Lane {
     Http1(hyper::client::conn::http1::SendRequest<Full<Bytes>>),
-    Http2(hyper::client::conn::http2::SendRequest<Full<Bytes>>),
+    Http2(Http2),
 }
 
 impl Lane {
     fn is_closed(&self) -> bool {
         match self {
-            Lane::Http1(sender) => Sender::is_closed(sender),
-            Lane::Http2(sender) => Sender::is_closed(sender),
+            Lane::Http1(sender) => sender.is_closed(),
+            Lane::Http2(http2) => http2.is_closed(),
         }
     }
 }
@@ -194,25 +195,19 @@ impl Shared {
             }
             let lane = slot.as_mut().expect("opened just now or before");
             match lane {
-                Lane::Http2(sender) => {
-                    let mut sender = sender.clone();
+                Lane::Http2(http2) => {
+                    let http2 = http2.clone();
                     drop(slot);
-                    // A stream the service did not process (its connection going away
-                    // after its last stream, a refused stream) goes again at once; hyper
-                    // does not hand such a request back, so a copy is kept.
-                    let copy = copy_of(&request);
-                    match send(&mut sender, request, reused, connector.timeout()).await {
-                        Ok(Sent::Answered(response, clock)) => {
-                            return read(response, clock).await;
-                        }
-                        Ok(Sent::Unsent(unsent)) => request = unsent,
-                        Err(Failure::Transport(e))
-                            if e.kind == TransportKind::NotSent && unprocessed_retries > 0 =>
-                        {
+                    // A stream the service did not process (it never reached the wire,
+                    // its connection went away after its last stream, a refused stream)
+                    // goes again at once.
+                    match http2.exchange(request, connector.timeout()).await? {
+                        http2::Sent::Answered(answer) => return Ok(answer),
+                        http2::Sent::Unprocessed(again, _) if unprocessed_retries > 0 => {
                             unprocessed_retries -= 1;
-                            request = copy;
+                            request = again;
                         }
-                        Err(failure) => return Err(failure),
+                        http2::Sent::Unprocessed(_, e) => return Err(Failure::Transport(e)),
                     }
                     slot = self.slots[index].lock().await;
                 }
@@ -357,7 +352,7 @@ impl Shared {
 }
 
 /// The same request again (the body is shared, not copied).
-fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
+pub(super) fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
     let mut copy = hyper::Request::new(request.body().clone());
     *copy.method_mut() = request.method().clone();
     *copy.uri_mut() = request.uri().clone();

@@ -5,11 +5,13 @@
 //! Here: the client and its verbs, one per [`Endpoint`]. `send.rs` is the send loop
 //! (token, retries, pace); `transport.rs` the reqwest client and the transport failures;
 //! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error;
-//! `connection.rs`, `lanes.rs` and `exchange.rs` the bulk workers' own connections.
+//! `connection.rs`, `lanes.rs`, `exchange.rs` and `http2.rs` the bulk workers' own
+//! connections.
 
 mod connection;
 mod errors;
 mod exchange;
+mod http2;
 mod lanes;
 pub mod pacer;
 mod proxy;

@@ -1,0 +1,168 @@
+//! A shared lane's HTTP/2 connection, on the h2 crate itself rather than through hyper's
+//! HTTP/2 client: hyper spawns a task for every request's body and another for its
+//! answer, and hands each between tasks by channel. Measured over the 2 connections of
+//! benches/tls.sh's limited proxy, 16 streams in flight: a bare loop on h2 sent 44-45k
+//! requests a second where apply through hyper's client sent 38k and h2load 48k.
+//!
+//! The rules are those of `exchange.rs`: a request that never reached the wire is handed
+//! back (to go again at once), and so is one the service said it did not process (a
+//! GOAWAY below it, REFUSED_STREAM); anything else after the request went is the
+//! caller's to judge. The whole answer is due by the exchange's deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::{Bytes, BytesMut};
+use http_body_util::Full;
+use hyper::body::Body as _;
+
+use super::exchange::{timed_out, Answer};
+use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+
+/// One HTTP/2 connection: its handle for new streams, whether it has ended, and the
+/// origin whose `:scheme` and `:authority` each request carries.
+#[derive(Clone)]
+pub(super) struct Http2 {
+    sender: h2::client::SendRequest<Bytes>,
+    /// Set when the connection's task ends (closed by either side, or failed).
+    closed: Arc<AtomicBool>,
+    origin: hyper::Uri,
+}
+
+/// What became of a request sent on a lane.
+pub(super) enum Sent {
+    Answered(Answer),
+    /// Not carried out: it never reached the wire, or the service said it did not
+    /// process it. It may go again, a create included.
+    Unprocessed(hyper::Request<Full<Bytes>>, TransportError),
+}
+
+impl Http2 {
+    /// The HTTP/2 handshake on a connection that agreed to h2 by ALPN; the connection's
+    /// I/O runs as a task of its own.
+    pub(super) async fn handshake<T>(io: T, origin: hyper::Uri) -> Result<Http2, TransportError>
+    where
+        T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        let (sender, connection) = h2::client::Builder::new()
+            .enable_push(false)
+            .handshake(io)
+            .await
+            .map_err(|e| TransportError::new(TransportKind::Connect, &e))?;
+        let closed = Arc::new(AtomicBool::new(false));
+        let closing = closed.clone();
+        tokio::spawn(async move {
+            let _ = connection.await;
+            closing.store(true, Ordering::SeqCst);
+        });
+        Ok(Http2 {
+            sender,
+            closed,
+            origin,
+        })
+    }
+
+    pub(super) fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Sends `request` as a stream and reads its whole answer (at most
+    /// [`MAX_RESPONSE_BYTES`]) within `timeout`. Takes a handle of its own, so the lane
+    /// is free for other requests meanwhile.
+    pub(super) async fn exchange(
+        &self,
+        request: hyper::Request<Full<Bytes>>,
+        timeout: Duration,
+    ) -> Result<Sent, Failure> {
+        let sender = match self.sender.clone().ready().await {
+            Ok(sender) => sender,
+            Err(e) => {
+                let unsent = TransportError::new(TransportKind::NotSent, &e);
+                return Ok(Sent::Unprocessed(request, unsent));
+            }
+        };
+        let copy = super::lanes::copy_of(&request);
+        let (mut head, body) = request.into_parts();
+        // HTTP/2 carries the origin as `:scheme` and `:authority`, not a `Host` header.
+        let mut uri = hyper::http::uri::Parts::from(self.origin.clone());
+        uri.path_and_query = head.uri.path_and_query().cloned();
+        head.uri = hyper::Uri::from_parts(uri)
+            .map_err(|e| Failure::Transport(TransportError::new(TransportKind::Invalid, &e)))?;
+        head.headers.remove(hyper::header::HOST);
+        let payload = body_bytes(body);
+        let request = hyper::Request::from_parts(head, ());
+
+        let sent = tokio::time::Instant::now();
+        let deadline = sent + timeout;
+        let mut sender = sender;
+        let (response, mut stream) = match sender.send_request(request, payload.is_empty()) {
+            Ok(sending) => sending,
+            Err(e) => {
+                let unsent = TransportError::new(TransportKind::NotSent, &e);
+                return Ok(Sent::Unprocessed(copy, unsent));
+            }
+        };
+        if !payload.is_empty() {
+            // Queued on the stream; the connection sends it as flow control allows.
+            if let Err(e) = stream.send_data(payload, true) {
+                return Err(broken(&e));
+            }
+        }
+        let answer = async {
+            let response = response.await?;
+            let (parts, mut body) = response.into_parts();
+            let mut read = BytesMut::new();
+            while let Some(chunk) = body.data().await {
+                let chunk = chunk?;
+                // The window is given back as the answer is read, or a long answer stalls.
+                let _ = body.flow_control().release_capacity(chunk.len());
+                if read.len() + chunk.len() > MAX_RESPONSE_BYTES {
+                    return Ok(None);
+                }
+                read.extend_from_slice(&chunk);
+            }
+            Ok::<_, h2::Error>(Some((parts, read.freeze())))
+        };
+        match tokio::time::timeout_at(deadline, answer).await {
+            Err(_) => Err(timed_out()),
+            Ok(Ok(Some((parts, body)))) => Ok(Sent::Answered(Answer {
+                parts,
+                body,
+                round_trip: sent.elapsed(),
+            })),
+            Ok(Ok(None)) => Err(Failure::TooLarge),
+            Ok(Err(e)) if unprocessed(&e) => Ok(Sent::Unprocessed(
+                copy,
+                TransportError::new(TransportKind::NotSent, &e),
+            )),
+            Ok(Err(e)) => Err(broken(&e)),
+        }
+    }
+}
+
+/// A request's body as one buffer (a `Full` body is one frame, or none).
+fn body_bytes(body: Full<Bytes>) -> Bytes {
+    // `Full` yields its one frame at once: polled here without a waker's need.
+    let mut body = std::pin::pin!(body);
+    let waker = std::task::Waker::noop();
+    let mut context = std::task::Context::from_waker(waker);
+    if body.is_end_stream() {
+        return Bytes::new();
+    }
+    match body.as_mut().poll_frame(&mut context) {
+        std::task::Poll::Ready(Some(Ok(frame))) => frame.into_data().unwrap_or_default(),
+        _ => Bytes::new(),
+    }
+}
+
+/// Whether the service said that it did not process the stream: a GOAWAY whose last
+/// stream is below it, or REFUSED_STREAM (RFC 9113, 6.8 and 8.7). Such a request was
+/// not carried out and may go again, a create included.
+pub(super) fn unprocessed(e: &h2::Error) -> bool {
+    (e.is_go_away() && e.is_remote()) || e.reason() == Some(h2::Reason::REFUSED_STREAM)
+}
+
+fn broken(e: &h2::Error) -> Failure {
+    Failure::Transport(TransportError::new(TransportKind::Broken, e))
+}
