@@ -174,9 +174,7 @@ impl Connector {
         let failed = |e: hyper::Error| TransportError::new(TransportKind::Connect, &e);
         if stream.connected().is_negotiated_h2() {
             let io = hyper_util::rt::TokioIo::new(stream);
-            Ok(Lane::Http2(
-                Http2::handshake(io, self.origin.clone()).await?,
-            ))
+            Ok(Lane::Http2(Http2::handshake(io, &self.origin).await?))
         } else {
             let (sender, connection) = hyper::client::conn::http1::handshake(stream)
                 .await

@@ -21,13 +21,13 @@ use super::exchange::{timed_out, Answer};
 use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// One HTTP/2 connection: its handle for new streams, whether it has ended, and the
-/// origin whose `:scheme` and `:authority` each request carries.
+/// origin's scheme, which each request carries as `:scheme`.
 #[derive(Clone)]
 pub(super) struct Http2 {
     sender: h2::client::SendRequest<Bytes>,
     /// Set when the connection's task ends (closed by either side, or failed).
     closed: Arc<AtomicBool>,
-    origin: hyper::Uri,
+    scheme: hyper::http::uri::Scheme,
 }
 
 /// What became of a request sent on a lane.
@@ -41,7 +41,7 @@ pub(super) enum Sent {
 impl Http2 {
     /// The HTTP/2 handshake on a connection that agreed to h2 by ALPN; the connection's
     /// I/O runs as a task of its own.
-    pub(super) async fn handshake<T>(io: T, origin: hyper::Uri) -> Result<Http2, TransportError>
+    pub(super) async fn handshake<T>(io: T, origin: &hyper::Uri) -> Result<Http2, TransportError>
     where
         T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
@@ -59,7 +59,10 @@ impl Http2 {
         Ok(Http2 {
             sender,
             closed,
-            origin,
+            scheme: origin
+                .scheme()
+                .cloned()
+                .unwrap_or(hyper::http::uri::Scheme::HTTPS),
         })
     }
 
@@ -68,14 +71,14 @@ impl Http2 {
     }
 
     /// Sends `request` as a stream and reads its whole answer (at most
-    /// [`MAX_RESPONSE_BYTES`]) within `timeout`. Takes a handle of its own, so the lane
-    /// is free for other requests meanwhile.
+    /// [`MAX_RESPONSE_BYTES`]) within `timeout`. On a handle of its own (a clone of the
+    /// lane's), so that the lane is free for other requests meanwhile.
     pub(super) async fn exchange(
-        &self,
+        self,
         request: hyper::Request<Full<Bytes>>,
         timeout: Duration,
     ) -> Result<Sent, Failure> {
-        let sender = match self.sender.clone().ready().await {
+        let sender = match self.sender.ready().await {
             Ok(sender) => sender,
             Err(e) => {
                 let unsent = TransportError::new(TransportKind::NotSent, &e);
@@ -84,12 +87,22 @@ impl Http2 {
         };
         let copy = super::lanes::copy_of(&request);
         let (mut head, body) = request.into_parts();
-        // HTTP/2 carries the origin as `:scheme` and `:authority`, not a `Host` header.
-        let mut uri = hyper::http::uri::Parts::from(self.origin.clone());
+        // HTTP/2 carries the origin as `:scheme` and `:authority` (the `Host` that
+        // HTTP/1.1 sends), not as a header.
+        let invalid = |e: &(dyn std::error::Error + 'static)| {
+            Failure::Transport(TransportError::new(TransportKind::Invalid, e))
+        };
+        let host = head.headers.remove(hyper::header::HOST);
+        let mut uri = hyper::http::uri::Parts::default();
+        uri.scheme = Some(self.scheme.clone());
+        uri.authority = match host {
+            Some(host) => Some(
+                hyper::http::uri::Authority::try_from(host.as_bytes()).map_err(|e| invalid(&e))?,
+            ),
+            None => head.uri.authority().cloned(),
+        };
         uri.path_and_query = head.uri.path_and_query().cloned();
-        head.uri = hyper::Uri::from_parts(uri)
-            .map_err(|e| Failure::Transport(TransportError::new(TransportKind::Invalid, &e)))?;
-        head.headers.remove(hyper::header::HOST);
+        head.uri = hyper::Uri::from_parts(uri).map_err(|e| invalid(&e))?;
         let payload = body_bytes(body);
         let request = hyper::Request::from_parts(head, ());
 
