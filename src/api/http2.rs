@@ -85,7 +85,7 @@ impl Http2 {
                 return Ok(Sent::Unprocessed(request, unsent));
             }
         };
-        let copy = super::lanes::copy_of(&request);
+        let copy = copy_of(&request);
         let (mut head, body) = request.into_parts();
         // HTTP/2 carries the origin as `:scheme` and `:authority` (the `Host` that
         // HTTP/1.1 sends), not as a header.
@@ -178,4 +178,14 @@ pub(super) fn unprocessed(e: &h2::Error) -> bool {
 
 fn broken(e: &h2::Error) -> Failure {
     Failure::Transport(TransportError::new(TransportKind::Broken, e))
+}
+
+/// The same request again (the body is shared, not copied).
+fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
+    let mut copy = hyper::Request::new(request.body().clone());
+    *copy.method_mut() = request.method().clone();
+    *copy.uri_mut() = request.uri().clone();
+    *copy.version_mut() = request.version();
+    *copy.headers_mut() = request.headers().clone();
+    copy
 }

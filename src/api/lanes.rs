@@ -350,13 +350,3 @@ impl Shared {
         }
     }
 }
-
-/// The same request again (the body is shared, not copied).
-pub(super) fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
-    let mut copy = hyper::Request::new(request.body().clone());
-    *copy.method_mut() = request.method().clone();
-    *copy.uri_mut() = request.uri().clone();
-    *copy.version_mut() = request.version();
-    *copy.headers_mut() = request.headers().clone();
-    copy
-}
