@@ -47,7 +47,7 @@ impl Http2 {
     {
         let (sender, connection) = h2::client::Builder::new()
             .enable_push(false)
-            .handshake(io)
+            .handshake(Unvectored(io))
             .await
             .map_err(|e| TransportError::new(TransportKind::Connect, &e))?;
         let closed = Arc::new(AtomicBool::new(false));
@@ -104,6 +104,12 @@ impl Http2 {
         uri.path_and_query = head.uri.path_and_query().cloned();
         head.uri = hyper::Uri::from_parts(uri).map_err(|e| invalid(&e))?;
         let payload = body_bytes(body);
+        // As hyper writes it on either protocol: the service knows the body's size before
+        // it reads the body.
+        if !payload.is_empty() {
+            head.headers
+                .insert(hyper::header::CONTENT_LENGTH, payload.len().into());
+        }
         let request = hyper::Request::from_parts(head, ());
 
         let sent = tokio::time::Instant::now();
@@ -151,6 +157,54 @@ impl Http2 {
             )),
             Ok(Err(e)) => Err(broken(&e)),
         }
+    }
+}
+
+/// The connection's I/O, said not to take vectored writes, so that h2 copies a request's
+/// body of up to 1 KiB into its write buffer beside the headers instead of chaining it
+/// (as it does any body over 256 bytes where vectored writes are taken). A chained body
+/// is written before the next frame is buffered: one write, and one TLS record, for each
+/// request. Copied, the requests that the workers queued since the connection last ran
+/// go out together. Measured over benches/tls.sh's 2 limited connections, 16 in flight,
+/// 20,000 records (`perf stat`): 8,537 writes instead of 20,034, nginx's CPU 57 ticks
+/// instead of 61, 34.6k requests/s instead of 32.6-32.9k.
+struct Unvectored<T>(T);
+
+impl<T: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Unvectored<T> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_read(cx, buf)
+    }
+}
+
+impl<T: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Unvectored<T> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_shutdown(cx)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        false
     }
 }
 
