@@ -117,7 +117,7 @@ impl<'p> Context<'p> {
     pub async fn api(&self) -> Result<ApiClient> {
         self.session().await?;
         let session = self.service.get().expect("made just above").session.clone();
-        let (settings, http) = (session.settings().clone(), session.http().clone());
-        ApiClient::new(&settings, http, session, self.printer.verbose())
+        let (settings, transport) = (session.settings().clone(), session.transport().clone());
+        ApiClient::new(&settings, transport, session, self.printer.verbose())
     }
 }

@@ -8,10 +8,10 @@
 //! with a connection per task, which load generators use, 121k.
 //! A worker that sends thousands of requests in a row gains nothing from a pool: it keeps
 //! one connection, sends on it request after request, and opens a new one when the server
-//! closes it. Built from the same hyper, hyper-util and rustls, with the same TLS
-//! configuration (`transport::tls_config`: webpki roots plus the profile's `ca_cert`), as
-//! the shared client, so TLS trust is the same on both routes.
-//! Every connection of a run shares one rustls configuration, and with it one session
+//! closes it. Built from the same hyper, hyper-util and rustls, with the shared client's
+//! own TLS configuration (`transport::Transport`: webpki roots plus the profile's
+//! `ca_cert`, read once), so TLS trust is the same on both routes.
+//! Every connection of a run shares that configuration, and with it one session
 //! cache: a connection opened again after the server closed one resumes its TLS session
 //! instead of paying a full handshake.
 
@@ -69,13 +69,14 @@ impl Connector {
     /// `None` until a refused connection tells.
     pub fn new(
         settings: &Settings,
+        tls: &rustls::ClientConfig,
         base_url: &url::Url,
         max_connections: Option<usize>,
     ) -> Result<Connector> {
-        // One configuration, so one session cache (rustls keeps TLS 1.3 tickets in
-        // memory by default) for the connectors' connections; the same trust as the
-        // shared client's. hyper-rustls sets the ALPN of each connector.
-        let tls = super::transport::tls_config(settings)?;
+        // The shared client's configuration (`transport::Transport`): its trust, and its
+        // one session cache (rustls keeps TLS 1.3 tickets in memory by default).
+        // hyper-rustls sets the ALPN of each connector.
+        let tls = tls.clone();
 
         let connect_timeout = super::transport::connect_timeout(settings);
         let mut tcp = HttpConnector::new();

@@ -38,7 +38,7 @@ pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
 pub use errors::error_text_of;
 pub use reply::Reply;
 pub use send::backoff;
-pub use transport::http_client;
+pub use transport::Transport;
 
 /// `locadm/<version>`, on every request.
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
@@ -91,6 +91,8 @@ impl BulkRoutes {
 #[derive(Clone)]
 pub struct ApiClient {
     http: reqwest::Client,
+    /// The TLS configuration `http` was built from, for a bulk run's own connections.
+    tls: Arc<rustls::ClientConfig>,
     base_url: url::Url,
     read_prefix: String,
     credentials: Arc<dyn Credentials>,
@@ -103,10 +105,11 @@ pub struct ApiClient {
 }
 
 impl ApiClient {
-    /// A client for the settings' base URL, sharing `http` (one connection pool per run).
+    /// A client for the settings' base URL, sharing `transport` (one connection pool and
+    /// one TLS configuration per run).
     pub fn new(
         settings: &Settings,
-        http: reqwest::Client,
+        transport: Transport,
         credentials: Arc<dyn Credentials>,
         verbose: Verbose,
     ) -> Result<ApiClient> {
@@ -119,7 +122,8 @@ impl ApiClient {
             }
         })?;
         Ok(ApiClient {
-            http,
+            http: transport.http,
+            tls: transport.tls,
             base_url,
             read_prefix: settings.read_prefix.trim_end_matches('/').to_owned(),
             credentials,
@@ -169,6 +173,7 @@ impl ApiClient {
         }
         Ok(BulkRoutes(Some(Arc::new(Connector::new(
             settings,
+            &self.tls,
             &self.base_url,
             max_connections,
         )?))))

@@ -2,6 +2,7 @@
 //! with the token endpoint), and what a request that got no response failed of, in the
 //! terms that decide whether it may be sent again.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
@@ -103,12 +104,31 @@ impl From<reqwest::Error> for TransportError {
     }
 }
 
-/// The one reqwest client of an invocation, shared by the token endpoint and the
-/// service (one connection pool): per-request timeout, user agent, the proxy variables
-/// (by the policy of `proxy`), the profile's CA certificate. Redirects are never followed: the
-/// oauth2 crate asks for that on the token endpoint, and on the service it means the bearer
-/// token can never be carried to another origin; a 3xx is reported as what it is.
-pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
+/// What an invocation sends its requests over, made once from the settings: the one
+/// reqwest client (shared by the token endpoint and the service: one connection pool),
+/// and the TLS configuration it was built from, which a bulk run's own connections take
+/// too. So the profile's `ca_cert` is read once, both routes trust the same certificates
+/// even if the file changes during the run, and share one TLS session cache.
+#[derive(Clone)]
+pub struct Transport {
+    pub http: reqwest::Client,
+    /// Without ALPN: each route sets its own.
+    pub(super) tls: Arc<rustls::ClientConfig>,
+}
+
+impl Transport {
+    pub fn new(settings: &Settings) -> Result<Transport> {
+        let tls = Arc::new(tls_config(settings)?);
+        let http = http_client(settings, &tls)?;
+        Ok(Transport { http, tls })
+    }
+}
+
+/// The reqwest client: per-request timeout, user agent, the proxy variables (by the
+/// policy of `proxy`), the trust of `tls`. Redirects are never followed: the oauth2 crate
+/// asks for that on the token endpoint, and on the service it means the bearer token can
+/// never be carried to another origin; a 3xx is reported as what it is.
+fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .timeout(settings.timeout)
@@ -122,9 +142,9 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
             let policy = proxy::ProxyPolicy::from_env();
             reqwest::Proxy::custom(move |url| policy.proxy_for(url))
         });
-    // The same TLS as the bulk route's connections (`tls_config`), offering HTTP/2 and
-    // HTTP/1.1 by ALPN as reqwest's own configuration would.
-    let mut tls = tls_config(settings)?;
+    // The bulk route's TLS, offering HTTP/2 and HTTP/1.1 by ALPN as reqwest's own
+    // configuration would.
+    let mut tls = tls.clone();
     tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     builder = builder.use_preconfigured_tls(tls);
     builder
@@ -135,16 +155,14 @@ pub fn http_client(settings: &Settings) -> Result<reqwest::Client> {
 /// The one TLS configuration of both routes (the shared client and the bulk route's own
 /// connections): TLS 1.2 and 1.3 with ring, and the trust of [`root_store`]. Each route
 /// sets its own ALPN.
-pub(super) fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
-    Ok(
-        rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()
-        .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
-        .with_root_certificates(root_store(settings)?)
-        .with_no_client_auth(),
-    )
+fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
+    Ok(rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
+    .with_root_certificates(root_store(settings)?)
+    .with_no_client_auth())
 }
 
 /// What both routes trust: the Mozilla roots (webpki-roots), and the profile's `ca_cert`.

@@ -9,6 +9,7 @@ use secrecy::SecretString;
 use super::discovery::{self, Discovered};
 use super::store::{self, Backend, EntryKey, StoredEntry};
 use super::{binding, is_fresh, oauth, Clock, SystemClock, TokenSource, LOGIN_HINT};
+use crate::api::Transport;
 use crate::error::{Error, Result};
 use crate::output::Verbose;
 use crate::settings::{ServiceUrl, Settings};
@@ -16,7 +17,7 @@ use crate::settings::{ServiceUrl, Settings};
 /// The authentication state of one invocation, shared by every request it makes.
 pub struct Session {
     settings: Settings,
-    http: reqwest::Client,
+    transport: Transport,
     clock: Arc<dyn Clock>,
     verbose: Verbose,
     pub(super) env_token: Option<SecretString>,
@@ -55,16 +56,16 @@ impl Session {
     /// The session of one command: an HTTP client made for these settings (timeouts, the
     /// profile's CA, proxies), diagnostics on the `--verbose` channel.
     pub fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
-        let http = crate::api::http_client(&settings)?;
-        Ok(Session::from_settings(settings, http).with_verbose(verbose))
+        let transport = Transport::new(&settings)?;
+        Ok(Session::from_settings(settings, transport).with_verbose(verbose))
     }
 
     /// A session from the settings and the environment (`LOCADM_TOKEN`,
     /// `LOCADM_CLIENT_SECRET`, `LOCADM_KEYRING`), on the system clock.
-    pub fn from_settings(settings: Settings, http: reqwest::Client) -> Session {
+    pub fn from_settings(settings: Settings, transport: Transport) -> Session {
         Session {
             settings,
-            http,
+            transport,
             clock: Arc::new(SystemClock),
             verbose: Verbose::new(false),
             env_token: EnvVars::get(EnvVars::TOKEN)
@@ -125,7 +126,12 @@ impl Session {
     }
 
     pub fn http(&self) -> &reqwest::Client {
-        &self.http
+        &self.transport.http
+    }
+
+    /// The HTTP client and its TLS configuration, for an API client on this session.
+    pub fn transport(&self) -> &Transport {
+        &self.transport
     }
 
     pub(super) fn verbose(&self) -> &Verbose {
@@ -482,7 +488,8 @@ impl Session {
             "discovery: GET {}",
             discovery::document_url(issuer)
         ));
-        let fresh = discovery::fetch(&self.http, issuer, self.settings.allow_http, now).await?;
+        let fresh =
+            discovery::fetch(&self.transport.http, issuer, self.settings.allow_http, now).await?;
         *self.discovered.lock().expect("session lock") = Some(fresh.clone());
         Ok(Some(fresh))
     }
@@ -634,8 +641,8 @@ mod tests {
 
     fn session(store: &store::MemoryStore, clock: Arc<TestClock>) -> Session {
         let s = settings();
-        let http = crate::api::http_client(&s).unwrap();
-        Session::from_settings(s, http)
+        let transport = Transport::new(&s).unwrap();
+        Session::from_settings(s, transport)
             .with_env(None, None)
             .with_store(Arc::new(store.clone()))
             .with_clock(clock)

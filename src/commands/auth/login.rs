@@ -240,7 +240,7 @@ async fn check_base_url(
         };
         let api = ApiClient::new(
             settings,
-            session.http().clone(),
+            session.transport().clone(),
             session.clone(),
             printer.verbose(),
         )?;
