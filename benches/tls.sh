@@ -37,7 +37,11 @@
 #      nginx on the same two cores, a client quicker than the server sleeps between
 #      answers, and nginx pays a wake-up of the client's thread on each answer it writes
 #      (`perf`: 13% of nginx's time in sock_def_readable's wake-up against 2.5% for wrk);
-#      a busier client is woken less, and the loop then goes faster, not slower.
+#      a busier client is woken less, and the loop then goes faster, not slower (on
+#      some machines; on others the busy loop is the slower). Then the same loop through
+#      hyper's HTTP/1.1 client, as apply's connections send: apply / that loop is what
+#      apply's own work on each record (spool, request, pace, answer, report) costs
+#      above its HTTP library.
 #
 # wrk and h2load send apply's request: the same headers (user agent and `Accept`
 # included: nginx parses them) and the first record's body.
@@ -326,11 +330,12 @@ h2load_run() {
     echo "$rate" >>"$WORK/rates/$name"
 }
 
-# tls_loop NAME CONNECTIONS URL BUSY_NS: examples/tls_loop.rs, RECORDS requests.
+# tls_loop NAME CONNECTIONS URL BUSY_NS CLIENT(raw|hyper): examples/tls_loop.rs, RECORDS
+# requests.
 tls_loop_run() {
-    local name=$1 connections=$2 url=$3 busy=$4 out rate
+    local name=$1 connections=$2 url=$3 busy=$4 client=$5 out rate
     out=$(/usr/bin/time -f 'cpu %U %S' "$TLS_LOOP" "$url" "$WORK/tls/ca.pem" "$WORK/one.json" \
-        "$RECORDS" "$connections" "$busy" 2>&1) || true
+        "$RECORDS" "$connections" "$busy" "$client" 2>&1) || true
     awk -v n="$RECORDS" '/^cpu / { printf "%.1f\n", ($2 + $3) * 1e6 / n }' <<<"$out" >>"$WORK/cpu/$name"
     rate=$(head -n 1 <<<"$out")
     if ! [[ $rate =~ ^[0-9]+$ ]]; then
@@ -380,20 +385,21 @@ for run in $(seq "$RUNS"); do
     apply_run apply-auto tls "$WORK/records.ndjson" --concurrency auto
     h2load_run h2load-h1 h1 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
     h2load_run h2load-h2 h2 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
-    tls_loop_run tls-loop "$CONCURRENCY" "$TLS/locations" 0
-    tls_loop_run tls-loop-busy "$CONCURRENCY" "$TLS/locations" "$BUSY_NS"
+    tls_loop_run tls-loop "$CONCURRENCY" "$TLS/locations" 0 raw
+    tls_loop_run tls-loop-busy "$CONCURRENCY" "$TLS/locations" "$BUSY_NS" raw
+    tls_loop_run tls-loop-hyper "$CONCURRENCY" "$TLS/locations" 0 hyper
     apply_run limited-auto limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
     h2load_run limited-h2load h2 "$LIMIT" "$STREAMS" "$RECORDS" "$LIMITED/locations"
     apply_run limited-fixed limited "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency "$CONCURRENCY"
     h2load_run limited-h2load-max h2 "$LIMIT" "$MAX_STREAMS" "$RECORDS" "$LIMITED/locations"
     apply_run limited-learn limited "$WORK/records.ndjson" --concurrency auto
     apply_run limited-token limited-token "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
-    say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s, tls_loop $(tail -n 1 "$WORK/rates/tls-loop")/s (busy $(tail -n 1 "$WORK/rates/tls-loop-busy")/s); $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
+    say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s, tls_loop $(tail -n 1 "$WORK/rates/tls-loop")/s (busy $(tail -n 1 "$WORK/rates/tls-loop-busy")/s, through hyper $(tail -n 1 "$WORK/rates/tls-loop-hyper")/s); $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
 done
 apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
 apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
 
-for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
+for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy tls-loop-hyper limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
     printf -v "M_${name//-/_}" '%s' "$(median "$WORK/rates/$name")"
 done
 BEST=$(max "$M_wrk" "$M_h2load_h1")
@@ -452,6 +458,8 @@ $(row "tls_loop, ${BUSY_NS} ns busy after each answer" tls-loop-busy)
 $(info_row "apply / tls_loop" "$(ratio "$M_apply_fixed" "$M_tls_loop")")
 $(info_row "tls_loop / best of wrk, h2load h1" "$(ratio "$M_tls_loop" "$BEST")")
 $(info_row "tls_loop busy / tls_loop" "$(ratio "$M_tls_loop_busy" "$M_tls_loop")")
+$(row "tls_loop through hyper's HTTP/1.1 client" tls-loop-hyper)
+$(info_row "apply / tls_loop through hyper" "$(ratio "$M_apply_fixed" "$M_tls_loop_hyper")")
 
 $LIMIT connections per client (nginx stream limit_conn, TLS passed through)
 $(row "apply --max-connections $LIMIT --concurrency $CONCURRENCY" limited-fixed)

@@ -2,9 +2,12 @@
 //! sends, in a bare loop on tokio-rustls (the TLS stack apply's connections are built on),
 //! one task a connection, on one thread: no HTTP library, no records, no report. What
 //! this reaches is what tokio and rustls reach on the machine, whatever the code above
-//! them does.
+//! them does. With CLIENT `hyper`, the same loop sends through hyper's HTTP/1.1 client as
+//! apply's connections do (its connection driven by a task of its own, the request built
+//! with its headers, the whole answer collected): what apply's HTTP library costs, apart
+//! from apply's own work on each record.
 //!
-//!     cargo run --release --example tls_loop -- URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS]
+//!     cargo run --release --example tls_loop -- URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS] [raw|hyper]
 //!
 //! Prints the requests a second. BUSY_NS keeps the thread busy that many nanoseconds
 //! after each answer (a spin, not a sleep): with the server on the same two cores, a
@@ -16,6 +19,8 @@
 // lints, and `disallowed_methods` names stdout and stderr).
 #![allow(clippy::restriction, clippy::disallowed_methods)]
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,12 +32,22 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [url, ca_pem, body_file, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: tls_loop URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS]");
+        eprintln!(
+            "usage: tls_loop URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS] [raw|hyper]"
+        );
         std::process::exit(2);
     };
     let number = |i: usize, default: u64| rest.get(i).map_or(default, |v| v.parse().unwrap());
     let (requests, connections) = (number(0, 100_000), number(1, 16) as usize);
     let busy = Duration::from_nanos(number(2, 0));
+    let through_hyper = match rest.get(3).map(String::as_str) {
+        None | Some("raw") => false,
+        Some("hyper") => true,
+        Some(other) => {
+            eprintln!("tls_loop: CLIENT is raw or hyper, not {other}");
+            std::process::exit(2);
+        }
+    };
     let url = url::Url::parse(url).expect("a URL");
     let host = url.host_str().expect("a host").to_owned();
     let address = format!("{host}:{}", url.port_or_known_default().unwrap_or(443));
@@ -51,7 +66,13 @@ fn main() {
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
 
-    // apply's headers, in one write with the body.
+    // apply's headers, in one write with the body (for hyper: the same headers, which it
+    // writes out itself, and the body).
+    let hyper_request = HyperRequest {
+        path: url.path().to_owned(),
+        authority: url.authority().to_owned(),
+        body: bytes::Bytes::from(body.clone()),
+    };
     let mut request = format!(
         "POST {} HTTP/1.1\r\nhost: {}\r\nauthorization: Bearer bench-token\r\nuser-agent: {}\r\naccept: application/json\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
         url.path(),
@@ -61,7 +82,7 @@ fn main() {
     )
     .into_bytes();
     request.extend_from_slice(&body);
-    let request = Arc::new(request);
+    let (request, hyper_request) = (Arc::new(request), Arc::new(hyper_request));
 
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -73,15 +94,32 @@ fn main() {
         let mut tasks = Vec::new();
         for _ in 0..connections {
             let (connector, request, left) = (connector.clone(), request.clone(), left.clone());
+            let hyper_request = hyper_request.clone();
             let (address, name) = (address.clone(), ServerName::try_from(host.clone()).unwrap());
             tasks.push(tokio::spawn(async move {
                 let tcp = tokio::net::TcpStream::connect(&address).await?;
                 tcp.set_nodelay(true)?;
-                let mut tls = connector.connect(name, tcp).await?;
-                let mut buffer = vec![0; 1 << 16];
+                let tls = connector.connect(name, tcp).await?;
+                let mut exchange: Box<dyn Exchange + Send> = if through_hyper {
+                    let io = hyper_util::rt::TokioIo::new(tls);
+                    let (sender, connection) = hyper::client::conn::http1::handshake(io)
+                        .await
+                        .map_err(std::io::Error::other)?;
+                    // As apply's connections: the connection's I/O is a task of its own.
+                    tokio::spawn(connection);
+                    Box::new(ThroughHyper {
+                        sender,
+                        request: hyper_request,
+                    })
+                } else {
+                    Box::new(Raw {
+                        tls,
+                        request,
+                        buffer: vec![0; 1 << 16],
+                    })
+                };
                 while left.fetch_sub(1, Ordering::Relaxed) > 0 {
-                    tls.write_all(&request).await?;
-                    read_answer(&mut tls, &mut buffer).await?;
+                    exchange.once().await?;
                     let answered = Instant::now();
                     while answered.elapsed() < busy {
                         std::hint::spin_loop();
@@ -99,6 +137,72 @@ fn main() {
         requests as f64 / start.elapsed().as_secs_f64()
     });
     println!("{rate:.0}");
+}
+
+/// One request and its whole answer on a connection.
+trait Exchange {
+    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>>;
+}
+
+/// The request's bytes written as they are, the answer read by [`read_answer`].
+struct Raw {
+    tls: tokio_rustls::client::TlsStream<tokio::net::TcpStream>,
+    request: Arc<Vec<u8>>,
+    buffer: Vec<u8>,
+}
+
+impl Exchange for Raw {
+    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>> {
+        Box::pin(async move {
+            self.tls.write_all(&self.request).await?;
+            read_answer(&mut self.tls, &mut self.buffer).await
+        })
+    }
+}
+
+/// The parts of apply's request, built into a `hyper::Request` for each exchange.
+struct HyperRequest {
+    path: String,
+    authority: String,
+    body: bytes::Bytes,
+}
+
+struct ThroughHyper {
+    sender: hyper::client::conn::http1::SendRequest<http_body_util::Full<bytes::Bytes>>,
+    request: Arc<HyperRequest>,
+}
+
+impl Exchange for ThroughHyper {
+    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>> {
+        Box::pin(async move {
+            use http_body_util::BodyExt;
+            let parts = &self.request;
+            let request = hyper::Request::post(parts.path.as_str())
+                .header("host", parts.authority.as_str())
+                .header("authorization", "Bearer bench-token")
+                .header("user-agent", locadm::api::USER_AGENT)
+                .header("accept", "application/json")
+                .header("content-type", "application/json")
+                .body(http_body_util::Full::new(parts.body.clone()))
+                .map_err(std::io::Error::other)?;
+            self.sender.ready().await.map_err(std::io::Error::other)?;
+            let answer = self
+                .sender
+                .send_request(request)
+                .await
+                .map_err(std::io::Error::other)?;
+            if !answer.status().is_success() {
+                let status = answer.status();
+                return Err(std::io::Error::other(format!("answered {status}")));
+            }
+            answer
+                .into_body()
+                .collect()
+                .await
+                .map_err(std::io::Error::other)?;
+            Ok(())
+        })
+    }
 }
 
 /// Reads one whole answer (its head, then `Content-Length` bytes of body); an error if it
