@@ -41,9 +41,11 @@ pub struct Connector {
     shared: HttpsConnector<HttpConnector>,
     /// `scheme://host:port` of the base URL: where every connection goes.
     origin: hyper::Uri,
-    /// The `Host` header (HTTP/1.1 requests carry the path only; HTTP/2 takes it as
-    /// `:authority`).
-    host: hyper::header::HeaderValue,
+    /// The headers of every request but its token, without a body and with one: `Host`
+    /// (HTTP/1.1 requests carry the path only; HTTP/2 takes it as `:authority`) and
+    /// `send::request_headers`. Cloned for each request, which is cheaper than building
+    /// a map by inserting (and hashing) each header again.
+    headers: [hyper::HeaderMap; 2],
     /// For connecting (TCP and TLS), as the shared client has it.
     connect_timeout: Duration,
     /// For one exchange once connected: sending the request and reading the whole answer.
@@ -106,11 +108,17 @@ impl Connector {
             .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
         let host = hyper::header::HeaderValue::from_str(&authority)
             .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
+        let headers = [false, true].map(|has_body| {
+            let mut headers = hyper::HeaderMap::with_capacity(5);
+            headers.insert(hyper::header::HOST, host.clone());
+            headers.extend(super::send::request_headers(has_body));
+            headers
+        });
         Ok(Connector {
             dedicated,
             shared,
             origin,
-            host,
+            headers,
             connect_timeout,
             timeout: settings.timeout,
             lanes: Lanes::new(max_connections),
@@ -200,8 +208,9 @@ impl Connection {
         Connection { connector }
     }
 
-    pub(super) fn host(&self) -> &hyper::header::HeaderValue {
-        &self.connector.host
+    /// The headers of a request on this connection but its token (see `Connector`).
+    pub(super) fn headers(&self, has_body: bool) -> &hyper::HeaderMap {
+        &self.connector.headers[usize::from(has_body)]
     }
 
     /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).

@@ -158,19 +158,15 @@ impl ApiClient {
         let mut authorization = HeaderValue::try_from(format!("Bearer {}", token.expose_secret()))
             .map_err(|e| invalid(&e))?;
         authorization.set_sensitive(true);
-        let mut request = hyper::Request::builder()
-            .method(method.clone())
-            .uri(path_and_query)
-            .header(header::HOST, connection.host().clone())
-            .header(header::AUTHORIZATION, authorization);
-        if let Some(headers) = request.headers_mut() {
-            headers.extend(request_headers(payload.is_some()));
-        }
-        let request = request
-            .body(http_body_util::Full::new(
-                payload.cloned().unwrap_or_default(),
-            ))
-            .map_err(|e| invalid(&e))?;
+        let mut request = hyper::Request::new(http_body_util::Full::new(
+            payload.cloned().unwrap_or_default(),
+        ));
+        *request.method_mut() = method.clone();
+        *request.uri_mut() = hyper::Uri::try_from(path_and_query).map_err(|e| invalid(&e))?;
+        *request.headers_mut() = connection.headers(payload.is_some()).clone();
+        request
+            .headers_mut()
+            .insert(header::AUTHORIZATION, authorization);
         self.trace
             .request(method, url, request.headers(), payload.map(|p| &p[..]));
         let answer = connection.exchange(request).await?;
@@ -216,7 +212,7 @@ pub fn backoff(attempt: u32) -> Duration {
 /// a dedicated connection, `Host` apart), without a map of their own on the hot path. The
 /// user agent is also the shared client's default; it is set here so that `--verbose`
 /// shows it.
-fn request_headers(
+pub(super) fn request_headers(
     has_body: bool,
 ) -> impl Iterator<Item = (reqwest::header::HeaderName, reqwest::header::HeaderValue)> {
     use reqwest::header::{HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
