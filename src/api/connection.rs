@@ -43,7 +43,7 @@ pub struct Connector {
     origin: hyper::Uri,
     /// The headers of every request but its token, without a body and with one: `Host`
     /// (HTTP/1.1 requests carry the path only; HTTP/2 takes it as `:authority`) and
-    /// `send::request_headers`. Cloned for each request, which is cheaper than building
+    /// `transport::request_headers`. Cloned for each request, which is cheaper than building
     /// a map by inserting (and hashing) each header again.
     headers: [hyper::HeaderMap; 2],
     /// For connecting (TCP and TLS), as the shared client has it.
@@ -111,7 +111,7 @@ impl Connector {
         let headers = [false, true].map(|has_body| {
             let mut headers = hyper::HeaderMap::with_capacity(5);
             headers.insert(hyper::header::HOST, host.clone());
-            headers.extend(super::send::request_headers(has_body));
+            headers.extend(super::transport::request_headers(has_body));
             headers
         });
         Ok(Connector {

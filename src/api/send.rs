@@ -8,10 +8,8 @@ use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 
 use super::connection::Connection;
-use super::transport::{Failure, TransportError, TransportKind};
-use super::{
-    errors, pacer, ApiClient, BoxFuture, Endpoint, Reply, Route, MAX_RESPONSE_BYTES, USER_AGENT,
-};
+use super::transport::{request_headers, Failure, TransportError, TransportKind};
+use super::{errors, pacer, ApiClient, BoxFuture, Endpoint, Reply, Route, MAX_RESPONSE_BYTES};
 use crate::error::{Error, Result};
 
 impl ApiClient {
@@ -206,21 +204,4 @@ pub fn backoff(attempt: u32) -> Duration {
         .unwrap_or(0);
     let jitter = nanos % (base / 2 + 1);
     Duration::from_millis((base + jitter).min(10_000))
-}
-
-/// The headers of every request to the service, on both routes (the bearer token and, on
-/// a dedicated connection, `Host` apart), without a map of their own on the hot path. The
-/// user agent is also the shared client's default; it is set here so that `--verbose`
-/// shows it.
-pub(super) fn request_headers(
-    has_body: bool,
-) -> impl Iterator<Item = (reqwest::header::HeaderName, reqwest::header::HeaderValue)> {
-    use reqwest::header::{HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
-    let json = HeaderValue::from_static("application/json");
-    [
-        (AGENT, HeaderValue::from_static(USER_AGENT)),
-        (ACCEPT, json.clone()),
-    ]
-    .into_iter()
-    .chain(has_body.then_some((CONTENT_TYPE, json)))
 }

@@ -1,6 +1,7 @@
 //! The transports under the API client: the one reqwest client of an invocation (shared
-//! with the token endpoint), and what a request that got no response failed of, in the
-//! terms that decide whether it may be sent again.
+//! with the token endpoint) and the TLS configuration of both routes, the headers every
+//! request carries, and what a request that got no response failed of, in the terms that
+//! decide whether it may be sent again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -206,4 +207,21 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
 /// How long connecting may take, on both routes.
 pub(super) fn connect_timeout(settings: &Settings) -> Duration {
     settings.timeout.min(Duration::from_secs(10))
+}
+
+/// The headers of every request to the service, on both routes (the bearer token and, on
+/// a dedicated connection, `Host` apart), without a map of their own on the hot path. The
+/// user agent is also the shared client's default; it is set here so that `--verbose`
+/// shows it.
+pub(super) fn request_headers(
+    has_body: bool,
+) -> impl Iterator<Item = (reqwest::header::HeaderName, reqwest::header::HeaderValue)> {
+    use reqwest::header::{HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};
+    let json = HeaderValue::from_static("application/json");
+    [
+        (AGENT, HeaderValue::from_static(USER_AGENT)),
+        (ACCEPT, json.clone()),
+    ]
+    .into_iter()
+    .chain(has_body.then_some((CONTENT_TYPE, json)))
 }
