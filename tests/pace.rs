@@ -81,9 +81,15 @@ fn a_rate_limit_is_met_without_a_failure() {
         started.elapsed()
     );
     assert_eq!(env.emulator().counters()["creates"], n as u64);
+    // Refused: at most the requests in flight when the bucket ran dry, before the first
+    // 429 came back. Slow start has sent 4 + 8 + 16 + 32 = 60 > 50 by its fifth round,
+    // so fewer than 64 were in flight then. (A release build is refused 3 to 9 times
+    // here; this debug build, with a slower emulator and so more in flight when the
+    // first 429 comes back, 30 to 43.) A run that did not pause would keep sending
+    // through the second the 429 asked it to wait, and be refused on every send.
     let refused = limits(&env)["refused_rate"].as_u64().unwrap();
     assert!(
-        refused < 30,
+        refused < 64,
         "the run paused rather than hammer: {refused} refusals"
     );
     // The summary says what the 429s taught: the limit, give or take the first burst
