@@ -19,8 +19,6 @@
 // lints, and `disallowed_methods` names stdout and stderr).
 #![allow(clippy::restriction, clippy::disallowed_methods)]
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -100,26 +98,26 @@ fn main() {
                 let tcp = tokio::net::TcpStream::connect(&address).await?;
                 tcp.set_nodelay(true)?;
                 let tls = connector.connect(name, tcp).await?;
-                let mut exchange: Box<dyn Exchange + Send> = if through_hyper {
+                let mut client = if through_hyper {
                     let io = hyper_util::rt::TokioIo::new(tls);
                     let (sender, connection) = hyper::client::conn::http1::handshake(io)
                         .await
                         .map_err(std::io::Error::other)?;
                     // As apply's connections: the connection's I/O is a task of its own.
                     tokio::spawn(connection);
-                    Box::new(ThroughHyper {
+                    Client::Hyper {
                         sender,
                         request: hyper_request,
-                    })
+                    }
                 } else {
-                    Box::new(Raw {
+                    Client::Raw {
                         tls,
                         request,
                         buffer: vec![0; 1 << 16],
-                    })
+                    }
                 };
                 while left.fetch_sub(1, Ordering::Relaxed) > 0 {
-                    exchange.once().await?;
+                    client.exchange().await?;
                     let answered = Instant::now();
                     while answered.elapsed() < busy {
                         std::hint::spin_loop();
@@ -139,27 +137,6 @@ fn main() {
     println!("{rate:.0}");
 }
 
-/// One request and its whole answer on a connection.
-trait Exchange {
-    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>>;
-}
-
-/// The request's bytes written as they are, the answer read by [`read_answer`].
-struct Raw {
-    tls: tokio_rustls::client::TlsStream<tokio::net::TcpStream>,
-    request: Arc<Vec<u8>>,
-    buffer: Vec<u8>,
-}
-
-impl Exchange for Raw {
-    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>> {
-        Box::pin(async move {
-            self.tls.write_all(&self.request).await?;
-            read_answer(&mut self.tls, &mut self.buffer).await
-        })
-    }
-}
-
 /// The parts of apply's request, built into a `hyper::Request` for each exchange.
 struct HyperRequest {
     path: String,
@@ -167,41 +144,62 @@ struct HyperRequest {
     body: bytes::Bytes,
 }
 
-struct ThroughHyper {
-    sender: hyper::client::conn::http1::SendRequest<http_body_util::Full<bytes::Bytes>>,
-    request: Arc<HyperRequest>,
+/// A connection and how it sends.
+// One a connection, made once: the size of the larger variant costs nothing.
+#[allow(clippy::large_enum_variant)]
+enum Client {
+    /// The request's bytes written as they are, the answer read by [`read_answer`].
+    Raw {
+        tls: tokio_rustls::client::TlsStream<tokio::net::TcpStream>,
+        request: Arc<Vec<u8>>,
+        buffer: Vec<u8>,
+    },
+    /// Through hyper's HTTP/1.1 client.
+    Hyper {
+        sender: hyper::client::conn::http1::SendRequest<http_body_util::Full<bytes::Bytes>>,
+        request: Arc<HyperRequest>,
+    },
 }
 
-impl Exchange for ThroughHyper {
-    fn once(&mut self) -> Pin<Box<dyn Future<Output = std::io::Result<()>> + Send + '_>> {
-        Box::pin(async move {
-            use http_body_util::BodyExt;
-            let parts = &self.request;
-            let request = hyper::Request::post(parts.path.as_str())
-                .header("host", parts.authority.as_str())
-                .header("authorization", "Bearer bench-token")
-                .header("user-agent", locadm::api::USER_AGENT)
-                .header("accept", "application/json")
-                .header("content-type", "application/json")
-                .body(http_body_util::Full::new(parts.body.clone()))
-                .map_err(std::io::Error::other)?;
-            self.sender.ready().await.map_err(std::io::Error::other)?;
-            let answer = self
-                .sender
-                .send_request(request)
-                .await
-                .map_err(std::io::Error::other)?;
-            if !answer.status().is_success() {
-                let status = answer.status();
-                return Err(std::io::Error::other(format!("answered {status}")));
+impl Client {
+    /// One request and its whole answer; an error if it is not 2xx.
+    async fn exchange(&mut self) -> std::io::Result<()> {
+        match self {
+            Client::Raw {
+                tls,
+                request,
+                buffer,
+            } => {
+                tls.write_all(request).await?;
+                read_answer(tls, buffer).await
             }
-            answer
-                .into_body()
-                .collect()
-                .await
-                .map_err(std::io::Error::other)?;
-            Ok(())
-        })
+            Client::Hyper { sender, request } => {
+                use http_body_util::BodyExt;
+                let built = hyper::Request::post(request.path.as_str())
+                    .header("host", request.authority.as_str())
+                    .header("authorization", "Bearer bench-token")
+                    .header("user-agent", locadm::api::USER_AGENT)
+                    .header("accept", "application/json")
+                    .header("content-type", "application/json")
+                    .body(http_body_util::Full::new(request.body.clone()))
+                    .map_err(std::io::Error::other)?;
+                sender.ready().await.map_err(std::io::Error::other)?;
+                let answer = sender
+                    .send_request(built)
+                    .await
+                    .map_err(std::io::Error::other)?;
+                if !answer.status().is_success() {
+                    let status = answer.status();
+                    return Err(std::io::Error::other(format!("answered {status}")));
+                }
+                answer
+                    .into_body()
+                    .collect()
+                    .await
+                    .map_err(std::io::Error::other)?;
+                Ok(())
+            }
+        }
     }
 }
 

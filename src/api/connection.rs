@@ -75,11 +75,9 @@ impl Connector {
         base_url: &url::Url,
         max_connections: Option<usize>,
     ) -> Result<Connector> {
-        // The shared client's configuration (`transport::Transport`): its trust, and its
-        // one session cache (rustls keeps TLS 1.3 tickets in memory by default).
+        // `tls` is the shared client's configuration (`transport::Transport`): its trust,
+        // and its one session cache (rustls keeps TLS 1.3 tickets in memory by default).
         // hyper-rustls sets the ALPN of each connector.
-        let tls = tls.clone();
-
         let connect_timeout = super::transport::connect_timeout(settings);
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);
@@ -90,7 +88,7 @@ impl Connector {
             .enable_http1()
             .wrap_connector(tcp.clone());
         let shared = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_tls_config(tls)
+            .with_tls_config(tls.clone())
             .https_or_http()
             .enable_all_versions()
             .wrap_connector(tcp);

@@ -90,9 +90,9 @@ impl BulkRoutes {
 
 #[derive(Clone)]
 pub struct ApiClient {
-    http: reqwest::Client,
-    /// The TLS configuration `http` was built from, for a bulk run's own connections.
-    tls: Arc<rustls::ClientConfig>,
+    /// The shared reqwest client, and its TLS configuration for a bulk run's own
+    /// connections.
+    transport: Transport,
     base_url: url::Url,
     read_prefix: String,
     credentials: Arc<dyn Credentials>,
@@ -122,8 +122,7 @@ impl ApiClient {
             }
         })?;
         Ok(ApiClient {
-            http: transport.http,
-            tls: transport.tls,
+            transport,
             base_url,
             read_prefix: settings.read_prefix.trim_end_matches('/').to_owned(),
             credentials,
@@ -173,7 +172,7 @@ impl ApiClient {
         }
         Ok(BulkRoutes(Some(Arc::new(Connector::new(
             settings,
-            &self.tls,
+            &self.transport.tls,
             &self.base_url,
             max_connections,
         )?))))

@@ -104,6 +104,7 @@ impl ApiClient {
         token: &SecretString,
     ) -> Result<Reply, Failure> {
         let mut request = self
+            .transport
             .http
             .request(method.clone(), url.clone())
             .bearer_auth(token.expose_secret());
@@ -120,7 +121,7 @@ impl ApiClient {
             request.headers(),
             payload.map(|p| &p[..]),
         );
-        let mut response = self.http.execute(request).await?;
+        let mut response = self.transport.http.execute(request).await?;
         let status = response.status();
         self.trace
             .response(response.version(), status, response.headers());

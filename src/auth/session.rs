@@ -488,8 +488,7 @@ impl Session {
             "discovery: GET {}",
             discovery::document_url(issuer)
         ));
-        let fresh =
-            discovery::fetch(&self.transport.http, issuer, self.settings.allow_http, now).await?;
+        let fresh = discovery::fetch(self.http(), issuer, self.settings.allow_http, now).await?;
         *self.discovered.lock().expect("session lock") = Some(fresh.clone());
         Ok(Some(fresh))
     }
