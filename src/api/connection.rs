@@ -21,14 +21,16 @@ use std::time::Duration;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::client::conn::http1::SendRequest;
+use hyper::header::{HeaderMap, HeaderValue, InvalidHeaderValue, AUTHORIZATION};
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
+use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
-use super::exchange::{read, send, Answer, Sent};
+use super::exchange::{exchange, Answer, Exchanged};
 use super::http2::Http2;
 use super::lanes::{Held, Lane, Lanes, OpenLane};
-use super::{Failure, TransportError, TransportKind};
+use super::{Endpoint, Failure, TransportError, TransportKind};
 use crate::error::{Error, Result};
 use crate::settings::Settings;
 
@@ -43,9 +45,10 @@ pub struct Connector {
     origin: hyper::Uri,
     /// The headers of every request but its token, without a body and with one: `Host`
     /// (HTTP/1.1 requests carry the path only; HTTP/2 takes it as `:authority`) and
-    /// `transport::request_headers`. Cloned for each request, which is cheaper than building
-    /// a map by inserting (and hashing) each header again.
-    headers: [hyper::HeaderMap; 2],
+    /// `transport::request_headers`. Each connection adds its token's `Authorization` to
+    /// them once, and clones the whole for each request, which is cheaper than building a
+    /// map by inserting (and hashing) each header again.
+    headers: [HeaderMap; 2],
     /// For connecting (TCP and TLS), as the shared client has it.
     connect_timeout: Duration,
     /// For one exchange once connected: sending the request and reading the whole answer.
@@ -107,7 +110,7 @@ impl Connector {
         let host = hyper::header::HeaderValue::from_str(&authority)
             .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
         let headers = [false, true].map(|has_body| {
-            let mut headers = hyper::HeaderMap::with_capacity(5);
+            let mut headers = HeaderMap::with_capacity(5);
             headers.insert(hyper::header::HOST, host.clone());
             headers.extend(super::transport::request_headers(has_body));
             headers
@@ -197,18 +200,71 @@ impl Connector {
 /// A worker's way to the service: a kept-alive HTTP/1.1 connection of the connector's
 /// that no other worker is using (opened when there is none), or, once connections are
 /// known to be scarce, the connector's shared lanes.
+///
+/// It keeps what the worker's requests have in common from one to the next: the last
+/// request target (every create of a run goes to the same path) and the headers with the
+/// last token (the same until it is renewed), made once instead of for every record.
 pub struct Connection {
     connector: Arc<Connector>,
+    /// Boxed: two header maps are a few hundred bytes, which every `Route` (whose other
+    /// variant is empty) would carry otherwise.
+    kept: Box<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    target: Option<(Endpoint, hyper::Uri)>,
+    /// The last token, and the connector's headers with it (without a body and with one).
+    authorized: Option<(SecretString, [HeaderMap; 2])>,
 }
 
 impl Connection {
     pub fn new(connector: Arc<Connector>) -> Connection {
-        Connection { connector }
+        Connection {
+            connector,
+            kept: Box::default(),
+        }
     }
 
-    /// The headers of a request on this connection but its token (see `Connector`).
-    pub(super) fn headers(&self, has_body: bool) -> &hyper::HeaderMap {
-        &self.connector.headers[usize::from(has_body)]
+    /// The request target for `endpoint`: the last one when it is the same endpoint, else
+    /// made by `make`.
+    pub(super) fn request_target<E>(
+        &mut self,
+        endpoint: Endpoint,
+        make: impl FnOnce() -> std::result::Result<hyper::Uri, E>,
+    ) -> std::result::Result<hyper::Uri, E> {
+        match &self.kept.target {
+            Some((last, uri)) if *last == endpoint => Ok(uri.clone()),
+            _ => {
+                let uri = make()?;
+                self.kept.target = Some((endpoint, uri.clone()));
+                Ok(uri)
+            }
+        }
+    }
+
+    /// The headers of a request on this connection, `token` in its `Authorization`
+    /// (marked sensitive: never shown): the connector's, with the token's header added
+    /// once for each token rather than for each request.
+    pub(super) fn headers(
+        &mut self,
+        has_body: bool,
+        token: &SecretString,
+    ) -> std::result::Result<HeaderMap, InvalidHeaderValue> {
+        let current = matches!(&self.kept.authorized,
+            Some((last, _)) if last.expose_secret() == token.expose_secret());
+        if !current {
+            let mut authorization =
+                HeaderValue::try_from(format!("Bearer {}", token.expose_secret()))?;
+            authorization.set_sensitive(true);
+            let headers = self.connector.headers.clone().map(|mut headers| {
+                headers.insert(AUTHORIZATION, authorization.clone());
+                headers
+            });
+            self.kept.authorized = Some((token.clone(), headers));
+        }
+        let (_, headers) = self.kept.authorized.as_ref().expect("made above");
+        Ok(headers[usize::from(has_body)].clone())
     }
 
     /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).
@@ -276,28 +332,21 @@ impl Connector {
                     Err(Opening::Failed(e)) => return Err(e.into()),
                 },
             };
-            // On any failure the connection is dropped (closed): whatever state it is in,
-            // the next request gets another.
-            match send(&mut connection.0, request, reused, self.timeout).await {
-                Ok(Sent::Answered(response, clock)) => {
-                    let answer = read(response, clock).await?;
+            // On any failure (`?`) the connection is dropped (closed): whatever state it
+            // is in, the next request gets another.
+            match exchange(&mut connection.0, request, reused, self.timeout).await? {
+                Exchanged::Answered(answer) => {
                     self.put_back(connection);
                     return Ok(Dedicated::Done(answer));
                 }
-                Ok(Sent::Unsent(unsent)) => request = unsent,
-                Err(failure) => {
-                    // A new connection closed before any answer, while the run holds
-                    // others: over plain HTTP that is how a cap on connections refuses
-                    // one (over TLS the handshake fails instead). The request's outcome
-                    // is the caller's to judge; the requests after it share the
-                    // connections the run has.
-                    if let Failure::Transport(e) = &failure {
-                        if !reused && e.kind == TransportKind::Broken {
-                            drop(connection);
-                            self.refused();
-                        }
-                    }
-                    return Err(failure);
+                Exchanged::Unsent(unsent) => request = unsent,
+                Exchanged::ClosedUnanswered(e) => {
+                    // While the run holds other connections, this is the service capping
+                    // them. The request's outcome is the caller's to judge; the requests
+                    // after it share the connections the run has.
+                    drop(connection);
+                    self.refused();
+                    return Err(e.into());
                 }
             }
         }

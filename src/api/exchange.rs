@@ -12,19 +12,16 @@ use hyper::client::conn::http1::SendRequest;
 use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// What became of a request handed to a connection.
-pub(super) enum Sent {
-    /// Answered: the response, and the exchange's clock.
-    Answered(hyper::Response<hyper::body::Incoming>, Clock),
+pub(super) enum Exchanged {
+    /// Answered in full.
+    Answered(Answer),
     /// It never reached the wire of a connection that had served before (closed by the
     /// server meanwhile): it goes again, at once, on a new connection.
     Unsent(hyper::Request<Full<Bytes>>),
-}
-
-/// When a request went on an open connection, and by when its whole answer is due.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Clock {
-    sent: tokio::time::Instant,
-    deadline: tokio::time::Instant,
+    /// A new connection closed after the request went out and before any answer: over
+    /// plain HTTP, how a cap on connections refuses one (over TLS the handshake fails
+    /// instead). The request may have been carried out; the caller judges.
+    ClosedUnanswered(TransportError),
 }
 
 /// A whole answer.
@@ -38,60 +35,60 @@ pub(super) struct Answer {
     pub round_trip: Duration,
 }
 
-/// Sends `request` on `sender`. `reused`: the connection has served before, so a request
-/// that never reached its wire is handed back to go on a new one; on a new connection
-/// that is the server's failure, for the caller's retries. Any error leaves the
-/// connection unusable: the caller drops it.
-pub(super) async fn send(
+/// Sends `request` on `sender` and reads the whole answer (at most
+/// [`MAX_RESPONSE_BYTES`]) within `timeout` of the request going out. `reused`: the
+/// connection has served before, so a request that never reached its wire is handed back
+/// to go on a new one; on a new connection that is the server's failure, for the caller's
+/// retries. Any error leaves the connection unusable: the caller drops it.
+pub(super) async fn exchange(
     sender: &mut SendRequest<Full<Bytes>>,
     request: hyper::Request<Full<Bytes>>,
     reused: bool,
     timeout: Duration,
-) -> std::result::Result<Sent, Failure> {
+) -> std::result::Result<Exchanged, Failure> {
     if let Err(e) = sender.ready().await {
         if reused {
-            return Ok(Sent::Unsent(request));
+            return Ok(Exchanged::Unsent(request));
         }
         return Err(TransportError::new(TransportKind::NotSent, &e).into());
     }
     // From here the request may reach the service: no whole answer in time is a timeout,
-    // which leaves the outcome of a create unknown.
-    let now = tokio::time::Instant::now();
-    let clock = Clock {
-        sent: now,
-        deadline: now + timeout,
+    // which leaves the outcome of a create unknown. One timer for both halves of the
+    // exchange: a timeout around each registered and removed a timer of its own, twice a
+    // record.
+    let sent = tokio::time::Instant::now();
+    let deadline = tokio::time::sleep_until(sent + timeout);
+    tokio::pin!(deadline);
+    let response = tokio::select! {
+        biased;
+        response = sender.try_send_request(request) => response,
+        () = &mut deadline => return Err(timed_out()),
     };
-    let Ok(sent) = tokio::time::timeout_at(clock.deadline, sender.try_send_request(request)).await
-    else {
-        return Err(timed_out());
-    };
-    match sent {
-        Ok(response) => Ok(Sent::Answered(response, clock)),
+    let response = match response {
+        Ok(response) => response,
         // hyper hands the request back when it never reached the wire.
-        Err(mut e) => match e.take_message() {
-            Some(unsent) if reused => Ok(Sent::Unsent(unsent)),
-            Some(_) => {
-                let e = e.into_error();
-                Err(TransportError::new(TransportKind::NotSent, &e).into())
+        Err(mut e) => {
+            return match e.take_message() {
+                Some(unsent) if reused => Ok(Exchanged::Unsent(unsent)),
+                Some(_) => Err(TransportError::new(TransportKind::NotSent, &e.into_error()).into()),
+                None => {
+                    let e = TransportError::new(TransportKind::Broken, &e.into_error());
+                    match reused {
+                        true => Err(e.into()),
+                        false => Ok(Exchanged::ClosedUnanswered(e)),
+                    }
+                }
             }
-            None => {
-                let e = e.into_error();
-                Err(TransportError::new(TransportKind::Broken, &e).into())
-            }
-        },
-    }
-}
-
-/// Reads the whole answer (at most [`MAX_RESPONSE_BYTES`]) by the exchange's deadline.
-pub(super) async fn read(
-    response: hyper::Response<hyper::body::Incoming>,
-    clock: Clock,
-) -> std::result::Result<Answer, Failure> {
+        }
+    };
     let (parts, body) = response.into_parts();
     let reading = Limited::new(body, MAX_RESPONSE_BYTES).collect();
-    let body = tokio::time::timeout_at(clock.deadline, reading)
-        .await
-        .map_err(|_| timed_out())?
+    let body = tokio::select! {
+        biased;
+        body = reading => body,
+        () = &mut deadline => return Err(timed_out()),
+    };
+    let body = body
         .map_err(|e| {
             if e.is::<http_body_util::LengthLimitError>() {
                 Failure::TooLarge
@@ -100,11 +97,11 @@ pub(super) async fn read(
             }
         })?
         .to_bytes();
-    Ok(Answer {
+    Ok(Exchanged::Answered(Answer {
         parts,
         body,
-        round_trip: clock.sent.elapsed(),
-    })
+        round_trip: sent.elapsed(),
+    }))
 }
 
 pub(super) fn timed_out() -> Failure {

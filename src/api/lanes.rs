@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::Full;
 
-use super::exchange::{read, send, Answer, Sent};
+use super::exchange::{exchange, Answer, Exchanged};
 use super::http2::{self, Http2};
 use super::{Failure, TransportError, TransportKind};
 
@@ -212,17 +212,15 @@ impl Shared {
                     slot = self.slots[index].lock().await;
                 }
                 Lane::Http1(sender) => {
-                    let sent = send(sender, request, reused, connector.timeout()).await;
-                    let answer = match sent {
-                        Ok(Sent::Answered(response, clock)) => read(response, clock).await,
-                        Ok(Sent::Unsent(unsent)) => {
+                    let answer = match exchange(sender, request, reused, connector.timeout()).await
+                    {
+                        Ok(Exchanged::Answered(answer)) => Ok(answer),
+                        Ok(Exchanged::Unsent(unsent)) => {
                             *slot = None;
                             request = unsent;
                             continue;
                         }
-                        Err(Failure::Transport(e))
-                            if !reused && e.kind == TransportKind::Broken =>
-                        {
+                        Ok(Exchanged::ClosedUnanswered(e)) => {
                             // A new connection closed unanswered: one lane too many.
                             self.retire(index);
                             Err(Failure::Transport(e))

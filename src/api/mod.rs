@@ -299,6 +299,14 @@ impl ApiClient {
         }
         Ok(link)
     }
+
+    /// The id of the location a create's answer links to: what [`ApiClient::link_of`]
+    /// checks, without keeping the link (a bulk create reads one for every record).
+    /// `None` when the answer is not a link ending in an id, and the create may have
+    /// been carried out: the caller says so.
+    pub fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
+        Link::id_in(&reply.body)
+    }
 }
 
 fn json_payload<B: Serialize + ?Sized>(body: &B) -> Result<bytes::Bytes> {

@@ -24,6 +24,11 @@ impl Trace {
         Trace { verbose }
     }
 
+    /// Whether `--verbose` shows the exchange (for what is made only to be shown).
+    pub fn on(&self) -> bool {
+        self.verbose.on()
+    }
+
     fn write(&self, text: &str) {
         self.verbose.line(text);
     }

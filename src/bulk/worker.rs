@@ -209,10 +209,7 @@ impl Worker {
                     .create_location_json(&mut self.route, bytes::Bytes::from(body))
                     .await?;
                 report.status = Some(reply.status.as_u16());
-                match ApiClient::link_of(&reply)
-                    .ok()
-                    .and_then(|l| l.id().map(|id| id.to_string()))
-                {
+                match ApiClient::created_id(&reply).map(|id| id.to_string()) {
                     Some(new_id) => {
                         report.outcome = Outcome::Created;
                         report.id = Some(new_id);

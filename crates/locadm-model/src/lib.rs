@@ -103,9 +103,29 @@ impl Link {
     /// `None` when that segment is not a UUID: what a service answers is never taken for
     /// an id (nor printed as one) unless it is one.
     pub fn id(&self) -> Option<uuid::Uuid> {
-        let last = self.href.trim_end_matches('/').rsplit('/').next()?;
-        uuid::Uuid::parse_str(last).ok()
+        id_of_href(&self.href)
     }
+
+    /// [`Link::id`] of the link object `json` holds, read without copying its strings
+    /// out (a bulk create reads one for every record). `None` when `json` is not a link
+    /// object, as [`Link`] reads one, or its `href` does not end in an id.
+    pub fn id_in(json: &[u8]) -> Option<uuid::Uuid> {
+        #[derive(Deserialize)]
+        struct Borrowed<'a> {
+            // Required, as `Link` requires it; its value does not matter here.
+            #[serde(borrow, rename = "rel")]
+            _rel: std::borrow::Cow<'a, str>,
+            #[serde(borrow)]
+            href: std::borrow::Cow<'a, str>,
+        }
+        let link: Borrowed = serde_json::from_slice(json).ok()?;
+        id_of_href(&link.href)
+    }
+}
+
+fn id_of_href(href: &str) -> Option<uuid::Uuid> {
+    let last = href.trim_end_matches('/').rsplit('/').next()?;
+    uuid::Uuid::parse_str(last).ok()
 }
 
 #[cfg(test)]

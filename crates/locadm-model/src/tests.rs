@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use super::{LocationBody, Problems, ProviderBody, Severity};
+use super::{Link, LocationBody, Problems, ProviderBody, Severity};
 
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 
@@ -1152,4 +1152,42 @@ fn the_shape_check_reads_strings_as_text() {
         "\"]\",".repeat(50) + "1"
     );
     assert_eq!(check_shape(&tricky), Ok(()));
+}
+
+#[test]
+fn id_in_reads_a_link_as_link_does() {
+    let id = "6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f";
+    let cases: [(String, bool); 8] = [
+        (
+            format!(r#"{{"rel":"self","href":"/locations/{id}"}}"#),
+            true,
+        ),
+        // Escaped slashes are read too (the strings are then copied, not borrowed).
+        (
+            format!(r#"{{"rel":"self","href":"\/locations\/{id}\/"}}"#),
+            true,
+        ),
+        (
+            format!(r#"{{"href":"/locations/{id}","rel":"self","extra":1}}"#),
+            true,
+        ),
+        (format!(r#"{{"href":"/locations/{id}"}}"#), false),
+        (format!(r#"{{"rel":1,"href":"/locations/{id}"}}"#), false),
+        (
+            r#"{"rel":"self","href":"/locations/not-an-id"}"#.to_owned(),
+            false,
+        ),
+        (format!(r#"{{"rel":"self","href":"/locations/{id}""#), false),
+        (format!(r#"["self","/locations/{id}"]"#), true),
+    ];
+    for (json, has_id) in cases {
+        let by_link = serde_json::from_str::<Link>(&json)
+            .ok()
+            .and_then(|link| link.id());
+        assert_eq!(Link::id_in(json.as_bytes()), by_link, "{json}");
+        assert_eq!(by_link.is_some(), has_id, "{json}");
+        if has_id {
+            assert_eq!(by_link.unwrap().to_string(), id);
+        }
+    }
 }
