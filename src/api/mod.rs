@@ -51,6 +51,11 @@ pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
 pub trait Credentials: Send + Sync {
     /// A token to send, from the cache when it is still good.
     fn bearer(&self) -> BoxFuture<'_, Result<SecretString>>;
+    /// The token `bearer` would give at once, if it has one (a given token, or a cached
+    /// one still good), without a future: the hot path of a bulk run, a call a record,
+    /// where boxing `bearer`'s future (which can also fetch a token) cost more than the
+    /// lookup. `None` says only: ask `bearer`.
+    fn at_hand(&self) -> Option<SecretString>;
     /// A new token after the service refused `refused` with 401; fails when none can be
     /// had. Concurrent requests refused together share one renewal.
     fn renew<'a>(&'a self, refused: &'a SecretString) -> BoxFuture<'a, Result<SecretString>>;

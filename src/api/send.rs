@@ -26,7 +26,10 @@ impl ApiClient {
         let target = Target::new(self, endpoint);
         let method = Method::from_bytes(endpoint.method().as_bytes()).expect("a method name");
         let idempotency = endpoint.idempotency();
-        let mut token = self.credentials.bearer().await?;
+        let mut token = match self.credentials.at_hand() {
+            Some(token) => token,
+            None => self.credentials.bearer().await?,
+        };
         let mut renewed = false;
         let mut attempt = 1;
         loop {

@@ -583,6 +583,13 @@ impl crate::api::Credentials for Session {
         Box::pin(Session::bearer(self))
     }
 
+    fn at_hand(&self) -> Option<SecretString> {
+        match &self.env_token {
+            Some(token) => Some(token.clone()),
+            None => self.fresh_cached_token(),
+        }
+    }
+
     fn renew<'a>(
         &'a self,
         refused: &'a SecretString,

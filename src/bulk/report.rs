@@ -258,8 +258,10 @@ pub async fn write_reports(
     let mut output_error: Option<Error> = None;
     let mut shown_limit = 0;
     loop {
-        let next = if pending {
-            match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
+        // A report already waiting is taken without a timer (in a fast run, most are).
+        let next = match reports.try_recv() {
+            Ok(report) => Some(report),
+            Err(_) if pending => match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
                 Ok(next) => next,
                 Err(_) => {
                     if let Err(e) = sink.flush() {
@@ -269,9 +271,8 @@ pub async fn write_reports(
                     pending = false;
                     continue;
                 }
-            }
-        } else {
-            reports.recv().await
+            },
+            Err(_) => reports.recv().await,
         };
         let Some(report) = next else { break };
         tally.count(&report);
