@@ -6,7 +6,7 @@
 //! (token, retries, pace); `transport.rs` the reqwest client and the transport failures;
 //! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error;
 //! `connection.rs`, `lanes.rs`, `exchange.rs` and `http2.rs` the bulk workers' own
-//! connections.
+//! connections; `sessions.rs` the TLS sessions both routes resume.
 
 mod connection;
 mod errors;
@@ -17,6 +17,7 @@ pub mod pacer;
 mod proxy;
 mod reply;
 mod send;
+mod sessions;
 mod trace;
 mod transport;
 

@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::settings::Settings;
 
+use super::sessions::SessionStore;
 use super::{proxy, USER_AGENT};
 
 /// Why one attempt got no reply to map: the transport failed, or the body was over
@@ -155,15 +156,17 @@ fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwes
 
 /// The one TLS configuration of both routes (the shared client and the bulk route's own
 /// connections): TLS 1.2 and 1.3 with ring, and the trust of [`root_store`]. Each route
-/// sets its own ALPN.
+/// sets its own ALPN. Sessions are resumed from the invocation's [`SessionStore`].
 fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
-    Ok(rustls::ClientConfig::builder_with_provider(Arc::new(
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
     ))
     .with_safe_default_protocol_versions()
     .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
     .with_root_certificates(root_store(settings)?)
-    .with_no_client_auth())
+    .with_no_client_auth();
+    config.resumption = rustls::client::Resumption::store(Arc::new(SessionStore::new()));
+    Ok(config)
 }
 
 /// What both routes trust: the Mozilla roots (webpki-roots), and the profile's `ca_cert`.
