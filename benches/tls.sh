@@ -29,9 +29,13 @@
 #      apply getting its token through the limit too (the token's kept-alive connection
 #      then takes one of the 2). For each, the connections nginx refused are counted
 #      from the stream server's access log, with the time from the first to the last;
-#   3. the peak RSS (`/usr/bin/time -v`) of `apply --concurrency N` over TLS at SMALL and
+#   3. TLS sessions: `apply --concurrency auto` against a server that closes each
+#      connection after 100 requests (`keepalive_requests`), and from nginx's log of
+#      that server (`$ssl_session_reused` for each connection) how many connections the
+#      run opened and how many resumed a session instead of a full handshake;
+#   4. the peak RSS (`/usr/bin/time -v`) of `apply --concurrency N` over TLS at SMALL and
 #      LARGE records: target <= 1.25 (flat);
-#   4. the floor under apply: `examples/tls_loop.rs`, the same POST in a bare loop on
+#   5. the floor under apply: `examples/tls_loop.rs`, the same POST in a bare loop on
 #      tokio-rustls (apply's TLS stack) with no HTTP library and no records, at the same
 #      concurrency; and the same loop kept busy BUSY_NS after each answer (a spin). With
 #      nginx on the same two cores, a client quicker than the server sleeps between
@@ -130,6 +134,7 @@ mkdir -m 700 "$WORK/tls"
 TLS_PORT=$(free_port)
 PROBE_PORT=$(free_port)
 LIMITED_PORT=$(free_port)
+RESUME_PORT=$(free_port)
 NGINX_VERSION=$("$NGINX_BIN" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
 # `http2 on;` is nginx 1.25.1's; before it, `http2` is a parameter of `listen`.
 if [ "$(printf '%s\n' 1.25.1 "$NGINX_VERSION" | sort -V | head -n 1)" = 1.25.1 ]; then
@@ -174,6 +179,19 @@ http {
         location = /oauth/token {
             if (\$request_method != POST) { return 405; }
             return 200 '{"access_token":"bench-token","token_type":"Bearer","expires_in":3600}';
+        }
+    }
+    # TLS sessions: each connection closed after 100 requests, so that a run opens
+    # connections all along; each logged with whether it resumed a session.
+    log_format resumed '\$connection \$ssl_session_reused';
+    server {
+        listen 127.0.0.1:$RESUME_PORT ssl$H2_LISTEN;
+        $H2_ON
+        keepalive_requests 100;
+        access_log $N/resume.log resumed buffer=64k flush=100ms;
+        default_type application/json;
+        location = /locations {
+            return 201 '{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}';
         }
     }
     # The check: what http limit_conn counts (a 512 KiB download at 1 MiB/s).
@@ -223,6 +241,12 @@ ca_cert = "$WORK/tls/ca.pem"
 
 [profiles.limited]
 base_url = "$LIMITED"
+token_url = "$TLS/oauth/token"
+client_id = "bench"
+ca_cert = "$WORK/tls/ca.pem"
+
+[profiles.resume]
+base_url = "https://127.0.0.1:$RESUME_PORT"
 token_url = "$TLS/oauth/token"
 client_id = "bench"
 ca_cert = "$WORK/tls/ca.pem"
@@ -396,10 +420,15 @@ for run in $(seq "$RUNS"); do
     apply_run limited-token limited-token "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
     say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s, tls_loop $(tail -n 1 "$WORK/rates/tls-loop")/s (busy $(tail -n 1 "$WORK/rates/tls-loop-busy")/s, through hyper $(tail -n 1 "$WORK/rates/tls-loop-hyper")/s); $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
 done
+apply_run resume resume "$WORK/records.ndjson" --concurrency auto
+sleep 0.3 # nginx writes its buffered log every 100 ms
+RESUME_CONNECTIONS=$(awk '{ seen[$1] = $2 } END { print length(seen) }' "$N/resume.log")
+RESUMED=$(awk '{ seen[$1] = $2 } END { n = 0; for (c in seen) if (seen[c] == "r") n++; print n }' "$N/resume.log")
+R_RESUMED=$(ratio "$RESUMED" "$RESUME_CONNECTIONS")
 apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
 apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
 
-for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy tls-loop-hyper limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token rss-small rss-large; do
+for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy tls-loop-hyper limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token resume rss-small rss-large; do
     printf -v "M_${name//-/_}" '%s' "$(median "$WORK/rates/$name")"
 done
 BEST=$(max "$M_wrk" "$M_h2load_h1")
@@ -475,6 +504,12 @@ $(info_row "apply, token via the limit / best h2load" "$R_TOKEN")
   (apply's token comes from the server without the limit, except on the "token via limit" row)
   checks: http limit_conn $LIMIT $PROBE_SAYS;
           stream limit_conn $LIMIT, h2load -c 4: $LIMIT_CHECK
+
+TLS sessions: a server that closes each connection after 100 requests (keepalive_requests)
+$(row "apply --concurrency auto" resume)
+  connections $RESUME_CONNECTIONS (for $RECORDS records), of which $RESUMED resumed a session: $R_RESUMED
+  (the first of a burst have no ticket yet: nginx sends two after a full handshake, one
+  after a resumption, and each is good for one connection)
 
 peak RSS of apply --concurrency $CONCURRENCY over TLS
   $(printf '%7d' "$SMALL") records   $RSS_SMALL KiB   ($M_rss_small/s while sending)
