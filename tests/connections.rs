@@ -141,14 +141,26 @@ fn without_http2_the_shared_connections_carry_one_request_each() {
     );
 }
 
+/// The TLS handshakes, full and resumed, of `records` records at `concurrency` in flight,
+/// against the emulator closing each connection after `per_connection` requests.
+fn handshakes(per_connection: usize, records: usize, concurrency: usize) -> (u64, u64, Value) {
+    let per_connection = per_connection.to_string();
+    let env = Env::with_emulator(&[
+        "--tls-self-signed",
+        "--requests-per-connection",
+        &per_connection,
+    ]);
+    let (_, counters) = apply(&env, records, &["--concurrency", &concurrency.to_string()]);
+    let full = count(&counters, "tls", "full_handshakes");
+    let resumed = count(&counters, "tls", "resumed");
+    (full, resumed, counters)
+}
+
 #[test]
 fn a_connection_opened_again_resumes_its_tls_session() {
     // Each connection serves 20 requests (as nginx's `keepalive_requests`), so 200
     // records over 4 connections need about 10 new ones.
-    let env = Env::with_emulator(&["--tls-self-signed", "--requests-per-connection", "20"]);
-    let (_, counters) = apply(&env, 200, &["--concurrency", "4"]);
-    let full = count(&counters, "tls", "full_handshakes");
-    let resumed = count(&counters, "tls", "resumed");
+    let (full, resumed, counters) = handshakes(20, 200, 4);
     assert!(resumed >= 5, "reconnections resumed: {counters}");
     // The first connection of each worker and the token's; none per record.
     assert!(full <= 6, "{counters}");
@@ -161,10 +173,7 @@ fn a_burst_of_new_connections_resumes_beyond_eight_tickets() {
     // sends two a handshake), so only the first burst pays full handshakes. With
     // rustls's own store, which keeps 8 tickets a server, the later bursts paid 4 to 22
     // more (36 to 54 in all, in 4 runs; this store: 32 in 6).
-    let env = Env::with_emulator(&["--tls-self-signed", "--requests-per-connection", "10"]);
-    let (_, counters) = apply(&env, 1280, &["--concurrency", "32"]);
-    let full = count(&counters, "tls", "full_handshakes");
-    let resumed = count(&counters, "tls", "resumed");
+    let (full, resumed, counters) = handshakes(10, 1280, 32);
     // The first burst of 32 and the token's connection: no ticket yet.
     assert!(
         full <= 33,
