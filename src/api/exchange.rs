@@ -33,6 +33,8 @@ pub(super) struct Answer {
     /// new connection, is a round trip or two more, and is not the service getting
     /// slower).
     pub round_trip: Duration,
+    /// It came over an HTTP/2 lane, as one stream of many on a connection.
+    pub multiplexed: bool,
 }
 
 /// Sends `request` on `sender` and reads the whole answer (at most
@@ -101,6 +103,7 @@ pub(super) async fn exchange(
         parts,
         body,
         round_trip: sent.elapsed(),
+        multiplexed: false,
     }))
 }
 

@@ -149,6 +149,7 @@ impl Http2 {
                 parts,
                 body,
                 round_trip: sent.elapsed(),
+                multiplexed: true,
             })),
             Ok(Ok(None)) => Err(Failure::TooLarge),
             Ok(Err(e)) if unprocessed(&e) => Ok(Sent::Unprocessed(

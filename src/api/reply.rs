@@ -23,6 +23,8 @@ pub struct Reply {
     /// The round trip on an open connection (a dedicated one or a lane), when the
     /// exchange measured it: without the time one took to open.
     pub round_trip: Option<std::time::Duration>,
+    /// It came as one stream of many on an HTTP/2 connection (a bulk run's shared lanes).
+    pub multiplexed: bool,
 }
 
 impl Reply {
@@ -56,6 +58,7 @@ impl Reply {
             location,
             refusal,
             round_trip: None,
+            multiplexed: false,
         }
     }
 

@@ -54,6 +54,9 @@ impl ApiClient {
             };
             let outcome = exchange.await;
             if let Some(pacer) = &self.pacer {
+                if matches!(&outcome, Ok(reply) if reply.multiplexed) {
+                    pacer.multiplexed();
+                }
                 pacer.observe(pace_signal(&outcome, sent.elapsed()));
             }
             let retry_after = match &outcome {
@@ -189,6 +192,7 @@ impl ApiClient {
         self.trace.body(&answer.body);
         let mut reply = Reply::new(parts.status, &parts.headers, answer.body);
         reply.round_trip = Some(answer.round_trip);
+        reply.multiplexed = answer.multiplexed;
         Ok(reply)
     }
 }
