@@ -398,7 +398,10 @@ impl Pacer {
     /// climb applies from now on (see the module's doc).
     pub fn multiplexed(&self) {
         use std::sync::atomic::Ordering;
-        if !self.multiplexed.swap(true, Ordering::Relaxed) {
+        // Called for every such answer: a load, and the state's lock only the first time.
+        if !self.multiplexed.load(Ordering::Relaxed)
+            && !self.multiplexed.swap(true, Ordering::Relaxed)
+        {
             let mut state = self.lock();
             state.multiplexed = true;
             state.plateau = None;

@@ -16,8 +16,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-use rustls::client::Tls13ClientSessionValue;
-use rustls::client::{ClientSessionMemoryCache, ClientSessionStore, Tls12ClientSessionValue};
+use rustls::client::{
+    ClientSessionMemoryCache, ClientSessionStore, Tls12ClientSessionValue, Tls13ClientSessionValue,
+};
 use rustls::pki_types::ServerName;
 use rustls::NamedGroup;
 
