@@ -422,8 +422,9 @@ for run in $(seq "$RUNS"); do
 done
 apply_run resume resume "$WORK/records.ndjson" --concurrency auto
 sleep 0.3 # nginx writes its buffered log every 100 ms
-RESUME_CONNECTIONS=$(awk '{ seen[$1] = $2 } END { print length(seen) }' "$N/resume.log")
-RESUMED=$(awk '{ seen[$1] = $2 } END { n = 0; for (c in seen) if (seen[c] == "r") n++; print n }' "$N/resume.log")
+# One line a request: the connection's number, and `r` when its handshake resumed.
+read -r RESUME_CONNECTIONS RESUMED < <(awk '{ seen[$1] = $2 }
+    END { n = 0; for (c in seen) if (seen[c] == "r") n++; print length(seen), n }' "$N/resume.log")
 R_RESUMED=$(ratio "$RESUMED" "$RESUME_CONNECTIONS")
 apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
 apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"

@@ -3,8 +3,8 @@
 //! one task a connection, on one thread: no HTTP library, no records, no report. What
 //! this reaches is what tokio and rustls reach on the machine, whatever the code above
 //! them does. With CLIENT `hyper`, the same loop sends through hyper's HTTP/1.1 client as
-//! apply's connections do (its connection driven by a task of its own, the request built
-//! with its headers, the whole answer collected): what apply's HTTP library costs, apart
+//! apply's connections do (its connection driven by a task of its own, the request made
+//! from a target and a header map made once, the whole answer collected): what apply's HTTP library costs, apart
 //! from apply's own work on each record.
 //!
 //!     cargo run --release --example tls_loop -- URL CA_PEM BODY_FILE [REQUESTS] [CONNECTIONS] [BUSY_NS] [raw|hyper]
@@ -67,8 +67,20 @@ fn main() {
     // apply's headers, in one write with the body (for hyper: the same headers, which it
     // writes out itself, and the body).
     let hyper_request = HyperRequest {
-        path: url.path().to_owned(),
-        authority: url.authority().to_owned(),
+        uri: url.path().parse().expect("a path"),
+        headers: [
+            ("host", url.authority()),
+            ("authorization", "Bearer bench-token"),
+            ("user-agent", locadm::api::USER_AGENT),
+            ("accept", "application/json"),
+            ("content-type", "application/json"),
+        ]
+        .into_iter()
+        .map(|(name, value)| {
+            let name = hyper::header::HeaderName::from_static(name);
+            (name, value.parse().expect("a header value"))
+        })
+        .collect(),
         body: bytes::Bytes::from(body.clone()),
     };
     let mut request = format!(
@@ -137,10 +149,11 @@ fn main() {
     println!("{rate:.0}");
 }
 
-/// The parts of apply's request, built into a `hyper::Request` for each exchange.
+/// The parts of apply's request, made into a `hyper::Request` for each exchange as apply
+/// makes one: the target and the header map made once, and cloned.
 struct HyperRequest {
-    path: String,
-    authority: String,
+    uri: hyper::Uri,
+    headers: hyper::HeaderMap,
     body: bytes::Bytes,
 }
 
@@ -175,14 +188,11 @@ impl Client {
             }
             Client::Hyper { sender, request } => {
                 use http_body_util::BodyExt;
-                let built = hyper::Request::post(request.path.as_str())
-                    .header("host", request.authority.as_str())
-                    .header("authorization", "Bearer bench-token")
-                    .header("user-agent", locadm::api::USER_AGENT)
-                    .header("accept", "application/json")
-                    .header("content-type", "application/json")
-                    .body(http_body_util::Full::new(request.body.clone()))
-                    .map_err(std::io::Error::other)?;
+                let mut built =
+                    hyper::Request::new(http_body_util::Full::new(request.body.clone()));
+                *built.method_mut() = hyper::Method::POST;
+                *built.uri_mut() = request.uri.clone();
+                *built.headers_mut() = request.headers.clone();
                 sender.ready().await.map_err(std::io::Error::other)?;
                 let answer = sender
                     .send_request(built)

@@ -79,8 +79,8 @@ impl Connector {
         max_connections: Option<usize>,
     ) -> Result<Connector> {
         // `tls` is the shared client's configuration (`transport::Transport`): its trust,
-        // and its one session cache (rustls keeps TLS 1.3 tickets in memory by default).
-        // hyper-rustls sets the ALPN of each connector.
+        // and its one session store (`sessions.rs`). hyper-rustls sets the ALPN of each
+        // connector.
         let connect_timeout = super::transport::connect_timeout(settings);
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);

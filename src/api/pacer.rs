@@ -127,6 +127,9 @@ const PLATEAU_GAIN: f64 = 2.0;
 pub enum Signal {
     /// Answered (whatever the status, other than below), in this long.
     Answered(Duration),
+    /// Answered as one HTTP/2 stream of many on a connection the run shares, in this
+    /// long: as `Answered`, and from then on the run is multiplexed (see the module's doc).
+    Streamed(Duration),
     /// 503: the service is at its capacity; with the `Retry-After` when there was one.
     Refused(Option<Duration>),
     /// 429: too many requests in a given amount of time (RFC 6585), a rate; with the
@@ -159,8 +162,6 @@ pub struct Pacer {
     closed: std::sync::atomic::AtomicBool,
     /// An attempt ended: one waiting for a place in flight may go.
     freed: tokio::sync::Notify,
-    /// The requests travel as HTTP/2 streams over shared connections (see `State`).
-    multiplexed: std::sync::atomic::AtomicBool,
 }
 
 enum Wait {
@@ -240,7 +241,7 @@ struct State {
     flat_rounds: u32,
     /// The last round grew the limit on a short path: this one measures, not grows.
     settling: bool,
-    /// The requests are HTTP/2 streams over shared connections ([`Pacer::multiplexed`]).
+    /// The requests are HTTP/2 streams over shared connections ([`Signal::Streamed`]).
     multiplexed: bool,
     /// The limit held since the rate stopped growing, and since when.
     plateau: Option<(f64, Instant)>,
@@ -297,7 +298,6 @@ impl Pacer {
                 .map(|r| Duration::from_secs_f64(1.0 / r)),
             closed: std::sync::atomic::AtomicBool::new(false),
             freed: tokio::sync::Notify::new(),
-            multiplexed: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -393,22 +393,6 @@ impl Pacer {
         }
     }
 
-    /// The requests go as HTTP/2 streams over the few connections the run shares: more
-    /// in flight opens no connection, and neither the hold nor a short path's slower
-    /// climb applies from now on (see the module's doc).
-    pub fn multiplexed(&self) {
-        use std::sync::atomic::Ordering;
-        // Called for every such answer: a load, and the state's lock only the first time.
-        if !self.multiplexed.load(Ordering::Relaxed)
-            && !self.multiplexed.swap(true, Ordering::Relaxed)
-        {
-            let mut state = self.lock();
-            state.multiplexed = true;
-            state.plateau = None;
-            state.flat_rounds = 0;
-        }
-    }
-
     /// Learns from one answer (or its absence).
     pub fn observe(&self, signal: Signal) {
         let mut state = self.lock();
@@ -438,9 +422,12 @@ impl Pacer {
                     state.refused_at(now, capacity);
                 }
             }
-            Signal::Answered(rtt) => {
+            Signal::Answered(rtt) | Signal::Streamed(rtt) => {
                 state.admitted += 1;
                 if self.auto {
+                    if matches!(signal, Signal::Streamed(_)) {
+                        state.streams();
+                    }
                     state.answered(rtt, now);
                 }
             }
@@ -634,6 +621,17 @@ impl State {
         self.throttled = None;
     }
 
+    /// The requests go as HTTP/2 streams over the few connections the run shares: more
+    /// in flight opens no connection, and neither the hold nor a short path's slower
+    /// climb applies from now on; a hold already set goes.
+    fn streams(&mut self) {
+        if !self.multiplexed {
+            self.multiplexed = true;
+            self.plateau = None;
+            self.flat_rounds = 0;
+        }
+    }
+
     /// A round trip shorter than a round, over connections of their own (see the
     /// module's doc): streams over shared connections climb as on any path.
     fn short_path(&self) -> bool {
@@ -749,6 +747,16 @@ mod tests {
         }
     }
 
+    /// As [`rounds`], the answers coming as HTTP/2 streams over shared connections.
+    async fn streamed_rounds(pacer: &Pacer, n: usize, served: usize) {
+        for _ in 0..n {
+            for _ in 0..served {
+                pacer.observe(Signal::Streamed(Duration::ZERO));
+            }
+            tokio::time::advance(MIN_ROUND).await;
+        }
+    }
+
     #[test]
     fn auto_doubles_until_trouble_then_keeps_below_the_refused_limit() {
         let pacer = Pacer::new(None, 256, None);
@@ -849,15 +857,14 @@ mod tests {
         // connections: more in flight opens no connection, and the server batches the
         // streams, so the limit is not held where the rate stopped growing by a quarter.
         let pacer = Pacer::new(None, 256, None);
-        pacer.multiplexed();
-        rounds(&pacer, 20, |_| 600).await;
+        streamed_rounds(&pacer, 20, 600).await;
         assert_eq!(pacer.limit(), 256);
-        // Told mid-run (a limit of connections learned): a hold already set goes.
+        // Streams from mid-run on (a limit of connections learned): a hold already set
+        // goes.
         let pacer = Pacer::new(None, 256, None);
         rounds(&pacer, 8, |_| 600).await;
         assert_eq!(pacer.limit(), 16);
-        pacer.multiplexed();
-        rounds(&pacer, 4, |_| 600).await;
+        streamed_rounds(&pacer, 4, 600).await;
         assert_eq!(pacer.limit(), 256);
     }
 

@@ -54,9 +54,6 @@ impl ApiClient {
             };
             let outcome = exchange.await;
             if let Some(pacer) = &self.pacer {
-                if matches!(&outcome, Ok(reply) if reply.multiplexed) {
-                    pacer.multiplexed();
-                }
                 pacer.observe(pace_signal(&outcome, sent.elapsed()));
             }
             let retry_after = match &outcome {
@@ -237,7 +234,7 @@ impl<'a> Target<'a> {
 /// What an attempt's outcome says about the pace: 429 (a rate) and 503 (a capacity) ask
 /// to slow down (with their `Retry-After`); any other answer took its round trip (from
 /// the request going on an open connection when that was measured, else the attempt's
-/// `elapsed`); no answer says nothing.
+/// `elapsed`), as a stream over a shared HTTP/2 connection or not; no answer says nothing.
 fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Signal {
     match outcome {
         Ok(reply) if reply.status == StatusCode::TOO_MANY_REQUESTS => {
@@ -246,7 +243,13 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Duration) -> pacer::Si
         Ok(reply) if reply.status == StatusCode::SERVICE_UNAVAILABLE => {
             pacer::Signal::Refused(reply.retry_after)
         }
-        Ok(reply) => pacer::Signal::Answered(reply.round_trip.unwrap_or(elapsed)),
+        Ok(reply) => {
+            let round_trip = reply.round_trip.unwrap_or(elapsed);
+            match reply.multiplexed {
+                true => pacer::Signal::Streamed(round_trip),
+                false => pacer::Signal::Answered(round_trip),
+            }
+        }
         Err(_) => pacer::Signal::Lost,
     }
 }

@@ -328,7 +328,13 @@ impl Session {
         entry
     }
 
-    fn fresh_cached_token(&self) -> Option<SecretString> {
+    /// The token to send without waiting, if there is one: the given one
+    /// (`LOCADM_TOKEN`), or the cached one while it is fresh. The hot path of a bulk run
+    /// (a call a request), without queueing on the renewal lock or cloning the whole entry.
+    fn token_at_hand(&self) -> Option<SecretString> {
+        if let Some(token) = &self.env_token {
+            return Some(token.clone());
+        }
         let cached = self.cached.lock().expect("session lock");
         match &*cached {
             Some(StoredEntry {
@@ -343,12 +349,7 @@ impl Session {
 
     /// The bearer token for the next request.
     pub async fn bearer(&self) -> Result<SecretString> {
-        if let Some(token) = &self.env_token {
-            return Ok(token.clone());
-        }
-        // The hot path of a bulk run (a call per request): a fresh cached token, without
-        // queueing on the renewal lock or cloning the whole entry.
-        if let Some(token) = self.fresh_cached_token() {
+        if let Some(token) = self.token_at_hand() {
             return Ok(token);
         }
         let _guard = self.fetching.lock().await;
@@ -584,10 +585,7 @@ impl crate::api::Credentials for Session {
     }
 
     fn at_hand(&self) -> Option<SecretString> {
-        match &self.env_token {
-            Some(token) => Some(token.clone()),
-            None => self.fresh_cached_token(),
-        }
+        self.token_at_hand()
     }
 
     fn renew<'a>(
