@@ -66,7 +66,7 @@ fn auto_keeps_below_a_capacity_it_was_not_told() {
 /// the first burst, the requests in flight when the limit was first met: after it the
 /// sends go out at the rate the service admitted, not all at once), and the summary says
 /// that rate. That a `Retry-After` pauses every sender of the run, not only the request
-/// that got it, is `pacer.rs`'s `retry_after_pauses_every_sender` (on a paused clock): with
+/// that got it, is `src/api/pacer/`'s `retry_after_pauses_every_sender` (on a paused clock): with
 /// the run-wide pause taken out, 150 records here were refused no more often (13-24
 /// times), as the rate learned from the 429s spaces the sends.
 #[test]

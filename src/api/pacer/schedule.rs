@@ -1,0 +1,197 @@
+//! When the next request of a run may go: the pause a `Retry-After` asks of the whole
+//! run, the rate a service's 429s taught, and `--rate`.
+//!
+//! * A `Retry-After` pauses every request of the run, not only the one that got it: the
+//!   service asked the client, not the record, to wait. After a pause the window goes
+//!   out spread over a round trip, not in one burst that the capacity refuses again.
+//! * A 429 also teaches a rate (RFC 6585: too many requests "in a given amount of time"):
+//!   what the service admitted since the last 429, a second (over a second at least, the
+//!   pause included), counted once the requests in flight at the 429 are answered (a
+//!   429 is quick and overtakes them). From then on the sends are spaced at that pace, so when a
+//!   `Retry-After` pause ends the requests it held go out one gap apart, not all at once
+//!   into a service that has just said its budget is spent (each such burst drew a volley
+//!   of 429s and another pause). Why that measure: at two 429s a token bucket is empty,
+//!   so what it admitted between them is its refill, the sustained rate whatever its
+//!   burst; the first measure counts one burst too many at most, and the next 429
+//!   corrects it. Not what was served in the last round trip or second before the 429:
+//!   that is the burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate
+//!   sent when refused, grown back by CUBIC): the rate sent when refused is above the
+//!   limit by definition, and 0.7 of it below it for seconds; what was admitted is the
+//!   limit itself. A new measure is no more than the pace refused and no less than half
+//!   of it (one halving a 429 at most, as TCP). The pace is probed past as it ages, by
+//!   `(t / 10 s)³` of itself (CUBIC's shape: flat near what was learned, fast far from
+//!   it), which finds a raised or underestimated limit, and spends what a bucket saved
+//!   during a pause: over a run the rate achieved is the limit (`benches/ratelimit.sh`).
+//!   A 503 teaches no rate: it says the service is at its capacity, a concurrency, which
+//!   the window keeps below.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// The shortest span a rate is measured over: limits are stated per second at the
+/// finest, and a token bucket holds about a second's worth.
+const RATE_SPAN: Duration = Duration::from_secs(1);
+/// A learned rate is probed past by `(t / PROBE_SPAN)³` of itself `t` after it was
+/// learned: 0.1% after 1 s, 12% after 5 s, doubled after 10 s.
+const PROBE_SPAN: Duration = Duration::from_secs(10);
+
+/// The rate a service's 429s taught: what it admitted a second, and when it was learned.
+#[derive(Debug, Clone, Copy)]
+struct Learned {
+    rate: f64,
+    at: Instant,
+}
+
+impl Learned {
+    /// The pace now: the learned rate, probed past as it ages without a 429.
+    fn pace(&self, now: Instant) -> f64 {
+        let age = now.duration_since(self.at).as_secs_f64() / PROBE_SPAN.as_secs_f64();
+        self.rate * (1.0 + age.powi(3))
+    }
+}
+
+/// The sends of a run in time: paused, spaced, or free to go.
+pub(super) struct Schedule {
+    paused_until: Option<Instant>,
+    next_send: Option<Instant>,
+    /// Bumped when the schedule of sends starts again (a pause, a new rate): a slot
+    /// reserved in an older one is given up and taken again.
+    epoch: u64,
+    /// The round trip after a pause (from, until), over which the window is spread.
+    release: Option<(Instant, Instant)>,
+    /// When the last rate was measured (or the run started), and the answers admitted
+    /// then.
+    mark: (Instant, u64),
+    /// The rate the last 429 taught; no pace of its own before the first.
+    learned: Option<Learned>,
+    /// A 429 whose rate is not measured yet.
+    throttled: Option<Instant>,
+}
+
+impl Schedule {
+    pub(super) fn new(now: Instant) -> Schedule {
+        Schedule {
+            paused_until: None,
+            next_send: None,
+            epoch: 0,
+            release: None,
+            mark: (now, 0),
+            learned: None,
+            throttled: None,
+        }
+    }
+
+    /// The end of the run's pause, while it lasts.
+    pub(super) fn paused(&self, now: Instant) -> Option<Instant> {
+        self.paused_until.filter(|until| *until > now)
+    }
+
+    /// A `Retry-After`: no send before `until`, and then, with `spread_over` (`auto`'s
+    /// round trip), the window goes out spread over that long. A shorter pause than one
+    /// already asked for changes nothing.
+    pub(super) fn pause(&mut self, until: Instant, spread_over: Option<Duration>) {
+        if self.paused_until.is_some_and(|u| u >= until) {
+            return;
+        }
+        self.paused_until = Some(until);
+        self.restart();
+        if let Some(round_trip) = spread_over {
+            self.release = Some((until, until + round_trip));
+        }
+    }
+
+    /// The schedule a slot was reserved in (see [`Schedule::reserve`]).
+    pub(super) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// A send slot `gap` after the last one: `None` when it is now, or the slot and the
+    /// schedule it belongs to.
+    pub(super) fn reserve(&mut self, gap: Duration, now: Instant) -> Option<(Instant, u64)> {
+        let slot = self.next_send.map_or(now, |next| next.max(now));
+        self.next_send = Some(slot + gap);
+        (slot > now).then_some((slot, self.epoch))
+    }
+
+    /// The gap between two sends now: the longest of `--rate`'s, the learned rate's and,
+    /// in the round trip after a pause, the release's (the window `limit` spread over
+    /// it). Call [`Schedule::settle`] first.
+    pub(super) fn gap(
+        &mut self,
+        rate: Option<Duration>,
+        now: Instant,
+        limit: f64,
+    ) -> Option<Duration> {
+        let learned = self
+            .learned
+            .map(|l| Duration::from_secs_f64(1.0 / l.pace(now)));
+        let release = self.release_gap(now, limit);
+        [rate, learned, release].into_iter().flatten().max()
+    }
+
+    /// The rate the service's 429s taught, if any did.
+    pub(super) fn learned_rate(&self) -> Option<f64> {
+        self.learned.map(|l| l.rate)
+    }
+
+    /// Until one round trip after a `Retry-After` pause, the window goes out spread over
+    /// that round trip, not at once: after a pause for capacity every place in flight is
+    /// free at the same instant, and a window that fits the service spread over a round
+    /// trip (half of it in transit either way) is over its capacity in one burst, which
+    /// drew another 503 and another pause of the whole run.
+    fn release_gap(&mut self, now: Instant, limit: f64) -> Option<Duration> {
+        let (from, until) = self.release?;
+        if now >= until {
+            self.release = None;
+            return None;
+        }
+        (now >= from).then(|| until.duration_since(from).div_f64(limit.max(1.0)))
+    }
+
+    /// The sends start again from the next one: the slots reserved so far are given up.
+    fn restart(&mut self) {
+        self.epoch += 1;
+        self.next_send = None;
+    }
+
+    /// A 429: the rate is measured once the answers to the requests in flight at it are
+    /// in (they were admitted before it, and a 429 can overtake them). 429s less than a
+    /// second after the last measure, or before this one is made, are of the same burst.
+    pub(super) fn throttled_at(&mut self, now: Instant) {
+        let recent = self.learned.is_some() && now.duration_since(self.mark.0) < RATE_SPAN;
+        if self.throttled.is_none() && !recent {
+            self.throttled = Some(now);
+            self.restart();
+        }
+    }
+
+    /// Measures the rate of a 429 whose answers in flight are in (a pause is over, or
+    /// two round trips went by): what the service admitted since the last measure
+    /// (`admitted`: the run's answers so far), a second (over a second at least), no
+    /// more than the pace refused and no less than half of it.
+    pub(super) fn settle(&mut self, now: Instant, round_trip: Duration, admitted: u64) {
+        let Some(refused_at) = self.throttled else {
+            return;
+        };
+        if now < refused_at + round_trip * 2 {
+            return;
+        }
+        let (at, admitted_then) = self.mark;
+        let span = refused_at.duration_since(at).max(RATE_SPAN);
+        let served = (admitted - admitted_then) as f64 / span.as_secs_f64();
+        let rate = match self.learned {
+            Some(learned) => {
+                let refused = learned.pace(refused_at);
+                served.clamp(refused * 0.5, refused)
+            }
+            None => served,
+        };
+        self.learned = Some(Learned {
+            rate: rate.max(1.0),
+            at: refused_at,
+        });
+        self.mark = (refused_at, admitted);
+        self.throttled = None;
+    }
+}

@@ -1,0 +1,386 @@
+//! The window of `--concurrency auto`: how many requests may be in flight, found as TCP
+//! finds its own, AIMD on the service's explicit signals with a latency gradient for the
+//! implicit one.
+//!
+//! * It starts at 4 in flight and doubles each round trip (one more for each answer) until
+//!   the first sign of trouble, then grows by one a round trip (`1/limit` an answer).
+//! * A 429 or 503 takes it to 0.7 of itself (CUBIC's factor), but not below what the
+//!   service did serve in the last round trip (BBR's delivery count) unless that is at
+//!   the edge: 0.9 of the refused limit at most; once a round trip (a burst of refusals
+//!   from one round is one signal). 0.9 of the refused limit is a ceiling for 30 s
+//!   before more is probed, so a service that answers its capacity with `Retry-After: 1`
+//!   costs a pause every 30 s, not every few round trips (at the very edge a burst alone
+//!   is refused now and then).
+//! * The further 503s of that round trip each take one more off the limit and the
+//!   ceiling, down to what was served: each is one request in flight beyond the
+//!   capacity, and the doubling overshoots by up to 3x (without this, each 0.7 step
+//!   down was a pause of its own).
+//! * Answers getting slower than the quickest recent ones by more than half again (and
+//!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
+//!   behind a round trip of 30 ms is then kept busy without a queue of its own. A round
+//!   trip is timed from the request going on an open connection: a new connection's
+//!   handshake (a round trip or two more) is not the service slowing down, and counted
+//!   it cut slow start short as if it were. A cut for latency that the next round
+//!   contradicts (it delivers a quarter more than any before) is undone in kind: the
+//!   limit doubles a round trip again, as at the start.
+//! * More in flight must deliver more: the answers a round (a round trip, 5 ms at least)
+//!   are counted, and once three rounds in a row delivered no more than a quarter above
+//!   the best (BBR's full-pipe estimate), the limit is held at twice the one of the best
+//!   round, for 30 s before more is probed (a round that does deliver a quarter more
+//!   lifts it at once). On a short path (loopback, a LAN) a round trip is well under a
+//!   millisecond, so the answers alone never slow the growth: without this, nothing
+//!   limiting, `auto` opened 250 TLS connections to a server that 32 kept busy, and sent
+//!   0.86 of what 16 did (the handshakes, and a connection's share of each wake-up). On
+//!   such a path the limit doubles a round at most, and every other round: a round in
+//!   which it grew opened the connections it grew by, and their handshakes are in what
+//!   it delivered (over TLS on loopback 2,000 to 10,000 answers a second, against
+//!   60,000 to 80,000 in the rounds around it), so it measures nothing, and the next
+//!   round, at the limit it grew to, measures without growing. Nor does the limit grow
+//!   after a round that delivered no more than the best. Before, the hold came three
+//!   doublings late, after rounds that handshakes had made look flat (16 to 127
+//!   connections), and those handshakes then stalled the run for 30 ms: over 15
+//!   alternating runs of 20,000 records, `auto` sent 0.88 of what 16 in flight did,
+//!   with 32 to 256 in flight at most; since, 0.99, with 16 to 32.
+//! * Neither the hold nor a short path's slower climb applies once the requests travel
+//!   as HTTP/2 streams over the few connections a run shares (`lanes.rs`): more in
+//!   flight opens no connection there, and the server batches the streams, a gain of a
+//!   few percent a doubling that a round never shows as a quarter more. Over 2
+//!   connections to nginx, apply at 32, 64, 128 and 256 in flight sent 56,500, 67,000,
+//!   69,400 and 69,100 requests a second (h2load: 65,000 to 76,700), and `auto`, held
+//!   at 32, 59,000. Latency and refusals remain the brakes.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// The start of `auto`: low, since nothing is known of the service yet.
+pub(super) const START: f64 = 4.0;
+/// What a queue at the service looks like: answers this much slower than the quickest.
+const QUEUE_RATIO: f64 = 1.5;
+const QUEUE_SLACK: Duration = Duration::from_millis(5);
+/// The quickest answer is forgotten after this long (the path may have changed).
+const BASELINE_SPAN: Duration = Duration::from_secs(10);
+/// How long a refused limit is not probed again.
+pub(super) const CEILING_SPAN: Duration = Duration::from_secs(30);
+/// What a refusal leaves of the limit.
+const REFUSED: f64 = 0.7;
+/// What a refusal leaves of the limit at most (when what was served is more than
+/// `REFUSED` of it), and the ceiling it sets.
+const EDGE: f64 = 0.9;
+/// The shortest round the delivery rate is measured over: on loopback hundreds of
+/// answers, where a round trip has a handful. Short, since on such a path the limit
+/// doubles a round at most: at 10 ms the climb to 256 over one HTTP/2 connection took
+/// 60 ms, and a 20,000-record run sent 0.9 of what it did before.
+pub(super) const MIN_ROUND: Duration = Duration::from_millis(5);
+/// What a round must deliver above the best one for the limit to be worth growing (BBR's
+/// full-pipe threshold), and how many rounds may fall short before it is held.
+const GROWTH: f64 = 1.25;
+const FLAT_ROUNDS: u32 = 3;
+/// The limit held once the rate stops growing: twice the one of the best round (BBR's
+/// window gain), room for the answers and sends that bunch up on the way.
+const PLATEAU_GAIN: f64 = 2.0;
+/// The round trip assumed before the first answer.
+const UNKNOWN_ROUND_TRIP: Duration = Duration::from_millis(100);
+
+/// The limit a hold set at `CEILING_SPAN` or less ago; a hold older than that is gone.
+fn held(hold: &mut Option<(f64, Instant)>, now: Instant) -> Option<f64> {
+    let (most, at) = (*hold)?;
+    if now.duration_since(at) < CEILING_SPAN {
+        return Some(most);
+    }
+    *hold = None;
+    None
+}
+
+/// One round of the delivery-rate measure: since when, the answers admitted then, and
+/// the limit it started with.
+#[derive(Debug, Clone, Copy)]
+struct Round {
+    start: Instant,
+    admitted: u64,
+    limit: f64,
+}
+
+/// The requests `auto` allows in flight, and what it has learned of the path to decide.
+pub(super) struct Window {
+    limit: f64,
+    /// Below it the limit doubles a round trip; above it, one more a round trip.
+    threshold: f64,
+    smoothed: Option<Duration>,
+    quickest: Option<(Duration, Instant)>,
+    last_decrease: Option<Instant>,
+    /// The limit a refusal left, and when: not grown past for `CEILING_SPAN`.
+    ceiling: Option<(f64, Instant)>,
+    /// What was served in the round trip before the last cut: the lowest the 503s of
+    /// the same round trip take the limit.
+    served_floor: Option<f64>,
+    /// When the answers of about the last round trip came.
+    recent: VecDeque<Instant>,
+    round: Round,
+    /// The most answers a round delivered, a second, and the limit of that round.
+    best_round: Option<(f64, f64)>,
+    /// Rounds in a row that delivered no more than `GROWTH` times the best.
+    flat_rounds: u32,
+    /// The last round grew the limit on a short path: this one measures, not grows.
+    settling: bool,
+    /// The requests are HTTP/2 streams over shared connections (`Signal::Streamed`).
+    multiplexed: bool,
+    /// The limit held since the rate stopped growing, and since when.
+    plateau: Option<(f64, Instant)>,
+}
+
+impl Window {
+    /// A window of `limit` in flight, doubling up to `threshold`.
+    pub(super) fn new(limit: f64, threshold: f64, now: Instant) -> Window {
+        Window {
+            limit,
+            threshold,
+            smoothed: None,
+            quickest: None,
+            last_decrease: None,
+            ceiling: None,
+            served_floor: None,
+            recent: VecDeque::new(),
+            round: Round {
+                start: now,
+                admitted: 0,
+                limit,
+            },
+            best_round: None,
+            flat_rounds: 0,
+            settling: false,
+            multiplexed: false,
+            plateau: None,
+        }
+    }
+
+    /// The requests allowed in flight, as a fraction: it grows by `1/limit` an answer.
+    pub(super) fn limit(&self) -> f64 {
+        self.limit
+    }
+
+    /// Keeps the limit within `1..=max`; the whole number it allows.
+    pub(super) fn clamp(&mut self, max: f64) -> usize {
+        self.limit = self.limit.clamp(1.0, max);
+        self.limit as usize
+    }
+
+    /// The smoothed round trip, or a guess before the first answer.
+    pub(super) fn round_trip(&self) -> Duration {
+        self.smoothed.unwrap_or(UNKNOWN_ROUND_TRIP)
+    }
+
+    /// An answer in `rtt`, the `admitted`th of the run: the limit grows, unless answers
+    /// queue (or a ceiling holds it).
+    pub(super) fn answered(&mut self, rtt: Duration, now: Instant, admitted: u64) {
+        self.learn(rtt, now);
+        self.end_round(now, admitted);
+        if self.queueing() {
+            self.decrease(now, 0.9);
+        } else {
+            let grown = if self.limit < self.threshold {
+                self.limit + 1.0
+            } else {
+                self.limit + 1.0 / self.limit
+            };
+            // On a path quicker than a round, twice the round's limit at most: the
+            // answers of a round trip would double it many times over before a round
+            // measured what it delivers. And no more than the round's while a round
+            // measures (after one that grew) or after one that delivered no more than
+            // the best (see the module's doc).
+            let short_path = self.short_path();
+            self.limit = if short_path {
+                let gain = if self.flat_rounds > 0 || self.settling {
+                    1.0
+                } else {
+                    2.0
+                };
+                grown.min(self.limit.max(self.round.limit * gain))
+            } else {
+                grown
+            };
+        }
+        if let Some(most) = held(&mut self.ceiling, now) {
+            self.limit = self.limit.min(most);
+        }
+        let was_held = self.plateau.is_some();
+        match held(&mut self.plateau, now) {
+            Some(most) => self.limit = self.limit.min(most),
+            // Probed from here: held again after three rounds that deliver no more.
+            None if was_held => self.flat_rounds = 0,
+            None => {}
+        }
+    }
+
+    /// Ends the round when it is over: what it delivered, against the best round. Three
+    /// rounds in a row short of a quarter more hold the limit at twice the best one's;
+    /// a round that delivers a quarter more moves the hold up with it.
+    fn end_round(&mut self, now: Instant, admitted: u64) {
+        let length = self.smoothed.unwrap_or_default().max(MIN_ROUND);
+        let elapsed = now.duration_since(self.round.start);
+        if elapsed < length {
+            return;
+        }
+        let rate = (admitted - self.round.admitted) as f64 / elapsed.as_secs_f64();
+        let limit = self.round.limit;
+        // On a short path, a round in which the limit grew opened the connections it
+        // grew by, and their handshakes are in what it delivered: it measures nothing,
+        // and the next round, at the limit it grew to, does (without growing).
+        let short_path = self.short_path();
+        let grew = self.limit > limit;
+        self.settling = short_path && grew;
+        if self.settling {
+            self.round = Round {
+                start: now,
+                admitted,
+                limit: self.limit,
+            };
+            return;
+        }
+        match self.best_round {
+            Some((best, _)) if rate < best * GROWTH => self.flat_rounds += 1,
+            _ => {
+                self.best_round = Some((rate, limit));
+                self.flat_rounds = 0;
+                if self.plateau.is_some() {
+                    self.plateau = Some((limit * PLATEAU_GAIN, now));
+                }
+                // A quarter more delivered: the window a latency cut left is being used,
+                // so it grows as at the start again (the hold above stops it where the
+                // rate stops growing). Growing one a round trip instead took seconds to
+                // get back from a cut at the end of slow start: 185 to 256 in flight over
+                // 30 ms is 71 round trips. Not within a refusal's ceiling: a service
+                // that said how much it takes is probed gently.
+                if self.ceiling.is_none() {
+                    self.threshold = f64::INFINITY;
+                }
+            }
+        }
+        if self.flat_rounds >= FLAT_ROUNDS && self.plateau.is_none() && !self.multiplexed {
+            let (_, best_limit) = self.best_round.expect("a round was measured");
+            self.plateau = Some(((best_limit * PLATEAU_GAIN).max(START), now));
+            self.flat_rounds = 0;
+        }
+        self.round = Round {
+            start: now,
+            admitted,
+            limit: self.limit,
+        };
+    }
+
+    /// The requests go as HTTP/2 streams over the few connections the run shares: more
+    /// in flight opens no connection, and neither the hold nor a short path's slower
+    /// climb applies from now on; a hold already set goes.
+    pub(super) fn streams(&mut self) {
+        if !self.multiplexed {
+            self.multiplexed = true;
+            self.plateau = None;
+            self.flat_rounds = 0;
+        }
+    }
+
+    /// A round trip shorter than a round, over connections of their own (see the
+    /// module's doc): streams over shared connections climb as on any path.
+    fn short_path(&self) -> bool {
+        !self.multiplexed && self.smoothed.is_some_and(|s| s < MIN_ROUND)
+    }
+
+    fn learn(&mut self, rtt: Duration, now: Instant) {
+        self.recent.push_back(now);
+        if self.recent.len() > 4096 {
+            self.recent.pop_front();
+        }
+        self.smoothed = Some(match self.smoothed {
+            None => rtt,
+            Some(s) => s.mul_f64(0.8) + rtt.mul_f64(0.2),
+        });
+        let forgotten = self
+            .quickest
+            .is_none_or(|(q, at)| rtt <= q || now.duration_since(at) > BASELINE_SPAN);
+        if forgotten {
+            self.quickest = Some((rtt, now));
+        }
+    }
+
+    /// A refusal: down to what was served in the last round trip (or by `REFUSED`), and
+    /// no higher for `CEILING_SPAN`. `capacity`: a 503, the service at the most requests
+    /// it serves at once, where every further refusal of the same round trip is one
+    /// request in flight too many.
+    pub(super) fn refused_at(&mut self, now: Instant, capacity: bool) {
+        let window = self.window();
+        while self
+            .recent
+            .front()
+            .is_some_and(|at| now.duration_since(*at) > window)
+        {
+            self.recent.pop_front();
+        }
+        let served = self.recent.len() as f64;
+        let before = self.limit;
+        if !self.decrease(now, REFUSED) {
+            // The same round trip: one signal for the multiplicative cut. But a burst of
+            // 503s also says by how much the window was over the service's capacity (the
+            // overshoot of the doubling can be 3x: 202 in flight against a capacity that
+            // took 70), so each takes one more off, down to what was served, and off the
+            // ceiling: otherwise each 0.7 step down is a `Retry-After` pause of the whole
+            // run of its own.
+            if capacity {
+                let floor = self.served_floor.unwrap_or(1.0).max(1.0);
+                self.limit = (self.limit - 1.0).max(floor);
+                self.threshold = self.limit;
+                if let Some((ceiling, at)) = self.ceiling {
+                    self.ceiling = Some(((ceiling - 1.0).max(self.limit), at));
+                }
+            }
+            return;
+        }
+        // What was served in the last round trip is a floor (it is what the service
+        // took), and just below the refused limit the ceiling: a capacity between the two
+        // is found again in a few round trips, the refused one not probed for a while.
+        // Below the refused limit by a margin: a window at the very edge of a capacity
+        // is refused now and then by a burst alone (answers and sends bunch up on the
+        // way), and each refusal with a `Retry-After` pauses the whole run.
+        let below = (before * EDGE).min(before - 1.0).max(1.0);
+        if served >= 1.0 {
+            self.limit = self.limit.max(served.min(below));
+            self.threshold = self.limit;
+        }
+        self.served_floor = Some(served.min(below));
+        self.ceiling = Some((below, now));
+    }
+
+    /// One round trip without a queue (the quickest recent answer): the answers within
+    /// it are what the service serves at once.
+    fn window(&self) -> Duration {
+        self.quickest
+            .map_or(UNKNOWN_ROUND_TRIP, |(q, _)| q)
+            .max(Duration::from_millis(1))
+    }
+
+    fn queueing(&self) -> bool {
+        match (self.smoothed, self.quickest) {
+            (Some(smoothed), Some((quickest, _))) => {
+                smoothed > quickest.mul_f64(QUEUE_RATIO) + QUEUE_SLACK
+            }
+            _ => false,
+        }
+    }
+
+    /// Multiplies the limit by `factor`, once a round trip: the answers of requests sent
+    /// before the last decrease say nothing about the new limit. False when it was too
+    /// soon.
+    fn decrease(&mut self, now: Instant, factor: f64) -> bool {
+        let round_trip = self.round_trip();
+        if self
+            .last_decrease
+            .is_some_and(|last| now.duration_since(last) < round_trip)
+        {
+            return false;
+        }
+        self.limit *= factor;
+        self.threshold = self.limit;
+        self.last_decrease = Some(now);
+        true
+    }
+}
