@@ -7,24 +7,29 @@
 //! sharing a few, as HTTP/2 streams where offered, when connections are scarce: see
 //! `api/lanes.rs`), and prints one result per task and the summary (`report.rs`).
 
+mod checks;
+mod earlier;
 pub mod journal;
 pub mod preflight;
 mod report;
+mod run_state;
 mod spool;
 mod worker;
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use self::journal::{Binding, Journal, Recorded};
+use self::checks::{check_permissions, check_read_form};
+pub use self::earlier::Earlier;
+use self::journal::{Binding, Journal};
 pub use self::preflight::{Builder, Preflight, Updates};
 pub use self::report::{Outcome, Report, Tally};
+use self::run_state::watch_interrupts;
+pub use self::run_state::RunState;
 pub use self::spool::Task;
 use self::worker::{Rules, Worker};
 use crate::api::pacer::Pacer;
@@ -36,9 +41,7 @@ use crate::cli::Pace;
 const AUTO_CEILING: usize = 256;
 use crate::cli::OutputFormat;
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
-use crate::model::document::{self, RawMembers};
-use crate::output::{prompt, Messages};
+use crate::error::{Error, Result};
 
 /// What a task asks of the service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -271,7 +274,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         printer.detail(&format!("the run was stopped: {not_sent}"));
         return Err(error);
     }
-    if state.interrupted.load(Ordering::SeqCst) {
+    if state.interrupted() {
         return Err(Error::other(format!("interrupted: {not_sent}")).with_hint(resume_hint(&run)));
     }
     if tally.failed > 0 {
@@ -290,272 +293,6 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         .with_hint(retry_hint(&run)));
     }
     Ok(tally)
-}
-
-/// Stops before anything is sent when the token's scope lacks a permission that some
-/// tasks need (when the scope is known: a token from the environment does not say).
-async fn check_permissions(
-    context: &Context<'_>,
-    api: &crate::api::ApiClient,
-    run: &Run,
-    operations: &BTreeMap<Operation, usize>,
-) -> Result<()> {
-    api.token().await?;
-    let Some(scope) = context.session().await?.granted_scope() else {
-        return Ok(());
-    };
-    let mut needed: BTreeMap<Permission, usize> = BTreeMap::new();
-    for (operation, count) in operations {
-        for permission in operation.permissions(run.plan, run.journal.is_some()) {
-            *needed.entry(permission).or_default() += count;
-        }
-    }
-    let missing: Vec<(Permission, usize)> = needed
-        .into_iter()
-        .filter(|(p, _)| !scope.iter().any(|g| g == p.name()))
-        .collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    let named = missing
-        .iter()
-        .map(|(p, n)| {
-            format!(
-                "`{}` (needed by {n} record{})",
-                p.name(),
-                if *n == 1 { "" } else { "s" }
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    Err(
-        Error::permission(format!("the token's scope lacks {named}; nothing was sent")).with_hint(
-            format!(
-                "the token grants: {}; ask for the permission, or log in with a client that has it",
-                if scope.is_empty() {
-                    "nothing".to_owned()
-                } else {
-                    scope.join(" ")
-                }
-            ),
-        ),
-    )
-}
-
-/// A merge keeps what the record leaves out only when the service's read form carries it.
-/// The read form of the first location to merge shows which members it does not carry:
-/// they are named before anything is sent, and the run needs `--yes` (or a yes at a
-/// terminal), as `location update` by flags does.
-async fn check_read_form(
-    context: &Context<'_>,
-    api: &crate::api::ApiClient,
-    run: &Run,
-    id: uuid::Uuid,
-    merges: usize,
-) -> Result<()> {
-    let reply = match api.read_location(&mut crate::api::Route::Shared, &id).await {
-        Ok(reply) => reply,
-        // That record will report its own failure; another may show the read form.
-        Err(e) if e.kind() == &Kind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
-        .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
-    let missing = document::not_carried(&read);
-    if missing.is_empty() {
-        return Ok(());
-    }
-    let names = missing
-        .iter()
-        .map(|f| format!("`{f}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let printer = context.printer;
-    printer.warning(&format!(
-        "the service's read form does not carry {names}: {merges} merge{} cannot keep their current values, and the service may clear them",
-        if merges == 1 { "" } else { "s" }
-    ));
-    if run.plan || run.yes {
-        return Ok(());
-    }
-    if printer.can_prompt() && prompt::confirm("Send the updates anyway?")? {
-        return Ok(());
-    }
-    Err(Error::usage("nothing was sent").with_hint(
-        "give those fields in every record, use `--replace` with complete bodies, or pass `--yes` to accept",
-    ))
-}
-
-/// What an earlier run did (`--only-failed`): by storeId for creates, by id for the rest.
-pub struct Earlier {
-    creates: HashMap<String, (Recorded, Option<String>)>,
-    others: HashMap<uuid::Uuid, Recorded>,
-}
-
-impl Earlier {
-    /// Reads the results (`apply`'s NDJSON) or the journal of an earlier run: a journal
-    /// is told by its first line, the binding.
-    pub fn load(path: &Path, messages: Messages) -> Result<Earlier> {
-        use std::io::BufRead;
-        let mut earlier = Earlier {
-            creates: HashMap::new(),
-            others: HashMap::new(),
-        };
-        let mut lines = crate::input::open(path)?.lines();
-        let first = lines
-            .by_ref()
-            .map_while(std::result::Result::ok)
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or_default();
-        if serde_json::from_str::<Binding>(&first).is_ok() {
-            for entry in journal::read(path, false, messages)?.entries {
-                let store_id = entry.store_id.clone().or_else(|| {
-                    let part = entry.key.split('|').nth(1).unwrap_or_default();
-                    (!part.is_empty()).then(|| part.to_owned())
-                });
-                earlier.note(entry.outcome, store_id, entry.id, entry.key.ends_with('|'));
-            }
-            return Ok(earlier);
-        }
-        for line in std::iter::once(Ok(first)).chain(lines) {
-            let line =
-                line.map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
-            let Ok(result) = serde_json::from_str::<Result_>(&line) else {
-                continue;
-            };
-            let create = result.operation.as_deref() == Some("create");
-            let recorded = match result.outcome.as_deref() {
-                Some("created") => Recorded::Created,
-                Some("updated") => Recorded::Updated,
-                Some("unchanged") => Recorded::Unchanged,
-                Some("deleted") => Recorded::Deleted,
-                Some("skipped") if create => Recorded::Created,
-                Some("skipped") => Recorded::Updated,
-                Some("unknown") => Recorded::Unknown,
-                Some("unconfirmed") => Recorded::Unconfirmed,
-                _ => continue,
-            };
-            earlier.note(recorded, result.store_id, result.id, create);
-        }
-        Ok(earlier)
-    }
-
-    fn note(
-        &mut self,
-        recorded: Recorded,
-        store_id: Option<String>,
-        id: Option<String>,
-        create: bool,
-    ) {
-        if create {
-            if let Some(store_id) = store_id {
-                // Once done, a later failure of the same storeId (a duplicate line) does
-                // not make it undone.
-                let previous = self.creates.get(&store_id).map(|(r, _)| *r);
-                if !previous.is_some_and(Recorded::is_done) {
-                    self.creates.insert(store_id, (recorded, id));
-                }
-            }
-        } else if let Some(id) = id.and_then(|i| uuid::Uuid::parse_str(&i).ok()) {
-            self.others.insert(id, recorded);
-        }
-    }
-
-    /// What the earlier run did with this task's record, when it did something.
-    pub fn of(&self, task: &Task) -> Option<(Recorded, Option<String>)> {
-        match (task.operation, &task.store_id, task.id) {
-            (Operation::Create, Some(store_id), _) => self.creates.get(store_id).cloned(),
-            (_, _, Some(id)) => self.others.get(&id).map(|r| (*r, Some(id.to_string()))),
-            _ => None,
-        }
-    }
-}
-
-/// A result line of an earlier run, as `--only-failed` reads it.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Result_ {
-    operation: Option<String>,
-    outcome: Option<String>,
-    store_id: Option<String>,
-    id: Option<String>,
-}
-
-/// What the tasks of a run share: whether to stop sending, and why.
-pub struct RunState {
-    /// The run's pace: its workers wait their turn on it.
-    pacer: Arc<Pacer>,
-    stop: AtomicBool,
-    /// Ctrl-C or SIGTERM.
-    interrupted: AtomicBool,
-    /// A run-wide failure (the service refuses every token, the spool cannot be read):
-    /// every other task would fail the same way, so the run stops on it.
-    failure: std::sync::Mutex<Option<Error>>,
-}
-
-impl RunState {
-    fn stopped(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
-    }
-
-    fn new(pacer: Arc<Pacer>) -> RunState {
-        RunState {
-            pacer,
-            stop: AtomicBool::new(false),
-            interrupted: AtomicBool::new(false),
-            failure: std::sync::Mutex::new(None),
-        }
-    }
-
-    fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-        self.pacer.close();
-    }
-
-    /// The input is done: the workers still waiting for their turn have nothing to do.
-    fn input_done(&self) {
-        self.pacer.close();
-    }
-
-    /// Requests in flight allowed now (for the progress bar).
-    pub(crate) fn limit(&self) -> usize {
-        self.pacer.limit()
-    }
-
-    /// Waits until worker `index` may take a task.
-    async fn turn(&self, index: usize) {
-        self.pacer.turn(index).await;
-    }
-
-    fn fail(&self, error: Error) {
-        self.stop();
-        let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
-        failure.get_or_insert(error);
-    }
-
-    fn take_failure(&self) -> Option<Error> {
-        self.failure
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-    }
-}
-
-/// Stops the run on the first Ctrl-C or SIGTERM; ends the process on the second.
-async fn watch_interrupts(state: Arc<RunState>, messages: Messages) {
-    let mut signals = crate::signal::Interrupts::new();
-    if !signals.next().await {
-        return;
-    }
-    state.interrupted.store(true, Ordering::SeqCst);
-    state.stop();
-    messages.detail("interrupted: no more records are sent; waiting for the requests in flight (Ctrl-C again to quit at once)");
-    // Installing the handler took away the default action of SIGINT: a second Ctrl-C
-    // must still end the process. Creates in flight stay `started` in the journal, so a
-    // re-run reports them as unknown rather than sending them twice.
-    if signals.next().await {
-        crate::output::exit_interrupted();
-    }
 }
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
