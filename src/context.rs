@@ -119,5 +119,6 @@ impl<'p> Context<'p> {
         let session = self.service.get().expect("made just above").session.clone();
         let (settings, transport) = (session.settings().clone(), session.transport().clone());
         ApiClient::new(&settings, transport, session, self.printer.verbose())
+            .map(|api| api.with_notes(self.printer.messages()))
     }
 }

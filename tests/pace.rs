@@ -125,6 +125,85 @@ fn rate_caps_requests_a_second() {
     assert!(out.stderr.contains("concurrency 8"), "{}", out.stderr);
 }
 
+/// A `Retry-After` given as an HTTP date (RFC 9110's other form) holds the whole run as
+/// one in seconds does, and a long pause is said on stderr as it starts (a run that stops
+/// for seconds without a word looks hung), with the total in the summary. The emulator
+/// serves one request at a time for 300 ms and refuses the other of the two sent at once
+/// with a date 6 to 7 s ahead; read as absent, the client's own backoff would have sent
+/// it again within a second.
+#[test]
+fn a_retry_after_date_pauses_the_run_and_is_said() {
+    let env = Env::with_emulator(&[
+        "--capacity",
+        "1",
+        "--latency-ms",
+        "300",
+        "--retry-after",
+        "6",
+        "--retry-after-date",
+    ]);
+    let input = records(&env, 2);
+    let started = Instant::now();
+    let out = apply(&env, &input, &["--concurrency", "2"]);
+    out.assert_code(0);
+    assert_eq!(env.emulator().counters()["creates"], 2);
+    assert_eq!(limits(&env)["refused_capacity"], 1, "{}", out.stderr);
+    assert!(
+        started.elapsed() >= Duration::from_millis(5500),
+        "{:?}: {}",
+        started.elapsed(),
+        out.stderr
+    );
+    // 6 to 7 s: a date has no fractions of a second.
+    let said = ["6 s", "7 s"].map(|wait| {
+        format!("the service answered 503 and asked to wait {wait} (`Retry-After`): no request of the run is sent until then")
+    });
+    assert!(
+        said.iter().any(|line| out.stderr.contains(line.as_str())),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(", pausing the run 5.9") || out.stderr.contains(", pausing the run 6."),
+        "{}",
+        out.stderr
+    );
+}
+
+/// Outside a bulk run too, a long `Retry-After` is said before it is waited for, and
+/// honoured: the emulator's first draw (seed 6) throttles the create with a wait of 5 s,
+/// the second lets it through.
+#[test]
+fn a_single_request_says_a_long_retry_after() {
+    let env = Env::with_emulator(&[
+        "--throttle-rate",
+        "0.5",
+        "--seed",
+        "6",
+        "--retry-after",
+        "5",
+    ]);
+    let started = Instant::now();
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/location.json");
+    let out = env.cmd(&["location", "create", "--file", example]).run();
+    out.assert_code(0);
+    assert!(
+        started.elapsed() >= Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let counters = env.emulator().counters();
+    assert_eq!(counters["faults"]["throttled"], 1, "{}", out.stderr);
+    assert_eq!(counters["creates"], 1);
+    assert!(
+        out.stderr.contains(
+            "the service answered 429 and asked to wait 5 s (`Retry-After`): trying again then (attempt 2 of 3)"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
 /// Usage: `--concurrency` is `auto` or 1 to 256.
 #[test]
 fn concurrency_is_auto_or_a_number() {

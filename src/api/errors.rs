@@ -28,15 +28,29 @@ pub(super) fn retryable_transport(e: &TransportError, idempotency: Idempotency) 
     }
 }
 
-/// `Retry-After` in seconds (the HTTP-date form is rare for APIs and treated as absent),
-/// capped so a hostile server cannot park the tool.
+/// The longest `Retry-After` waited for: a hostile or confused server cannot park the
+/// tool for hours (a retry after it that is refused again is another wait, up to the
+/// attempts allowed).
+pub(crate) const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
+
 pub(super) fn retry_after(reply: &Reply) -> Option<Duration> {
     reply.retry_after
 }
 
-pub(super) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
-    let secs: f64 = value?.trim().parse().ok()?;
-    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs.min(60.0)))
+/// `Retry-After` (RFC 9110, section 10.2.3) as a wait from `now`: delay-seconds, or an
+/// HTTP date (IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must
+/// accept too), a date already past being no wait. Capped at [`RETRY_AFTER_CAP`].
+pub(super) fn parse_retry_after(value: &str, now: std::time::SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    let wait = match value.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs >= 0.0 => Duration::from_secs_f64(secs.min(60.0)),
+        Ok(_) => return None,
+        Err(_) => {
+            let date = httpdate::parse_http_date(value).ok()?;
+            date.duration_since(now).unwrap_or(Duration::ZERO)
+        }
+    };
+    Some(wait.min(RETRY_AFTER_CAP))
 }
 
 /// Why a `WWW-Authenticate` value's Bearer challenge refused a token (RFC 6750, section
@@ -303,11 +317,43 @@ mod tests {
 
     #[test]
     fn retry_after_is_capped() {
-        assert_eq!(parse_retry_after(Some("2")), Some(Duration::from_secs(2)));
+        let now = std::time::SystemTime::now();
+        assert_eq!(parse_retry_after("2", now), Some(Duration::from_secs(2)));
         assert_eq!(
-            parse_retry_after(Some("100000")),
+            parse_retry_after("100000", now),
             Some(Duration::from_secs(60))
         );
-        assert_eq!(parse_retry_after(Some("soon")), None);
+        assert_eq!(parse_retry_after("soon", now), None);
+        assert_eq!(parse_retry_after("-1", now), None);
+    }
+
+    /// The HTTP-date form, in the three formats RFC 9110 says a recipient must accept:
+    /// a wait from now, none for a date past, and the same cap as delay-seconds.
+    #[test]
+    fn retry_after_as_an_http_date_is_a_wait_from_now() {
+        // Sun, 06 Nov 1994 08:49:37 GMT, RFC 9110's example.
+        let now = std::time::UNIX_EPOCH + Duration::from_secs(784_111_777);
+        for form in [
+            "Sun, 06 Nov 1994 08:49:47 GMT",
+            "Sunday, 06-Nov-94 08:49:47 GMT",
+            "Sun Nov  6 08:49:47 1994",
+        ] {
+            assert_eq!(
+                parse_retry_after(form, now),
+                Some(Duration::from_secs(10)),
+                "{form}"
+            );
+        }
+        assert_eq!(
+            parse_retry_after("Sun, 06 Nov 1994 08:49:30 GMT", now),
+            Some(Duration::ZERO),
+            "a date past"
+        );
+        assert_eq!(
+            parse_retry_after("Mon, 07 Nov 1994 08:49:37 GMT", now),
+            Some(RETRY_AFTER_CAP),
+            "a day ahead"
+        );
+        assert_eq!(parse_retry_after("Sun, 06 Nov 1994", now), None);
     }
 }

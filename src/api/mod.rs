@@ -108,7 +108,15 @@ pub struct ApiClient {
     /// A bulk run's pace (in flight, `--rate`, a run-wide `Retry-After`): every attempt
     /// waits for it and tells it how the service answered.
     pacer: Option<Arc<pacer::Pacer>>,
+    /// Where a long wait the service asked for is said (a bulk run says its pauses
+    /// itself, from the pacer).
+    notes: Option<crate::output::Messages>,
 }
+
+/// A wait the service asks for (`Retry-After`) this long or longer is said on stderr as
+/// it starts, with or without a terminal: a command that stops for seconds without a word
+/// looks hung, and a CI log shows no reason. Shorter ones are routine under a rate limit.
+pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl ApiClient {
     /// A client for the settings' base URL, sharing `transport` (one connection pool and
@@ -135,7 +143,14 @@ impl ApiClient {
             trace: trace::Trace::new(verbose),
             max_attempts: 3,
             pacer: None,
+            notes: None,
         })
+    }
+
+    /// The same client, saying on `messages` the long waits the service asks for.
+    pub fn with_notes(mut self, messages: crate::output::Messages) -> ApiClient {
+        self.notes = Some(messages);
+        self
     }
 
     /// The same client, its every request paced by `pacer` (a bulk run).

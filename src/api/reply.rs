@@ -33,11 +33,10 @@ impl Reply {
         headers: &reqwest::header::HeaderMap,
         body: bytes::Bytes,
     ) -> Reply {
-        let retry_after = errors::parse_retry_after(
-            headers
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok()),
-        );
+        let retry_after = headers
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| errors::parse_retry_after(v, std::time::SystemTime::now()));
         let location = status
             .is_redirection()
             .then(|| headers.get(reqwest::header::LOCATION))

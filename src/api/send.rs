@@ -68,7 +68,11 @@ impl ApiClient {
                     continue;
                 }
                 Ok(reply) if errors::retryable_status(reply.status, idempotency) => {
-                    Some(errors::retry_after(reply).unwrap_or_else(|| backoff(attempt)))
+                    let asked = errors::retry_after(reply);
+                    if let Some(wait) = asked.filter(|w| *w >= super::LONG_WAIT) {
+                        self.note_wait(reply.status, wait, attempt);
+                    }
+                    Some(asked.unwrap_or_else(|| backoff(attempt)))
                 }
                 Err(Failure::Transport(e)) if errors::retryable_transport(e, idempotency) => {
                     Some(backoff(attempt))
@@ -104,6 +108,23 @@ impl ApiClient {
                     };
                 }
             }
+        }
+    }
+
+    /// Says a long `Retry-After` before it is waited for, when another attempt follows
+    /// and no bulk run's pacer says it (as a pause of the whole run) instead.
+    fn note_wait(&self, status: StatusCode, wait: Duration, attempt: u32) {
+        let Some(notes) = self.notes.filter(|_| self.pacer.is_none()) else {
+            return;
+        };
+        if attempt < self.max_attempts {
+            notes.note(&format!(
+                "the service answered {} and asked to wait {:.0} s (`Retry-After`): trying again then (attempt {} of {})",
+                status.as_u16(),
+                wait.as_secs_f64().ceil(),
+                attempt + 1,
+                self.max_attempts
+            ));
         }
     }
 

@@ -220,6 +220,12 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     // report would wake that thread (a context switch per record).
     let started = Instant::now();
     let progress = printer.progress(records);
+    let pauses = tokio::spawn(report::show_pauses(
+        pacer.pauses(),
+        progress.clone(),
+        printer.messages(),
+        state.clone(),
+    ));
     let sink = printer.records(run.in_pipe);
     let writer = tokio::spawn(report::write_reports(
         report_rx,
@@ -232,6 +238,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
     while workers.join_next().await.is_some() {}
     signals.abort();
+    pauses.abort();
     if let Some(e) = output_error {
         return Err(Error::other(format!(
             "cannot write the report to stdout: {e}; the run was stopped"
@@ -242,7 +249,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     let elapsed = started.elapsed().as_secs_f64();
     let what = if run.plan { "plan: " } else { "" };
     printer.note(&format!(
-        "{}{} record{}: {}{}, in {:.1} s ({:.0}/s)",
+        "{}{} record{}: {}{}, in {:.1} s ({}/s)",
         what,
         tally.total,
         if tally.total == 1 { "" } else { "s" },
@@ -257,7 +264,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
             String::new()
         },
         elapsed,
-        (tally.total as f64 / elapsed.max(1e-9))
+        per_second(tally.total as f64 / elapsed.max(1e-9))
     ));
     printer.note(&pace_summary(&pacer, routes.shared_description()));
     if run.plan {
@@ -296,27 +303,53 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
 }
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
-/// to slow down (429 or 503); the service admits about 1000 requests a second`.
+/// to slow down (429 or 503), pausing the run 1.0 s in all; the service admits about 1000
+/// requests a second`.
 fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
     let connections = connections.map(|c| format!(" {c}")).unwrap_or_default();
     let summary = pacer.summary();
+    // How long their `Retry-After`s held the whole run: why a run took longer than its
+    // rate says.
+    let paused = if summary.paused.is_zero() {
+        String::new()
+    } else {
+        format!(
+            ", pausing the run {:.1} s in all",
+            summary.paused.as_secs_f64()
+        )
+    };
     let refused = match summary.refused {
         0 => String::new(),
         n => format!(
-            "; {} said to slow down (429 or 503)",
+            "; {} said to slow down (429 or 503){paused}",
             crate::output::count(n as usize, "answer")
         ),
     };
     // What the 429s taught: the figure to give `--rate` next time to meet none.
     let rate = summary
         .learned_rate
-        .map(|rate| format!("; the service admits about {rate:.0} requests a second"))
+        .map(|rate| {
+            format!(
+                "; the service admits about {} requests a second",
+                per_second(rate)
+            )
+        })
         .unwrap_or_default();
     let peak = summary.peak;
     if pacer.is_auto() {
         format!("concurrency auto: at most {peak} in flight{connections}{refused}{rate}")
     } else {
         format!("concurrency {peak}{connections}{refused}{rate}")
+    }
+}
+
+/// A rate for people: whole numbers, but a tenth below 10 (a throttled run's `0.4`, not
+/// `0`).
+fn per_second(rate: f64) -> String {
+    if rate < 10.0 {
+        format!("{rate:.1}")
+    } else {
+        format!("{rate:.0}")
     }
 }
 

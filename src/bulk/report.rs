@@ -9,10 +9,11 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::{Operation, RunState};
+use crate::api::pacer::Pause;
 use crate::error::Error;
 use crate::input::Position;
 use crate::model::document::Change;
-use crate::output::{Human, Progress, Record, RecordSink};
+use crate::output::{Human, Messages, Progress, Record, RecordSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -237,6 +238,44 @@ fn outcome_key(outcome: Outcome) -> &'static str {
         Outcome::Unconfirmed => "unconfirmed",
         Outcome::Planned => "planned",
         Outcome::DryRun => "dry run",
+    }
+}
+
+/// Shows the run's `Retry-After` pauses as they start: in the progress bar while each
+/// lasts, and as a note when it is long ([`crate::api::LONG_WAIT`]; shorter ones are in
+/// the summary's total). Ends when the pacer does.
+pub async fn show_pauses(
+    mut pauses: tokio::sync::watch::Receiver<Option<Pause>>,
+    progress: Progress,
+    messages: Messages,
+    state: Arc<RunState>,
+) {
+    while pauses.changed().await.is_ok() {
+        let Some(pause) = *pauses.borrow_and_update() else {
+            continue;
+        };
+        let left = pause
+            .until
+            .saturating_duration_since(tokio::time::Instant::now());
+        if pause.asked >= crate::api::LONG_WAIT {
+            progress.note(
+                messages,
+                &format!(
+                    "the service answered {} and asked to wait {:.0} s (`Retry-After`): no request of the run is sent until then",
+                    pause.status,
+                    pause.asked.as_secs_f64().ceil()
+                ),
+            );
+        }
+        progress.message(format!(
+            "paused {:.0} s (Retry-After)",
+            left.as_secs_f64().ceil()
+        ));
+        tokio::time::sleep_until(pause.until).await;
+        // Unless a later pause took its place (the next turn shows that one).
+        if !pauses.has_changed().unwrap_or(true) {
+            progress.message(format!("{} in flight", state.limit()));
+        }
     }
 }
 

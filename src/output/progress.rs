@@ -1,5 +1,7 @@
 //! The progress bar of a bulk run, on stderr, drawn only at a terminal without `--quiet`.
 
+/// Cheap to clone: the clones draw the same bar.
+#[derive(Clone)]
 pub struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
@@ -31,6 +33,16 @@ impl Progress {
     pub fn message(&self, text: String) {
         if let Some(bar) = &self.0 {
             bar.set_message(text);
+        }
+    }
+
+    /// A note for people on stderr while the run goes on: above the bar when it is drawn
+    /// (written past it, the line would be torn by the next redraw), else as any note
+    /// (silent with `--quiet`).
+    pub fn note(&self, messages: super::Messages, text: &str) {
+        match &self.0 {
+            Some(bar) => bar.println(super::sanitize(text)),
+            None => messages.note(text),
         }
     }
 

@@ -25,7 +25,7 @@ pub struct EmulatorArgs {
     /// Fraction of requests answered with 500
     #[arg(long, default_value_t = 0.0)]
     pub fail_rate: f64,
-    /// Fraction of requests answered with 429 and `Retry-After`
+    /// Fraction of requests answered with 429 and `Retry-After` (`--retry-after`)
     #[arg(long, default_value_t = 0.0)]
     pub throttle_rate: f64,
     /// Fraction of requests whose connection is dropped without an answer
@@ -49,7 +49,7 @@ pub struct EmulatorArgs {
     #[arg(long, value_name = "PATH")]
     pub read_prefix: Option<String>,
     /// API requests served at once; beyond it the answer is `--over-capacity` with
-    /// `Retry-After: 1` (a service at its limit)
+    /// `Retry-After` (`--retry-after`: a service at its limit)
     #[arg(long, value_name = "N")]
     pub capacity: Option<usize>,
     /// The status of a request refused for capacity
@@ -58,6 +58,12 @@ pub struct EmulatorArgs {
     /// API requests a second; beyond it 429 with the `Retry-After` until one is allowed
     #[arg(long, value_name = "N")]
     pub rate_limit: Option<f64>,
+    /// The `Retry-After` of a refusal for capacity and of an injected 429, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 1)]
+    pub retry_after: u64,
+    /// Send `Retry-After` as an HTTP date (RFC 9110's other form), not as seconds
+    #[arg(long)]
+    pub retry_after_date: bool,
     /// Close a connection that has had no request for this many seconds
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     pub idle_timeout: f64,

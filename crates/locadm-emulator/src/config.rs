@@ -131,7 +131,7 @@ impl FromStr for ProviderSpec {
 /// Fault injection. Each request to the API draws one number from a generator seeded with
 /// `seed`, in the order requests arrive, so a sequential run is repeatable: below
 /// `fail_rate` it is answered 500, below `fail_rate + throttle_rate` 429 with
-/// `Retry-After: 1`, below `fail_rate + throttle_rate + drop_rate` its connection is
+/// `Retry-After` (`Limits::retry_after`), below `fail_rate + throttle_rate + drop_rate` its connection is
 /// closed without an answer. `latency` is added to every API request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Faults {
@@ -286,6 +286,10 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
         max_connections: args.max_connections,
         requests_per_connection: args.requests_per_connection,
+        retry_after: super::limits::RetryAfter {
+            secs: args.retry_after,
+            as_date: args.retry_after_date,
+        },
     })
 }
 

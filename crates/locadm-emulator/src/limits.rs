@@ -25,6 +25,42 @@ pub struct Limits {
     /// Requests a connection serves before it is closed, as a server's keep-alive limit
     /// closes it (nginx's `keepalive_requests`); `None` for no limit.
     pub requests_per_connection: Option<usize>,
+    /// What a refusal for capacity and an injected 429 ask of the client.
+    pub retry_after: RetryAfter,
+}
+
+/// The `Retry-After` of the emulator's refusals: how long a refusal for capacity or an
+/// injected 429 asks the client to wait (a rate limit's says when the next request is
+/// allowed), and in which of RFC 9110's two forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryAfter {
+    /// Seconds asked by a refusal for capacity and an injected 429.
+    pub secs: u64,
+    /// As an HTTP date rather than delay-seconds.
+    pub as_date: bool,
+}
+
+impl Default for RetryAfter {
+    fn default() -> RetryAfter {
+        RetryAfter {
+            secs: 1,
+            as_date: false,
+        }
+    }
+}
+
+impl RetryAfter {
+    /// The header's value asking for a wait of `secs`: as a date, the next whole second
+    /// after `secs` from now (a date has no fractions), so the wait is never shorter.
+    pub fn value(&self, secs: u64) -> String {
+        if !self.as_date {
+            return secs.to_string();
+        }
+        let at = std::time::SystemTime::now() + Duration::from_secs(secs);
+        let since = at.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let whole = since.as_secs() + u64::from(since.subsec_nanos() > 0);
+        httpdate::fmt_http_date(std::time::UNIX_EPOCH + Duration::from_secs(whole))
+    }
 }
 
 impl Default for Limits {
@@ -36,6 +72,7 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(60),
             max_connections: 1024,
             requests_per_connection: None,
+            retry_after: RetryAfter::default(),
         }
     }
 }

@@ -51,6 +51,16 @@ pub enum Signal {
     Lost,
 }
 
+/// A pause of the whole run that a `Retry-After` asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pause {
+    /// No request of the run is sent before it.
+    pub until: Instant,
+    /// The `Retry-After` (after its cap), and the status of the answer that carried it.
+    pub asked: Duration,
+    pub status: u16,
+}
+
 /// The pace a run kept, for its summary.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PaceSummary {
@@ -58,6 +68,8 @@ pub struct PaceSummary {
     pub peak: usize,
     /// Answers that said to slow down (429 or 503).
     pub refused: u64,
+    /// How long the run's `Retry-After` pauses held every request, in all.
+    pub paused: Duration,
     /// The rate the service's 429s taught (requests a second it admitted), if any did.
     pub learned_rate: Option<f64>,
 }
@@ -74,6 +86,8 @@ pub struct Pacer {
     closed: std::sync::atomic::AtomicBool,
     /// An attempt ended: one waiting for a place in flight may go.
     freed: tokio::sync::Notify,
+    /// The last pause a `Retry-After` started, for the run's progress and notes.
+    pauses: watch::Sender<Option<Pause>>,
 }
 
 enum Wait {
@@ -95,6 +109,7 @@ struct State {
     in_flight: usize,
     peak: usize,
     refused: u64,
+    paused: Duration,
 }
 
 impl State {
@@ -122,6 +137,7 @@ impl Pacer {
                 in_flight: 0,
                 peak: limit as usize,
                 refused: 0,
+                paused: Duration::ZERO,
             }),
             limit_tx,
             gap: rate
@@ -129,6 +145,7 @@ impl Pacer {
                 .map(|r| Duration::from_secs_f64(1.0 / r)),
             closed: std::sync::atomic::AtomicBool::new(false),
             freed: tokio::sync::Notify::new(),
+            pauses: watch::channel(None).0,
         }
     }
 
@@ -159,8 +176,14 @@ impl Pacer {
         PaceSummary {
             peak: state.peak,
             refused: state.refused,
+            paused: state.paused,
             learned_rate: state.schedule.learned_rate(),
         }
+    }
+
+    /// The pauses `Retry-After`s start: each new one (or one made longer), as it starts.
+    pub fn pauses(&self) -> watch::Receiver<Option<Pause>> {
+        self.pauses.subscribe()
     }
 
     /// Waits until worker `index` (from 0) may take a task: while the limit is at or
@@ -229,12 +252,26 @@ impl Pacer {
         self.freed.notify_one();
         let now = Instant::now();
         state.settle(now);
+        let mut paused = None;
         match signal {
             Signal::Refused(retry_after) | Signal::Throttled(retry_after) => {
                 state.refused += 1;
                 if let Some(wait) = retry_after {
                     let spread_over = self.auto.then(|| state.window.round_trip());
-                    state.schedule.pause(now + wait, spread_over);
+                    let added = state.schedule.pause(now, now + wait, spread_over);
+                    if !added.is_zero() {
+                        state.paused += added;
+                        let status = if matches!(signal, Signal::Refused(_)) {
+                            503
+                        } else {
+                            429
+                        };
+                        paused = Some(Pause {
+                            until: now + wait,
+                            asked: wait,
+                            status,
+                        });
+                    }
                 }
                 if self.auto {
                     if matches!(signal, Signal::Throttled(_)) {
@@ -256,15 +293,21 @@ impl Pacer {
             }
             Signal::Lost => {}
         }
-        if self.auto {
+        let limit = self.auto.then(|| {
             let limit = state.window.clamp(self.max as f64);
             state.peak = state.peak.max(limit);
-            drop(state);
+            limit
+        });
+        drop(state);
+        if let Some(limit) = limit {
             self.limit_tx.send_if_modified(|current| {
                 let changed = *current != limit;
                 *current = limit;
                 changed
             });
+        }
+        if paused.is_some() {
+            self.pauses.send_replace(paused);
         }
     }
 
@@ -484,6 +527,33 @@ mod tests {
         pacer.observe(Signal::Refused(Some(Duration::from_secs(2))));
         pacer.before_send().await;
         assert!(start.elapsed() >= Duration::from_secs(2));
+    }
+
+    /// Each pause is told as it starts, once (a shorter one within it is not a pause of
+    /// its own), and the summary adds up the time the run was held, overlaps counted once.
+    #[tokio::test(start_paused = true)]
+    async fn pauses_are_told_and_added_up() {
+        let pacer = Pacer::new(None, 256, None);
+        let mut pauses = pacer.pauses();
+        let start = Instant::now();
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(2))));
+        assert!(pauses.has_changed().unwrap());
+        let told = (*pauses.borrow_and_update()).expect("a pause");
+        assert_eq!(
+            (told.until, told.asked, told.status),
+            (start + Duration::from_secs(2), Duration::from_secs(2), 429)
+        );
+        tokio::time::advance(Duration::from_secs(1)).await;
+        pacer.observe(Signal::Refused(Some(Duration::from_millis(500))));
+        assert!(!pauses.has_changed().unwrap(), "within the first");
+        pacer.observe(Signal::Refused(Some(Duration::from_secs(3))));
+        let told = (*pauses.borrow_and_update()).expect("a pause");
+        assert_eq!(
+            (told.until, told.status),
+            (start + Duration::from_secs(4), 503)
+        );
+        // 0 to 2 s, then 2 to 4 s: 4 s, not 2 + 3.
+        assert_eq!(pacer.summary().paused, Duration::from_secs(4));
     }
 
     /// Sends `n` requests through `pacer` at once, each answered at once: when each

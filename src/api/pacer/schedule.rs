@@ -87,18 +87,26 @@ impl Schedule {
         self.paused_until.filter(|until| *until > now)
     }
 
-    /// A `Retry-After`: no send before `until`, and then, with `spread_over` (`auto`'s
-    /// round trip), the window goes out spread over that long. A shorter pause than one
-    /// already asked for changes nothing.
-    pub(super) fn pause(&mut self, until: Instant, spread_over: Option<Duration>) {
-        if self.paused_until.is_some_and(|u| u >= until) {
-            return;
-        }
+    /// A `Retry-After` at `now`: no send before `until`, and then, with `spread_over`
+    /// (`auto`'s round trip), the window goes out spread over that long. A shorter pause
+    /// than one already asked for changes nothing. The time it adds to the run's pauses.
+    pub(super) fn pause(
+        &mut self,
+        now: Instant,
+        until: Instant,
+        spread_over: Option<Duration>,
+    ) -> Duration {
+        let paused_from = match self.paused_until {
+            Some(u) if u >= until => return Duration::ZERO,
+            Some(u) => u.max(now),
+            None => now,
+        };
         self.paused_until = Some(until);
         self.restart();
         if let Some(round_trip) = spread_over {
             self.release = Some((until, until + round_trip));
         }
+        until.duration_since(paused_from)
     }
 
     /// The schedule a slot was reserved in (see [`Schedule::reserve`]).

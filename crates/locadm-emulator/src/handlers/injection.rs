@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::ApiError;
 use crate::faults::{ConnKill, Fault};
-use crate::limits::{retry_after_secs, Refusal};
+use crate::limits::{retry_after_secs, Refusal, RetryAfter};
 use crate::state::AppState;
 
 /// Counts the request, then applies latency and at most one fault.
@@ -18,9 +18,10 @@ pub async fn inject(State(state): State<AppState>, request: Request, next: Next)
     // Held until the answer is made: the place in the capacity is the request's.
     let _admitted = match state.gate.admit() {
         Ok(admitted) => admitted,
-        Err(refusal) => return refused(refusal),
+        Err(refusal) => return refused(refusal, state.gate.limits().retry_after),
     };
     let fault = state.faults.draw();
+    let retry_after = state.gate.limits().retry_after;
     let latency = state.faults.latency();
     if !latency.is_zero() {
         tokio::time::sleep(latency).await;
@@ -41,7 +42,7 @@ pub async fn inject(State(state): State<AppState>, request: Request, next: Next)
                 StatusCode::TOO_MANY_REQUESTS,
                 "injected fault: too many requests",
             )
-            .header(header::RETRY_AFTER, "1")
+            .header(header::RETRY_AFTER, &retry_after.value(retry_after.secs))
             .into_response()
         }
         Some(Fault::Drop) => {
@@ -61,11 +62,11 @@ pub async fn inject(State(state): State<AppState>, request: Request, next: Next)
 }
 
 /// The answer to a request over the capacity or the rate, with when to come back.
-fn refused(refusal: Refusal) -> Response {
+fn refused(refusal: Refusal, asked: RetryAfter) -> Response {
     let (status, retry_after, text) = match refusal {
         Refusal::Capacity { status } => (
             StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE),
-            1,
+            asked.secs,
             "over capacity: too many requests in flight",
         ),
         Refusal::Rate { retry_after } => (
@@ -75,6 +76,6 @@ fn refused(refusal: Refusal) -> Response {
         ),
     };
     ApiError::new(status, text)
-        .header(header::RETRY_AFTER, &retry_after.to_string())
+        .header(header::RETRY_AFTER, &asked.value(retry_after))
         .into_response()
 }
