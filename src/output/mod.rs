@@ -14,19 +14,25 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
-use comfy_table::{presets, Cell, ContentArrangement, Table};
+use comfy_table::{Cell, Table};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
 use crate::error::{Error, Kind, Result};
 
 pub mod jq;
+mod json;
+mod messages;
 pub mod progress;
 pub mod prompt;
 pub mod records;
+mod table;
 
+use json::{compact, write_jq_result};
+pub use messages::{note_reading_terminal, Messages, Verbose};
 pub use progress::Progress;
 pub use records::{Human, Record, RecordSink};
+use table::{keep_ids_whole, new_table, render_table};
 
 pub struct Printer {
     pub format: OutputFormat,
@@ -41,101 +47,6 @@ pub struct Printer {
     format_given: bool,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
-}
-
-/// Messages for people on stderr (warnings, notes, details of errors): a small copyable
-/// handle, so that the tasks of a bulk run (signals, the journal, the report writer) can
-/// keep it without borrowing the printer.
-#[derive(Debug, Clone, Copy)]
-pub struct Messages {
-    quiet: bool,
-    colour: bool,
-    /// Nothing is written (unit tests of code that warns).
-    discard: bool,
-}
-
-impl Messages {
-    /// A channel that writes nothing, for unit tests.
-    pub fn discard() -> Messages {
-        Messages {
-            quiet: true,
-            colour: false,
-            discard: true,
-        }
-    }
-
-    /// `prefix: text`, the prefix coloured at a terminal unless `NO_COLOR`.
-    fn prefixed(self, prefix: &str, colour: &str, text: &str) {
-        if self.discard {
-            return;
-        }
-        let prefix = if self.colour {
-            format!("\x1b[{colour}m{prefix}\x1b[0m")
-        } else {
-            prefix.to_owned()
-        };
-        let _ = writeln!(io::stderr().lock(), "{prefix}: {}", sanitize(text));
-    }
-
-    pub fn warning(self, text: &str) {
-        self.prefixed("warning", "1;33", text);
-    }
-
-    pub fn hint(self, text: &str) {
-        self.prefixed("hint", "1;36", text);
-    }
-
-    fn error(self, text: &str) {
-        self.prefixed("error", "1;31", text);
-    }
-
-    /// A line of detail on stderr that belongs to an error (a problem of a record), shown
-    /// even with `--quiet`.
-    pub fn detail(self, text: &str) {
-        if !self.discard {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
-        }
-    }
-
-    /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
-    pub fn note(self, text: &str) {
-        if !self.quiet {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
-        }
-    }
-}
-
-/// Says that a command now waits for typed input, when standard input is the terminal
-/// (`--file -` typed at a prompt): otherwise it looks hung. Nothing in a pipe.
-pub fn note_reading_terminal(what: &str) {
-    if io::stdin().is_terminal() && io::stderr().is_terminal() {
-        let _ = writeln!(
-            io::stderr().lock(),
-            "reading {what} from standard input (Ctrl-D to end, Ctrl-C to cancel)"
-        );
-    }
-}
-
-/// The `--verbose` channel: HTTP exchanges, keyring and token decisions. A small copyable
-/// handle, so that the API client and the auth session can keep it without borrowing the
-/// printer. Never given a secret: callers redact first.
-#[derive(Debug, Clone, Copy)]
-pub struct Verbose(bool);
-
-impl Verbose {
-    pub fn new(on: bool) -> Verbose {
-        Verbose(on)
-    }
-
-    pub fn on(self) -> bool {
-        self.0
-    }
-
-    pub fn line(self, text: &str) {
-        if self.0 {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
-        }
-    }
 }
 
 impl Printer {
@@ -178,7 +89,7 @@ impl Printer {
                 colour,
                 discard: false,
             },
-            verbose: Verbose(verbose),
+            verbose: Verbose::new(verbose),
             stderr_is_terminal,
             stdout_is_terminal,
         })
@@ -195,7 +106,7 @@ impl Printer {
                 colour: false,
                 discard: false,
             },
-            verbose: Verbose(false),
+            verbose: Verbose::new(false),
             jq: None,
             explicit_format: false,
             format_given: false,
@@ -423,115 +334,12 @@ pub fn exit_after_signal(code: i32) -> ! {
     std::process::exit(code)
 }
 
-/// One `--jq` result: a string raw, anything else as JSON (pretty, or one line). A raw
-/// string is data for a pipe, written exactly; at a terminal its controls are escaped,
-/// as every text from a server is.
-fn write_jq_result(
-    out: &mut impl Write,
-    result: &str,
-    format: OutputFormat,
-    terminal: bool,
-) -> io::Result<()> {
-    match serde_json::from_str::<String>(result) {
-        Ok(text) if terminal => writeln!(out, "{}", sanitize(&text)),
-        Ok(text) => writeln!(out, "{text}"),
-        Err(_) if format == OutputFormat::Ndjson => writeln!(out, "{result}"),
-        Err(_) => writeln!(out, "{}", pretty(result.as_bytes())),
-    }
-}
-
-/// JSON text made pretty with its key order and numbers as written.
-fn pretty(json: &[u8]) -> String {
-    let Ok(value) = jaq_json::read::parse_single(json) else {
-        return String::from_utf8_lossy(json).into_owned();
-    };
-    let pp = jaq_json::write::Pp {
-        indent: Some("  ".to_owned()),
-        sep_space: true,
-        ..Default::default()
-    };
-    let mut out = Vec::with_capacity(json.len() * 2);
-    match jaq_json::write::write(&mut out, &pp, 0, &value) {
-        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
-        Err(_) => String::from_utf8_lossy(json).into_owned(),
-    }
-}
-
-/// JSON text on one line, members and numbers as written; text that is not JSON as is.
-fn compact(body: &[u8]) -> String {
-    let mut compact = Vec::with_capacity(body.len());
-    let mut de = serde_json::Deserializer::from_slice(body);
-    let mut ser = serde_json::Serializer::new(&mut compact);
-    match serde_transcode::transcode(&mut de, &mut ser) {
-        Ok(()) => String::from_utf8_lossy(&compact).into_owned(),
-        Err(_) => String::from_utf8_lossy(body).into_owned(),
-    }
-}
-
-fn new_table(stdout_is_terminal: bool) -> Table {
-    let mut table = Table::new();
-    table
-        .load_preset(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    if !stdout_is_terminal {
-        table.force_no_tty();
-    }
-    table
-}
-
-fn render_table(header: &[&str], rows: &[Vec<String>], stdout_is_terminal: bool) -> String {
-    let mut table = new_table(stdout_is_terminal);
-    table.set_header(header.iter().map(Cell::new));
-    for row in rows {
-        table.add_row(row.iter().map(|c| Cell::new(sanitize(c))));
-    }
-    keep_ids_whole(
-        &mut table,
-        rows.iter().map(|row| row.iter().map(String::as_str)),
-    );
-    table.to_string()
-}
-
-/// A column that holds a UUID is never narrower than one: an id broken across two lines
-/// cannot be copied. The table wraps other columns, or grows past the terminal instead.
-fn keep_ids_whole<'a>(
-    table: &mut Table,
-    rows: impl Iterator<Item = impl IntoIterator<Item = &'a str>>,
-) {
-    const ID: u16 = 36;
-    let mut has_id = Vec::new();
-    for row in rows {
-        for (column, cell) in row.into_iter().enumerate() {
-            if has_id.len() <= column {
-                has_id.resize(column + 1, false);
-            }
-            has_id[column] |= cell
-                .split_whitespace()
-                .any(|word| word.len() >= ID as usize && contains_uuid(word));
-        }
-    }
-    for (index, _) in has_id.iter().enumerate().filter(|(_, id)| **id) {
-        if let Some(column) = table.column_mut(index) {
-            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
-                comfy_table::Width::Fixed(ID + 2),
-            ));
-        }
-    }
-}
-
-fn contains_uuid(word: &str) -> bool {
-    word.char_indices().any(|(start, _)| {
-        word.get(start..start + 36)
-            .is_some_and(|candidate| uuid::Uuid::try_parse(candidate).is_ok())
-    })
-}
-
 // Defined with the model, whose problems quote text from outside too.
 pub use crate::model::text::{is_unsafe, sanitize, sanitize_line};
 
 #[cfg(test)]
 mod tests {
-    use super::{pretty, sanitize, sanitize_line};
+    use super::{sanitize, sanitize_line};
 
     #[test]
     fn escape_sequences_are_neutralised() {
@@ -546,13 +354,5 @@ mod tests {
         assert_eq!(sanitize("evil\u{202e}gnp.exe"), "evil\\u202egnp.exe");
         assert_eq!(sanitize("\r\x07\x7f"), "\\u000d\\u0007\\u007f");
         assert_eq!(sanitize_line("a\nerror: b"), "a\\u000aerror: b");
-    }
-
-    #[test]
-    fn pretty_keeps_order_and_digits() {
-        assert_eq!(
-            pretty(br#"{"b":1.50,"a":[1,2]}"#),
-            "{\n  \"b\": 1.50,\n  \"a\": [\n    1,\n    2\n  ]\n}"
-        );
     }
 }

@@ -138,8 +138,11 @@ impl RecordSink {
         match (self.format, &self.jq) {
             (OutputFormat::Table, None) => {
                 if !self.rows.is_empty() {
-                    let table =
-                        super::render_table(self.header, &self.rows, self.stdout_is_terminal);
+                    let table = super::table::render_table(
+                        self.header,
+                        &self.rows,
+                        self.stdout_is_terminal,
+                    );
                     writeln!(self.out, "{table}")?;
                 }
             }
@@ -166,7 +169,12 @@ impl RecordSink {
     /// Runs `--jq` on `json` and writes its results.
     fn write_filtered(&mut self, filter: &jq::Filter, json: &[u8]) -> Result<()> {
         for result in filter.run(json)? {
-            super::write_jq_result(&mut self.out, &result, self.format, self.stdout_is_terminal)?;
+            super::json::write_jq_result(
+                &mut self.out,
+                &result,
+                self.format,
+                self.stdout_is_terminal,
+            )?;
         }
         Ok(())
     }

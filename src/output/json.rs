@@ -1,0 +1,65 @@
+//! JSON text as the printer writes it: pretty or on one line with members and numbers as
+//! written, and `--jq` results.
+
+use std::io::{self, Write};
+
+use super::sanitize;
+use crate::cli::OutputFormat;
+
+/// One `--jq` result: a string raw, anything else as JSON (pretty, or one line). A raw
+/// string is data for a pipe, written exactly; at a terminal its controls are escaped,
+/// as every text from a server is.
+pub(super) fn write_jq_result(
+    out: &mut impl Write,
+    result: &str,
+    format: OutputFormat,
+    terminal: bool,
+) -> io::Result<()> {
+    match serde_json::from_str::<String>(result) {
+        Ok(text) if terminal => writeln!(out, "{}", sanitize(&text)),
+        Ok(text) => writeln!(out, "{text}"),
+        Err(_) if format == OutputFormat::Ndjson => writeln!(out, "{result}"),
+        Err(_) => writeln!(out, "{}", pretty(result.as_bytes())),
+    }
+}
+
+/// JSON text made pretty with its key order and numbers as written.
+pub(super) fn pretty(json: &[u8]) -> String {
+    let Ok(value) = jaq_json::read::parse_single(json) else {
+        return String::from_utf8_lossy(json).into_owned();
+    };
+    let pp = jaq_json::write::Pp {
+        indent: Some("  ".to_owned()),
+        sep_space: true,
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(json.len() * 2);
+    match jaq_json::write::write(&mut out, &pp, 0, &value) {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(_) => String::from_utf8_lossy(json).into_owned(),
+    }
+}
+
+/// JSON text on one line, members and numbers as written; text that is not JSON as is.
+pub(super) fn compact(body: &[u8]) -> String {
+    let mut compact = Vec::with_capacity(body.len());
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let mut ser = serde_json::Serializer::new(&mut compact);
+    match serde_transcode::transcode(&mut de, &mut ser) {
+        Ok(()) => String::from_utf8_lossy(&compact).into_owned(),
+        Err(_) => String::from_utf8_lossy(body).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pretty;
+
+    #[test]
+    fn pretty_keeps_order_and_digits() {
+        assert_eq!(
+            pretty(br#"{"b":1.50,"a":[1,2]}"#),
+            "{\n  \"b\": 1.50,\n  \"a\": [\n    1,\n    2\n  ]\n}"
+        );
+    }
+}
