@@ -257,7 +257,9 @@ pub async fn show_pauses(
         let left = pause
             .until
             .saturating_duration_since(tokio::time::Instant::now());
-        if pause.asked >= crate::api::LONG_WAIT {
+        // A burst's answers each ask for the same wait from a moment later: one note
+        // for the burst, not one for each few milliseconds they add.
+        if pause.added >= crate::api::LONG_WAIT {
             progress.note(
                 messages,
                 &format!(

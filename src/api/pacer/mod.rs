@@ -59,6 +59,9 @@ pub struct Pause {
     /// The `Retry-After` (after its cap), and the status of the answer that carried it.
     pub asked: Duration,
     pub status: u16,
+    /// What it adds to the pause the run was in: all of it, or a few milliseconds where
+    /// the answers of one burst each ask for the same wait from a moment later.
+    pub added: Duration,
 }
 
 /// The pace a run kept, for its summary.
@@ -270,6 +273,7 @@ impl Pacer {
                             until: now + wait,
                             asked: wait,
                             status,
+                            added,
                         });
                     }
                 }
@@ -530,7 +534,8 @@ mod tests {
     }
 
     /// Each pause is told as it starts, once (a shorter one within it is not a pause of
-    /// its own), and the summary adds up the time the run was held, overlaps counted once.
+    /// its own), with what it adds to the run's pause; the summary adds up the time the
+    /// run was held, overlaps counted once.
     #[tokio::test(start_paused = true)]
     async fn pauses_are_told_and_added_up() {
         let pacer = Pacer::new(None, 256, None);
@@ -540,8 +545,13 @@ mod tests {
         assert!(pauses.has_changed().unwrap());
         let told = (*pauses.borrow_and_update()).expect("a pause");
         assert_eq!(
-            (told.until, told.asked, told.status),
-            (start + Duration::from_secs(2), Duration::from_secs(2), 429)
+            (told.until, told.asked, told.status, told.added),
+            (
+                start + Duration::from_secs(2),
+                Duration::from_secs(2),
+                429,
+                Duration::from_secs(2)
+            )
         );
         tokio::time::advance(Duration::from_secs(1)).await;
         pacer.observe(Signal::Refused(Some(Duration::from_millis(500))));
@@ -549,11 +559,17 @@ mod tests {
         pacer.observe(Signal::Refused(Some(Duration::from_secs(3))));
         let told = (*pauses.borrow_and_update()).expect("a pause");
         assert_eq!(
-            (told.until, told.status),
-            (start + Duration::from_secs(4), 503)
+            (told.until, told.status, told.added),
+            (start + Duration::from_secs(4), 503, Duration::from_secs(2))
         );
-        // 0 to 2 s, then 2 to 4 s: 4 s, not 2 + 3.
-        assert_eq!(pacer.summary().paused, Duration::from_secs(4));
+        // The next answer of the same burst asks for the same wait a moment later: it
+        // adds that moment, which is what a note of it would weigh.
+        tokio::time::advance(Duration::from_millis(10)).await;
+        pacer.observe(Signal::Refused(Some(Duration::from_secs(3))));
+        let told = (*pauses.borrow_and_update()).expect("a pause");
+        assert_eq!(told.added, Duration::from_millis(10));
+        // 0 to 2 s, then 2 to 4.01 s: 4.01 s, not 2 + 3 + 3.
+        assert_eq!(pacer.summary().paused, Duration::from_millis(4010));
     }
 
     /// Sends `n` requests through `pacer` at once, each answered at once: when each
