@@ -170,6 +170,25 @@ pub fn retry_after_secs(wait: Duration) -> u64 {
 mod tests {
     use super::*;
 
+    /// Seconds as they are; a date the next whole second after the wait from now, read
+    /// back as at least that wait and less than a second more.
+    #[test]
+    fn retry_after_in_either_form() {
+        let seconds = RetryAfter::default();
+        assert_eq!(seconds.value(7), "7");
+        let date = RetryAfter {
+            secs: 6,
+            as_date: true,
+        };
+        let before = std::time::SystemTime::now();
+        let at = httpdate::parse_http_date(&date.value(6)).unwrap();
+        let wait = at.duration_since(before).unwrap();
+        assert!(
+            wait >= Duration::from_secs(6) && wait < Duration::from_secs(7),
+            "{wait:?}"
+        );
+    }
+
     #[test]
     fn capacity_refuses_beyond_and_frees_on_drop() {
         let gate = Gate::new(Limits {

@@ -15,13 +15,13 @@ use crate::state::AppState;
 /// Counts the request, then applies latency and at most one fault.
 pub async fn inject(State(state): State<AppState>, request: Request, next: Next) -> Response {
     state.counters.bump(&state.counters.requests);
+    let retry_after = state.gate.limits().retry_after;
     // Held until the answer is made: the place in the capacity is the request's.
     let _admitted = match state.gate.admit() {
         Ok(admitted) => admitted,
-        Err(refusal) => return refused(refusal, state.gate.limits().retry_after),
+        Err(refusal) => return refused(refusal, retry_after),
     };
     let fault = state.faults.draw();
-    let retry_after = state.gate.limits().retry_after;
     let latency = state.faults.latency();
     if !latency.is_zero() {
         tokio::time::sleep(latency).await;
