@@ -316,6 +316,18 @@ mod tests {
     }
 
     #[test]
+    fn a_wait_cut_to_the_cap_is_said_as_more() {
+        assert_eq!(
+            crate::api::asked_wait(503, Duration::from_millis(5200)),
+            "the service answered 503 and asked to wait 6 s (`Retry-After`)"
+        );
+        assert_eq!(
+            crate::api::asked_wait(429, RETRY_AFTER_CAP),
+            "the service answered 429 and asked to wait 60 s or more (`Retry-After`; 60 s is the most waited)"
+        );
+    }
+
+    #[test]
     fn retry_after_is_capped() {
         let now = std::time::SystemTime::now();
         assert_eq!(parse_retry_after("2", now), Some(Duration::from_secs(2)));

@@ -118,6 +118,23 @@ pub struct ApiClient {
 /// looks hung, and a CI log shows no reason. Shorter ones are routine under a rate limit.
 pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// A wait a service asked for, as a note says it: `asked to wait 6 s (Retry-After)`, or,
+/// where it was cut to the most this tool waits, that the service asked for more.
+pub fn asked_wait(status: u16, wait: std::time::Duration) -> String {
+    if wait >= errors::RETRY_AFTER_CAP {
+        format!(
+            "the service answered {status} and asked to wait {} s or more (`Retry-After`; {} s is the most waited)",
+            errors::RETRY_AFTER_CAP.as_secs(),
+            errors::RETRY_AFTER_CAP.as_secs()
+        )
+    } else {
+        format!(
+            "the service answered {status} and asked to wait {:.0} s (`Retry-After`)",
+            wait.as_secs_f64().ceil()
+        )
+    }
+}
+
 impl ApiClient {
     /// A client for the settings' base URL, sharing `transport` (one connection pool and
     /// one TLS configuration per run).

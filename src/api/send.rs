@@ -119,9 +119,8 @@ impl ApiClient {
         };
         if attempt < self.max_attempts {
             notes.note(&format!(
-                "the service answered {} and asked to wait {:.0} s (`Retry-After`): trying again then (attempt {} of {})",
-                status.as_u16(),
-                wait.as_secs_f64().ceil(),
+                "{}: trying again then (attempt {} of {})",
+                super::asked_wait(status.as_u16(), wait),
                 attempt + 1,
                 self.max_attempts
             ));

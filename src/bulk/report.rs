@@ -263,9 +263,8 @@ pub async fn show_pauses(
             progress.note(
                 messages,
                 &format!(
-                    "the service answered {} and asked to wait {:.0} s (`Retry-After`): no request of the run is sent until then",
-                    pause.status,
-                    pause.asked.as_secs_f64().ceil()
+                    "{}: no request of the run is sent until then",
+                    crate::api::asked_wait(pause.status, pause.asked)
                 ),
             );
         }
