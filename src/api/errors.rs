@@ -43,7 +43,10 @@ pub(super) fn retry_after(reply: &Reply) -> Option<Duration> {
 pub(super) fn parse_retry_after(value: &str, now: std::time::SystemTime) -> Option<Duration> {
     let value = value.trim();
     let wait = match value.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs >= 0.0 => Duration::from_secs_f64(secs.min(60.0)),
+        // Capped before it is made a `Duration`, which a huge number would overflow.
+        Ok(secs) if secs.is_finite() && secs >= 0.0 => {
+            Duration::from_secs_f64(secs.min(RETRY_AFTER_CAP.as_secs_f64()))
+        }
         Ok(_) => return None,
         Err(_) => {
             let date = httpdate::parse_http_date(value).ok()?;

@@ -122,10 +122,9 @@ pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// where it was cut to the most this tool waits, that the service asked for more.
 pub fn asked_wait(status: u16, wait: std::time::Duration) -> String {
     if wait >= errors::RETRY_AFTER_CAP {
+        let cap = errors::RETRY_AFTER_CAP.as_secs();
         format!(
-            "the service answered {status} and asked to wait {} s or more (`Retry-After`; {} s is the most waited)",
-            errors::RETRY_AFTER_CAP.as_secs(),
-            errors::RETRY_AFTER_CAP.as_secs()
+            "the service answered {status} and asked to wait {cap} s or more (`Retry-After`; {cap} s is the most waited)"
         )
     } else {
         format!(

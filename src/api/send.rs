@@ -69,7 +69,7 @@ impl ApiClient {
                 }
                 Ok(reply) if errors::retryable_status(reply.status, idempotency) => {
                     let asked = errors::retry_after(reply);
-                    if let Some(wait) = asked.filter(|w| *w >= super::LONG_WAIT) {
+                    if let Some(wait) = asked {
                         self.note_wait(reply.status, wait, attempt);
                     }
                     Some(asked.unwrap_or_else(|| backoff(attempt)))
@@ -111,13 +111,14 @@ impl ApiClient {
         }
     }
 
-    /// Says a long `Retry-After` before it is waited for, when another attempt follows
-    /// and no bulk run's pacer says it (as a pause of the whole run) instead.
+    /// Says a `Retry-After` of [`super::LONG_WAIT`] or more before it is waited for, when
+    /// another attempt follows and no bulk run's pacer says it (as a pause of the whole
+    /// run) instead.
     fn note_wait(&self, status: StatusCode, wait: Duration, attempt: u32) {
         let Some(notes) = self.notes.filter(|_| self.pacer.is_none()) else {
             return;
         };
-        if attempt < self.max_attempts {
+        if wait >= super::LONG_WAIT && attempt < self.max_attempts {
             notes.note(&format!(
                 "{}: trying again then (attempt {} of {})",
                 super::asked_wait(status.as_u16(), wait),

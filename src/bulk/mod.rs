@@ -224,13 +224,13 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         pacer.pauses(),
         progress.clone(),
         printer.messages(),
-        state.clone(),
     ));
     let sink = printer.records(run.in_pipe);
     let writer = tokio::spawn(report::write_reports(
         report_rx,
         sink,
         progress,
+        pacer.pauses(),
         state.clone(),
     ));
     let (tally, output_error) = writer

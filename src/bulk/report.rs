@@ -242,14 +242,10 @@ fn outcome_key(outcome: Outcome) -> &'static str {
 }
 
 /// Shows the run's `Retry-After` pauses as they start: in the progress bar while each
-/// lasts, and as a note when it is long ([`crate::api::LONG_WAIT`]; shorter ones are in
-/// the summary's total). Ends when the pacer does.
-pub async fn show_pauses(
-    mut pauses: tokio::sync::watch::Receiver<Option<Pause>>,
-    progress: Progress,
-    messages: Messages,
-    state: Arc<RunState>,
-) {
+/// lasts (the report writer shows how many are in flight again once it is over), and as
+/// a note when it is long ([`crate::api::LONG_WAIT`]; shorter ones are in the summary's
+/// total). Ends when the pacer does.
+pub async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messages) {
     while pauses.changed().await.is_ok() {
         let Some(pause) = *pauses.borrow_and_update() else {
             continue;
@@ -272,12 +268,35 @@ pub async fn show_pauses(
             "paused {:.0} s (Retry-After)",
             left.as_secs_f64().ceil()
         ));
-        tokio::time::sleep_until(pause.until).await;
-        // Unless a later pause took its place (the next turn shows that one).
-        if !pauses.has_changed().unwrap_or(true) {
-            progress.message(format!("{} in flight", state.limit()));
-        }
     }
+}
+
+/// The pauses a run's `Retry-After`s start ([`crate::api::pacer::Pacer::pauses`]).
+pub type Pauses = tokio::sync::watch::Receiver<Option<Pause>>;
+
+/// What the progress bar's message is to the report writer: its own (how many are in
+/// flight), or [`show_pauses`]'s while a pause lasts.
+enum Shown {
+    Writer,
+    Paused,
+    /// A pause was shown and is over: the writer's message is due again.
+    PauseOver,
+}
+
+/// Told a pause's end only by the next report (an atomic load a report until a pause
+/// starts, and a clock read a report while one is shown).
+fn shown(pauses: &mut Pauses) -> Shown {
+    if !pauses.has_changed().unwrap_or(false) {
+        return Shown::Writer;
+    }
+    let lasts = pauses
+        .borrow()
+        .is_some_and(|pause| pause.until > tokio::time::Instant::now());
+    if lasts {
+        return Shown::Paused;
+    }
+    pauses.borrow_and_update();
+    Shown::PauseOver
 }
 
 /// How long a result line may wait in the stdout buffer when no other comes.
@@ -289,6 +308,7 @@ pub async fn write_reports(
     mut reports: mpsc::Receiver<Report>,
     mut sink: RecordSink,
     progress: Progress,
+    mut pauses: Pauses,
     state: Arc<RunState>,
 ) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
@@ -328,7 +348,12 @@ pub async fn write_reports(
         }
         progress.inc();
         let limit = state.limit();
-        if failed || limit != shown_limit {
+        let due = match shown(&mut pauses) {
+            Shown::Writer => failed || limit != shown_limit,
+            Shown::Paused => false,
+            Shown::PauseOver => true,
+        };
+        if due {
             shown_limit = limit;
             let failed = match tally.failed {
                 0 => String::new(),

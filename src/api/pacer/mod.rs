@@ -258,30 +258,26 @@ impl Pacer {
         let mut paused = None;
         match signal {
             Signal::Refused(retry_after) | Signal::Throttled(retry_after) => {
+                // A 503 says the service is at its capacity; a 429, at its rate.
+                let capacity = matches!(signal, Signal::Refused(_));
                 state.refused += 1;
                 if let Some(wait) = retry_after {
                     let spread_over = self.auto.then(|| state.window.round_trip());
                     let added = state.schedule.pause(now, now + wait, spread_over);
                     if !added.is_zero() {
                         state.paused += added;
-                        let status = if matches!(signal, Signal::Refused(_)) {
-                            503
-                        } else {
-                            429
-                        };
                         paused = Some(Pause {
                             until: now + wait,
                             asked: wait,
-                            status,
+                            status: if capacity { 503 } else { 429 },
                             added,
                         });
                     }
                 }
                 if self.auto {
-                    if matches!(signal, Signal::Throttled(_)) {
+                    if !capacity {
                         state.schedule.throttled_at(now);
                     }
-                    let capacity = matches!(signal, Signal::Refused(_));
                     state.window.refused_at(now, capacity);
                 }
             }
