@@ -30,7 +30,7 @@ pub use self::preflight::{Builder, Preflight, Updates};
 pub use self::report::{Outcome, Report, Tally};
 use self::run_state::watch_interrupts;
 pub use self::run_state::RunState;
-pub use self::spool::Task;
+pub use self::spool::{body_text, Task};
 use self::worker::{Rules, Worker};
 use crate::api::pacer::Pacer;
 use crate::api::Permission;

@@ -156,11 +156,13 @@ impl Checked {
         let valid = !problems.has_errors() && id.is_some() == (operation != Operation::Create);
         let body = match sent {
             Some(Sent::Body(body, op)) if valid => {
-                Ok(serde_json::to_string(&body.into_op(op)).expect("a checked body serializes"))
+                let json =
+                    serde_json::to_vec(&body.into_op(op)).expect("a checked body serializes");
+                Ok(json.into())
             }
-            Some(Sent::Patch(patch)) if valid => {
-                Ok(serde_json::to_string(&patch).expect("raw members serialize"))
-            }
+            Some(Sent::Patch(patch)) if valid => Ok(serde_json::to_vec(&patch)
+                .expect("raw members serialize")
+                .into()),
             _ => Err(problems
                 .errors()
                 .map(ToString::to_string)

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
+use bytes::Bytes;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::journal::{Entry, Journal, Recorded};
 use super::report::{Outcome, Report};
-use super::spool::{SpoolReader, Task};
+use super::spool::{body_text, SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
 use crate::error::{Error, Kind, Result};
@@ -79,7 +80,7 @@ impl Worker {
         let mut report = Report::new(task.position, task.operation, Outcome::Failed);
         report.store_id = task.store_id.clone();
         report.id = task.id.map(|i| i.to_string());
-        let body = match std::mem::replace(&mut task.body, Ok(String::new())) {
+        let body = match std::mem::replace(&mut task.body, Ok(Bytes::new())) {
             Ok(body) => body,
             Err(problems) => {
                 report.outcome = Outcome::Invalid;
@@ -167,12 +168,12 @@ impl Worker {
     }
 
     /// `--plan`: reads what a write would change, writes nothing.
-    async fn plan(&mut self, task: &Task, body: String, report: &mut Report) -> Result<()> {
+    async fn plan(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<()> {
         report.outcome = Outcome::Planned;
         match task.operation {
             Operation::Create => {
                 report.plan = Some("create");
-                report.body = RawValue::from_string(body).ok();
+                report.body = RawValue::from_string(body_text(&body)?.to_owned()).ok();
             }
             Operation::Replace | Operation::Merge => {
                 let (current, read) = self.current(task).await?;
@@ -199,15 +200,12 @@ impl Worker {
         Ok(())
     }
 
-    async fn carry_out(&mut self, task: &Task, body: String, report: &mut Report) -> Result<()> {
+    async fn carry_out(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<()> {
         let id = task.id;
         match task.operation {
             Operation::Create => {
                 self.record(task, report, Some(Recorded::Started));
-                let reply = self
-                    .api
-                    .create_location_json(&mut self.route, bytes::Bytes::from(body))
-                    .await?;
+                let reply = self.api.create_location_json(&mut self.route, body).await?;
                 report.status = Some(reply.status.as_u16());
                 match ApiClient::created_id(&reply).map(|id| id.to_string()) {
                     Some(new_id) => {
@@ -248,7 +246,7 @@ impl Worker {
                 }
                 let reply = self
                     .api
-                    .update_location_json(&mut self.route, &id, bytes::Bytes::from(target.1))
+                    .update_location_json(&mut self.route, &id, target.1)
                     .await?;
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Updated;
@@ -312,9 +310,9 @@ impl Worker {
         &self,
         task: &Task,
         current: &RawMembers,
-        body: &str,
-    ) -> Result<(RawMembers, String)> {
-        let mut after = RawMembers::parse_text(body).map_err(Error::other)?;
+        body: &[u8],
+    ) -> Result<(RawMembers, Bytes)> {
+        let mut after = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
         if task.operation == Operation::Merge {
             after = document::merge(current, &after);
         }
@@ -336,7 +334,7 @@ impl Worker {
         if photos_as_text {
             after = RawMembers::parse_text(&sent).map_err(Error::other)?;
         }
-        Ok((after, sent))
+        Ok((after, sent.into()))
     }
 
     fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) {

@@ -2,6 +2,7 @@
 //! them first, and `--undo JOURNAL` to put back what a run did. The work is the bulk
 //! engine's (`crate::bulk`); this file turns the arguments into its tasks and its run.
 
+use bytes::Bytes;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -92,9 +93,13 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             .as_deref()
             .and_then(|i| uuid::Uuid::parse_str(i).ok());
         let (operation, body) = match (entry.outcome, &entry.before) {
-            (Recorded::Created, _) => (Operation::Delete, String::new()),
-            (Recorded::Updated, Some(before)) => (Operation::Replace, before.get().to_owned()),
-            (Recorded::Deleted, Some(before)) => (Operation::Create, before.get().to_owned()),
+            (Recorded::Created, _) => (Operation::Delete, Bytes::new()),
+            (Recorded::Updated, Some(before)) => {
+                (Operation::Replace, Bytes::from(before.get().to_owned()))
+            }
+            (Recorded::Deleted, Some(before)) => {
+                (Operation::Create, Bytes::from(before.get().to_owned()))
+            }
             (Recorded::Updated | Recorded::Deleted, None) => {
                 printer.warning(&format!(
                     "{key}: the journal holds no before-image (written by an older locadm); it cannot be put back"
@@ -194,7 +199,7 @@ fn dry_run(context: &Context<'_>, preflight: bulk::Preflight) -> Result<()> {
     let mut sink = printer.records(crate::cli::OutputFormat::Ndjson);
     while let Some(task) = spool.next()? {
         let Ok(body) = task.body else { continue };
-        let body = RawValue::from_string(body)
+        let body = RawValue::from_string(bulk::body_text(&body)?.to_owned())
             .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
         sink.push(&DryRun {
             line: task.position.line(),

@@ -57,7 +57,7 @@ pub fn id_tasks(
             operation,
             id: Some(id),
             store_id: None,
-            body: Ok(String::new()),
+            body: Ok(bytes::Bytes::new()),
         }),
         Ok(_) => {}
         Err(reason) => bad.push(format!("{position}: {reason}")),
