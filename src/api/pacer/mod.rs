@@ -616,6 +616,15 @@ mod tests {
         (sent[1] - sent[0]).as_secs_f64() * 1000.0
     }
 
+    /// `admitted` answers, a 429 without a wait, then the gap between the next two sends
+    /// (once the answers in flight at the 429 had their round trips, 1 ms each here).
+    async fn gap_after_a_429(pacer: &std::sync::Arc<Pacer>, admitted: usize) -> f64 {
+        answered(pacer, admitted, 1);
+        pacer.observe(Signal::Throttled(None));
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        gap_ms(&send_all(pacer, 2).await)
+    }
+
     #[tokio::test(start_paused = true)]
     async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
         let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
@@ -633,17 +642,11 @@ mod tests {
         // once the requests in flight at the 429 had time to be answered (two round
         // trips of 1 ms here; an answer may come after a 429 that overtook it).
         tokio::time::sleep_until(second + Duration::from_secs(2)).await;
-        answered(&pacer, 37, 1);
-        pacer.observe(Signal::Throttled(None));
-        tokio::time::sleep(Duration::from_millis(5)).await;
-        let sent = send_all(&pacer, 2).await;
-        assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
+        let gap = gap_after_a_429(&pacer, 37).await;
+        assert!((49.9..50.1).contains(&gap), "{gap}");
         // Refusals within a second of the last measure are of the same burst.
-        answered(&pacer, 1, 1);
-        pacer.observe(Signal::Throttled(None));
-        tokio::time::sleep(Duration::from_millis(5)).await;
-        let sent = send_all(&pacer, 2).await;
-        assert!((49.9..50.1).contains(&gap_ms(&sent)), "{sent:?}");
+        let gap = gap_after_a_429(&pacer, 1).await;
+        assert!((49.9..50.1).contains(&gap), "{gap}");
     }
 
     #[tokio::test(start_paused = true)]
