@@ -209,6 +209,8 @@ pub struct Connection {
     /// Boxed: two header maps are a few hundred bytes, which every `Route` (whose other
     /// variant is empty) would carry otherwise.
     kept: Box<Kept>,
+    /// The shared lane this worker keeps to, once connections are scarce.
+    affinity: usize,
 }
 
 #[derive(Default)]
@@ -221,6 +223,7 @@ struct Kept {
 impl Connection {
     pub fn new(connector: Arc<Connector>) -> Connection {
         Connection {
+            affinity: connector.lanes.affinity(),
             connector,
             kept: Box::default(),
         }
@@ -285,7 +288,7 @@ impl Connection {
         // Boxed, as the opening of a connection below: each is kilobytes of future,
         // which the exchange on an open connection, the one done per record, would
         // otherwise carry (and copy) too.
-        Box::pin(lanes.exchange(connector, request)).await
+        Box::pin(lanes.exchange(connector, request, self.affinity)).await
     }
 }
 

@@ -34,6 +34,8 @@ pub struct Lanes {
     /// Dedicated connections open now (each counted by its [`Held`]).
     open: Arc<AtomicUsize>,
     shared: OnceLock<Shared>,
+    /// The lane the next worker keeps to ([`Lanes::affinity`]).
+    affinities: AtomicUsize,
 }
 
 /// A dedicated connection's place in the count of open ones, given back when dropped.
@@ -84,8 +86,6 @@ pub struct Shared {
     /// waits for one of these rather than for one being opened, and a lane refused while
     /// another is open is one too many at once, not a connection still closing.
     ready: Vec<AtomicBool>,
-    /// Where the next request starts looking for a lane (round robin).
-    next: AtomicUsize,
     /// Whether the service agreed to HTTP/2 on a lane.
     http2: AtomicBool,
 }
@@ -96,7 +96,14 @@ impl Lanes {
             limit: AtomicUsize::new(max_connections.unwrap_or(0)),
             open: Arc::new(AtomicUsize::new(0)),
             shared: OnceLock::new(),
+            affinities: AtomicUsize::new(0),
         }
+    }
+
+    /// A worker's lane: the workers are spread over the lanes, and each sends on its own
+    /// while it is free (see [`Shared::pick`]).
+    pub fn affinity(&self) -> usize {
+        self.affinities.fetch_add(1, Ordering::Relaxed)
     }
 
     /// The shared lanes, once connections are known to be scarce.
@@ -154,7 +161,6 @@ impl Shared {
             strikes: (0..lanes.max(1)).map(|_| AtomicU32::new(0)).collect(),
             started: std::time::Instant::now(),
             ready: (0..lanes.max(1)).map(|_| AtomicBool::new(false)).collect(),
-            next: AtomicUsize::new(0),
             http2: AtomicBool::new(false),
         }
     }
@@ -166,8 +172,9 @@ impl Shared {
         &self,
         connector: &impl OpenLane,
         mut request: hyper::Request<Full<Bytes>>,
+        affinity: usize,
     ) -> Result<Answer, Failure> {
-        let (mut index, mut slot) = self.pick().await;
+        let (mut index, mut slot) = self.pick(affinity).await;
         let mut unprocessed_retries = 3;
         loop {
             let reused = slot.as_ref().is_some_and(|lane| !lane.is_closed());
@@ -187,7 +194,7 @@ impl Shared {
                     // another.
                     Err(e) if e.kind == TransportKind::Connect && self.retire(index) => {
                         drop(slot);
-                        (index, slot) = self.pick().await;
+                        (index, slot) = self.pick(affinity).await;
                         continue;
                     }
                     Err(e) => return Err(e.into()),
@@ -241,14 +248,17 @@ impl Shared {
 }
 
 impl Shared {
-    /// A lane among those in use: one no other request holds, else this request's turn
-    /// at the next one in round robin.
-    async fn pick(&self) -> (usize, tokio::sync::MutexGuard<'_, Option<Lane>>) {
+    /// A lane among those in use: the worker's own (`affinity`) when no other request
+    /// holds it, else the first free one after it; with none free, a turn at its own.
+    /// Each worker keeping to one lane keeps together the requests that one connection's
+    /// answers set off: they go out in one write, as the answers came in one read.
+    async fn pick(&self, affinity: usize) -> (usize, tokio::sync::MutexGuard<'_, Option<Lane>>) {
         loop {
-            // Once a request, so no allocation: round robin over the slots, the retired
-            // ones skipped (`retire` always keeps one; lane 0 is the floor all the same).
+            // Once a request, so no allocation: the slots from the worker's own, the
+            // retired ones skipped (`retire` always keeps one; lane 0 is the floor all
+            // the same).
             let count = self.slots.len();
-            let first = self.next.fetch_add(1, Ordering::Relaxed) % count;
+            let first = affinity % count;
             // With none free, this request's turn is at the next lane whose connection is
             // open: a lane being opened can hold its waiters for a second of retries.
             let (mut turn, mut open_turn) = (None, None);
@@ -346,5 +356,27 @@ impl Shared {
         } else {
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_worker_keeps_to_its_own_lane_while_it_is_free() {
+        let shared = Shared::new(2);
+        // Workers 0 to 3 over 2 lanes: 0, 1, 0, 1.
+        for (affinity, lane) in [(0, 0), (1, 1), (2, 0), (3, 1)] {
+            assert_eq!(shared.pick(affinity).await.0, lane, "worker {affinity}");
+        }
+        // Its own lane held (an HTTP/1.1 lane while its answer is read): the next free.
+        let (own, held) = shared.pick(1).await;
+        assert_eq!(own, 1);
+        assert_eq!(shared.pick(1).await.0, 0);
+        drop(held);
+        // Its own lane given up (a refused connection): the next in use.
+        assert!(shared.retire(1));
+        assert_eq!(shared.pick(1).await.0, 0);
     }
 }
