@@ -453,7 +453,7 @@ mod tests {
         // Doubled every other round: 6 doublings from 4.
         rounds(&pacer, 12, |limit| limit * 40).await;
         assert_eq!(pacer.limit(), 256);
-        // The hold moves up with a round that delivers a quarter more.
+        // The hold moves up with rounds that deliver a quarter more.
         let pacer = Pacer::new(None, 256, None);
         rounds(&pacer, 8, |_| 600).await;
         assert_eq!(pacer.limit(), 16);
@@ -463,6 +463,23 @@ mod tests {
             32,
             "twice the limit of the round that delivered more"
         );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn one_quick_round_does_not_lift_a_hold_on_a_short_path() {
+        // Held at 16; then one round delivers a third more (a moment when the machine ran
+        // quicker) and the next no more than before: the hold stays.
+        let pacer = Pacer::new(None, 256, None);
+        rounds(&pacer, 8, |_| 600).await;
+        assert_eq!(pacer.limit(), 16);
+        rounds(&pacer, 1, |_| 800).await;
+        rounds(&pacer, 4, |_| 600).await;
+        assert_eq!(
+            pacer.limit(),
+            16,
+            "one round of a quarter more is not a lift"
+        );
+        assert_eq!(pacer.summary().peak, 16);
     }
 
     #[tokio::test(start_paused = true)]
