@@ -374,6 +374,12 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 at_least() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 >= t) print "met"; else print "MISSED" }'; }
 at_most() { awk -v r="$1" -v t="$2" 'BEGIN { if (r == "n/a") print "n/a"; else if (r + 0 <= t) print "met"; else print "MISSED" }'; }
 max() { printf '%s\n' "$@" | sort -n | tail -n 1; }
+# Run by run: NAME_A's rate over NAME_B's of the same run (measured seconds apart), to
+# show how much of a ratio of medians is the machine moving from one run to the next.
+paired() {
+    paste -d ' ' "$WORK/rates/$1" "$WORK/rates/$2" |
+        awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), ($2 > 0 ? $1 / $2 : 0) }'
+}
 
 # The body as a Lua long string: its bytes as they are (a JSON escape such as \u00df is
 # not one in Lua, whose loading error would leave wrk sending GETs).
@@ -479,6 +485,7 @@ $(row "h2load -c $CONCURRENCY -m 1 (h2)" h2load-h2)
 $(verdict_row "apply / best of wrk, h2load h1" "$R_FIXED" ">=" 0.95 "$(at_least "$R_FIXED" 0.95)")
 $(verdict_row "apply auto / apply $CONCURRENCY" "$R_AUTO_FIXED" ">=" 0.90 "$(at_least "$R_AUTO_FIXED" 0.9)")
 $(info_row "apply / wrk" "$(ratio "$M_apply_fixed" "$M_wrk")")
+  apply / wrk, run by run: $(paired apply-fixed wrk); auto / apply, run by run: $(paired apply-auto apply-fixed)
 $(info_row "apply / h2load h1" "$(ratio "$M_apply_fixed" "$M_h2load_h1")")
 $(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
 
