@@ -1,0 +1,410 @@
+//! The pace of a run through `Pacer` as the workers use it: the window's rules (slow
+//! start, refusals, the hold and its lift, latency) and the schedule's (pauses, learned
+//! rates, `--rate`), most on tokio's paused clock.
+
+use super::*;
+
+fn answered(pacer: &Pacer, n: usize, rtt_ms: u64) {
+    for _ in 0..n {
+        pacer.observe(Signal::Answered(Duration::from_millis(rtt_ms)));
+    }
+}
+
+/// As [`rounds`], the answers coming as HTTP/2 streams over shared connections.
+async fn streamed_rounds(pacer: &Pacer, n: usize, served: usize) {
+    for _ in 0..n {
+        for _ in 0..served {
+            pacer.observe(Signal::Streamed(Duration::ZERO));
+        }
+        tokio::time::advance(MIN_ROUND).await;
+    }
+}
+
+#[test]
+fn auto_doubles_until_trouble_then_keeps_below_the_refused_limit() {
+    let pacer = Pacer::new(None, 256, None);
+    assert_eq!(pacer.limit(), 4);
+    answered(&pacer, 4, 30);
+    assert_eq!(pacer.limit(), 8, "one more for each answer: doubled");
+    answered(&pacer, 8, 30);
+    assert_eq!(pacer.limit(), 16);
+    // Refused: 0.7 of 16 is 11, but the 12 answers just given came within a round
+    // trip, so the service serves 12 at least.
+    pacer.observe(Signal::Refused(None));
+    assert_eq!(pacer.limit(), 12);
+    // A burst of refusals from the same round trip is one cut (a further 503 takes
+    // one off, but not below the 12 served).
+    pacer.observe(Signal::Refused(None));
+    assert_eq!(pacer.limit(), 12);
+    // Grows again, but for 30 s no higher than 0.9 of the refused 16 (14.4), less
+    // one for the second refusal.
+    answered(&pacer, 1000, 30);
+    assert_eq!(pacer.limit(), 13);
+}
+
+/// A window of 168 in flight, 40 answered in the last round trip, then refusals.
+async fn overshot(signal: Signal) -> Pacer {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
+    tokio::time::advance(Duration::from_millis(100)).await;
+    answered(&pacer, 40, 30);
+    assert_eq!(pacer.limit(), 168);
+    pacer.observe(signal);
+    // 0.7 of 168; more than the 40 served in the last round trip.
+    assert_eq!(pacer.limit(), 117);
+    pacer
+}
+
+/// The doubling overshoots a capacity by up to 3x; the 503s of that round trip say by
+/// how much, one request in flight too many each, down to what was served. Without
+/// that, each 0.7 step down costs a `Retry-After` pause of its own (202 -> 141 -> 99
+/// -> 69: four pauses of the whole run before the window fits).
+#[tokio::test(start_paused = true)]
+async fn a_burst_of_503s_takes_one_off_each_down_to_what_was_served() {
+    let pacer = overshot(Signal::Refused(None)).await;
+    for _ in 0..10 {
+        pacer.observe(Signal::Refused(None));
+    }
+    assert_eq!(pacer.limit(), 107, "one off for each");
+    for _ in 0..100 {
+        pacer.observe(Signal::Refused(None));
+    }
+    assert_eq!(pacer.limit(), 40, "not below what was served");
+    // The ceiling came down with them (0.9 of 168, less 110): growth stops at 41,
+    // not at 151.
+    answered(&pacer, 2000, 30);
+    assert_eq!(pacer.limit(), 41);
+}
+
+/// A 429 is a rate, not a capacity: the rest of its burst takes nothing more off.
+#[tokio::test(start_paused = true)]
+async fn a_burst_of_429s_is_one_cut() {
+    let pacer = overshot(Signal::Throttled(None)).await;
+    for _ in 0..100 {
+        pacer.observe(Signal::Throttled(None));
+    }
+    assert_eq!(pacer.limit(), 117);
+}
+
+/// Rounds of 5 ms on a path of well under a millisecond (loopback), each delivering
+/// what `served` says for the limit of the moment.
+async fn rounds(pacer: &Pacer, n: usize, served: impl Fn(usize) -> usize) {
+    for _ in 0..n {
+        answered(pacer, served(pacer.limit()), 0);
+        tokio::time::advance(MIN_ROUND).await;
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_rate_that_stops_growing_holds_the_limit() {
+    // 60,000 answers a second whatever is in flight: a server (or this client) at
+    // its ceiling, where more in flight is only more connections.
+    let pacer = Pacer::new(None, 256, None);
+    rounds(&pacer, 20, |_| 600).await;
+    // The first round grew the limit from 4 to 8 (opening connections, whose
+    // handshakes it counted): it measures nothing. The next (at 8) delivered it all;
+    // the one after grew to 16, and three more at 16 delivered no more: held at twice
+    // the limit of the round at 8.
+    assert_eq!(pacer.limit(), 16);
+    assert_eq!(
+        pacer.summary().peak,
+        16,
+        "doubled every other round (a round that grew, then one that measured), not an \
+         answer, and not after a round that delivered no more"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn streams_over_shared_connections_are_not_held() {
+    // The same flat rate as above, but as HTTP/2 streams over the run's few
+    // connections: more in flight opens no connection, and the server batches the
+    // streams, so the limit is not held where the rate stopped growing by a quarter.
+    let pacer = Pacer::new(None, 256, None);
+    streamed_rounds(&pacer, 20, 600).await;
+    assert_eq!(pacer.limit(), 256);
+    // Streams from mid-run on (a limit of connections learned): a hold already set
+    // goes.
+    let pacer = Pacer::new(None, 256, None);
+    rounds(&pacer, 8, |_| 600).await;
+    assert_eq!(pacer.limit(), 16);
+    streamed_rounds(&pacer, 4, 600).await;
+    assert_eq!(pacer.limit(), 256);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_rate_that_grows_with_the_limit_is_not_held() {
+    let pacer = Pacer::new(None, 256, None);
+    // Doubled every other round: 6 doublings from 4.
+    rounds(&pacer, 12, |limit| limit * 40).await;
+    assert_eq!(pacer.limit(), 256);
+    // The hold moves up with rounds that deliver a quarter more.
+    let pacer = Pacer::new(None, 256, None);
+    rounds(&pacer, 8, |_| 600).await;
+    assert_eq!(pacer.limit(), 16);
+    rounds(&pacer, 3, |_| 800).await;
+    assert_eq!(
+        pacer.limit(),
+        32,
+        "twice the limit of the round that delivered more"
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn one_quick_round_does_not_lift_a_hold_on_a_short_path() {
+    // Held at 16; then one round delivers a third more (a moment when the machine ran
+    // quicker) and the next no more than before: the hold stays.
+    let pacer = Pacer::new(None, 256, None);
+    rounds(&pacer, 8, |_| 600).await;
+    assert_eq!(pacer.limit(), 16);
+    rounds(&pacer, 1, |_| 800).await;
+    rounds(&pacer, 4, |_| 600).await;
+    assert_eq!(
+        pacer.limit(),
+        16,
+        "one round of a quarter more is not a lift"
+    );
+    assert_eq!(pacer.summary().peak, 16);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_held_limit_is_probed_again_after_a_while() {
+    let pacer = Pacer::new(None, 256, None);
+    rounds(&pacer, 8, |_| 600).await;
+    assert_eq!(pacer.limit(), 16);
+    tokio::time::advance(CEILING_SPAN).await;
+    rounds(&pacer, 2, |_| 600).await;
+    assert!(pacer.limit() > 16, "grows again: {}", pacer.limit());
+}
+
+#[tokio::test(start_paused = true)]
+async fn after_a_latency_cut_a_round_that_delivers_more_grows_as_at_the_start() {
+    let pacer = Pacer::new(None, 256, None);
+    for n in [4, 8, 16, 32] {
+        answered(&pacer, n, 30);
+        tokio::time::advance(Duration::from_millis(30)).await;
+    }
+    assert_eq!(pacer.limit(), 64);
+    // Answers slow down (new connections, a busy moment): a tenth off, and from
+    // there one more a round trip.
+    answered(&pacer, 8, 90);
+    let cut = pacer.limit();
+    assert!(cut < 64, "{cut}");
+    answered(&pacer, 20, 30);
+    assert_eq!(pacer.limit(), cut, "one more a round trip: not yet");
+    // The next round delivers a quarter more than the best: it grows as at the start.
+    tokio::time::advance(Duration::from_millis(30)).await;
+    answered(&pacer, 60, 30);
+    assert!(
+        pacer.limit() >= cut + 50,
+        "{} after a cut to {cut}",
+        pacer.limit()
+    );
+}
+
+#[test]
+fn slower_answers_take_a_tenth_off() {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 60, 30);
+    let before = pacer.limit();
+    assert!(before >= 60, "{before}");
+    // Answers at 3x the quickest: queueing.
+    answered(&pacer, 10, 90);
+    assert!(pacer.limit() < before, "{} < {before}", pacer.limit());
+}
+
+#[test]
+fn a_fixed_number_stays() {
+    let pacer = Pacer::new(Some(8), 256, None);
+    pacer.observe(Signal::Refused(None));
+    answered(&pacer, 100, 1);
+    assert_eq!(pacer.limit(), 8);
+    assert_eq!(pacer.workers(), 8);
+}
+
+#[tokio::test(start_paused = true)]
+async fn retry_after_pauses_every_sender() {
+    let pacer = Pacer::new(None, 256, None);
+    let start = tokio::time::Instant::now();
+    pacer.observe(Signal::Refused(Some(Duration::from_secs(2))));
+    pacer.before_send().await;
+    assert!(start.elapsed() >= Duration::from_secs(2));
+}
+
+/// Each pause is told as it starts, once (a shorter one within it is not a pause of
+/// its own), with what it adds to the run's pause; the summary adds up the time the
+/// run was held, overlaps counted once.
+#[tokio::test(start_paused = true)]
+async fn pauses_are_told_and_added_up() {
+    let pacer = Pacer::new(None, 256, None);
+    let mut pauses = pacer.pauses();
+    let start = Instant::now();
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(2))));
+    assert!(pauses.has_changed().unwrap());
+    let told = (*pauses.borrow_and_update()).expect("a pause");
+    assert_eq!(
+        (told.until, told.asked, told.status, told.added),
+        (
+            start + Duration::from_secs(2),
+            Duration::from_secs(2),
+            429,
+            Duration::from_secs(2)
+        )
+    );
+    tokio::time::advance(Duration::from_secs(1)).await;
+    pacer.observe(Signal::Refused(Some(Duration::from_millis(500))));
+    assert!(!pauses.has_changed().unwrap(), "within the first");
+    pacer.observe(Signal::Refused(Some(Duration::from_secs(3))));
+    let told = (*pauses.borrow_and_update()).expect("a pause");
+    assert_eq!(
+        (told.until, told.status, told.added),
+        (start + Duration::from_secs(4), 503, Duration::from_secs(2))
+    );
+    // The next answer of the same burst asks for the same wait a moment later: it
+    // adds that moment, which is what a note of it would weigh.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    pacer.observe(Signal::Refused(Some(Duration::from_secs(3))));
+    let told = (*pauses.borrow_and_update()).expect("a pause");
+    assert_eq!(told.added, Duration::from_millis(10));
+    // 0 to 2 s, then 2 to 4.01 s: 4.01 s, not 2 + 3 + 3.
+    assert_eq!(pacer.summary().paused, Duration::from_millis(4010));
+}
+
+/// Sends `n` requests through `pacer` at once, each answered at once: when each
+/// was let go.
+async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
+    let mut senders = tokio::task::JoinSet::new();
+    for _ in 0..n {
+        let pacer = pacer.clone();
+        senders.spawn(async move {
+            pacer.before_send().await;
+            let sent = Instant::now();
+            pacer.observe(Signal::Answered(Duration::from_millis(1)));
+            sent
+        });
+    }
+    let mut sent = senders.join_all().await;
+    sent.sort();
+    sent
+}
+
+#[tokio::test(start_paused = true)]
+async fn after_a_retry_after_the_sends_restart_spread_at_the_rate_admitted() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    // The service admitted 50 in its first second, then said to wait a second; 20
+    // of the 50 were answered after the 429, which overtook them.
+    answered(&pacer, 30, 1);
+    let refused = Instant::now();
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    answered(&pacer, 20, 1);
+    let sent = send_all(&pacer, 100).await;
+    // Nothing during the pause; then not all at once, but 50 a second, as admitted
+    // (probed past by a hair as the second goes by: the clock's ticks are 1 ms).
+    assert_eq!(sent[0], refused + Duration::from_secs(1));
+    for pair in sent.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(gap >= Duration::from_millis(19), "{gap:?} in {sent:?}");
+        assert!(gap <= Duration::from_millis(20), "{gap:?} in {sent:?}");
+    }
+    let second = sent[0] + Duration::from_secs(1);
+    let in_the_first_second = sent.iter().filter(|s| **s < second).count();
+    assert!(
+        (50..=51).contains(&in_the_first_second),
+        "{in_the_first_second}"
+    );
+}
+
+fn gap_ms(sent: &[Instant]) -> f64 {
+    (sent[1] - sent[0]).as_secs_f64() * 1000.0
+}
+
+/// `admitted` answers, a 429 without a wait, then the gap between the next two sends
+/// (once the answers in flight at the 429 had their round trips, 1 ms each here).
+async fn gap_after_a_429(pacer: &std::sync::Arc<Pacer>, admitted: usize) -> f64 {
+    answered(pacer, admitted, 1);
+    pacer.observe(Signal::Throttled(None));
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    gap_ms(&send_all(pacer, 2).await)
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    answered(&pacer, 50, 1);
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    // 30 more admitted over the next 2 s (the pause included), then 429 again: 15 a
+    // second is less than half the 50 refused, so the pace halves, to 25 a second.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    answered(&pacer, 30, 1);
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    let second = Instant::now();
+    let sent = send_all(&pacer, 3).await;
+    assert!((39.0..41.0).contains(&gap_ms(&sent)), "{sent:?}");
+    // 2 s after that 429, 40 admitted (the 3 above and 37): 20 a second, measured
+    // once the requests in flight at the 429 had time to be answered (two round
+    // trips of 1 ms here; an answer may come after a 429 that overtook it).
+    tokio::time::sleep_until(second + Duration::from_secs(2)).await;
+    let gap = gap_after_a_429(&pacer, 37).await;
+    assert!((49.9..50.1).contains(&gap), "{gap}");
+    // Refusals within a second of the last measure are of the same burst.
+    let gap = gap_after_a_429(&pacer, 1).await;
+    assert!((49.9..50.1).contains(&gap), "{gap}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_learned_rate_is_probed_past_as_it_ages() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    answered(&pacer, 50, 1);
+    pacer.observe(Signal::Throttled(None));
+    // Twice the rate ten seconds on, without a 429.
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let sent = send_all(&pacer, 2).await;
+    assert!((9.9..10.1).contains(&gap_ms(&sent)), "{sent:?}");
+}
+
+/// A 503 is the service at its capacity: the window keeps below it, with no pace of
+/// its own. Only the window's release after the pause is spread, over one round trip
+/// (1 ms here), so that it does not reach the service as one burst.
+#[tokio::test(start_paused = true)]
+async fn a_503_sets_no_pace() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    answered(&pacer, 50, 1);
+    pacer.observe(Signal::Refused(Some(Duration::from_secs(1))));
+    let resume = Instant::now() + Duration::from_secs(1);
+    let sent = send_all(&pacer, 10).await;
+    let within = resume..=resume + Duration::from_millis(1);
+    assert!(sent.iter().all(|s| within.contains(s)), "{sent:?}");
+    assert!(sent[9] > sent[0], "spread, not at once: {sent:?}");
+    // After that round trip nothing spaces the sends.
+    tokio::time::advance(Duration::from_millis(10)).await;
+    let later = send_all(&pacer, 10).await;
+    assert!(later.iter().all(|s| *s == later[0]), "{later:?}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_slot_taken_before_a_pause_waits_for_its_end() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, Some(10.0)));
+    let start = Instant::now();
+    // Slots at 0, 100, 200 ms; a 429 at 50 ms asks for a second.
+    let early = tokio::spawn({
+        let pacer = pacer.clone();
+        async move { send_all(&pacer, 3).await }
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    let sent = early.await.unwrap();
+    assert_eq!(sent[0], start);
+    assert!(sent[1] >= start + Duration::from_millis(1050), "{sent:?}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_rate_spaces_the_sends() {
+    let pacer = Pacer::new(Some(4), 256, Some(10.0));
+    let start = tokio::time::Instant::now();
+    for _ in 0..11 {
+        pacer.before_send().await;
+    }
+    // Ten gaps of 100 ms.
+    let elapsed = start.elapsed();
+    assert!(elapsed >= Duration::from_millis(1000), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(1100), "{elapsed:?}");
+}
