@@ -296,15 +296,34 @@ fn core_dumps_are_off() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Waiting on its standard input: its limits can be read.
-    let limits = (0..50)
-        .find_map(|_| {
-            std::thread::sleep(Duration::from_millis(20));
-            std::fs::read_to_string(format!("/proc/{}/limits", child.id()))
-                .ok()
-                .filter(|l| l.contains("Max core file size"))
-        })
-        .expect("the process's limits");
+    // Its limits are read once it waits on its standard input (a thread of it in
+    // `read(0, …)`): started, past the point where it turns core dumps off. Read after a
+    // fixed 20 ms instead, on a busy machine they were still the shell's (`unlimited`).
+    let pid = child.id();
+    let waiting_on_stdin = || {
+        let read = if cfg!(target_arch = "aarch64") {
+            "63"
+        } else {
+            "0"
+        };
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|task| {
+                std::fs::read_to_string(task.path().join("syscall"))
+                    .is_ok_and(|call| call.starts_with(&format!("{read} 0x0 ")))
+            })
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !waiting_on_stdin() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the tool never waited on its standard input"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
     child.kill().unwrap();
     let _ = child.wait();
     let core = limits
