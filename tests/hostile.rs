@@ -300,19 +300,20 @@ fn core_dumps_are_off() {
     // `read(0, …)`): started, past the point where it turns core dumps off. Read after a
     // fixed 20 ms instead, on a busy machine they were still the shell's (`unlimited`).
     let pid = child.id();
+    // `/proc/PID/task/TID/syscall`: the call's number, then its arguments (fd 0 first).
+    let read_of_stdin = if cfg!(target_arch = "aarch64") {
+        "63 0x0 "
+    } else {
+        "0 0x0 "
+    };
     let waiting_on_stdin = || {
-        let read = if cfg!(target_arch = "aarch64") {
-            "63"
-        } else {
-            "0"
-        };
         std::fs::read_dir(format!("/proc/{pid}/task"))
             .into_iter()
             .flatten()
             .flatten()
             .any(|task| {
                 std::fs::read_to_string(task.path().join("syscall"))
-                    .is_ok_and(|call| call.starts_with(&format!("{read} 0x0 ")))
+                    .is_ok_and(|call| call.starts_with(read_of_stdin))
             })
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(20);

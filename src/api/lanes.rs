@@ -249,7 +249,8 @@ impl Shared {
 
 impl Shared {
     /// A lane among those in use: the worker's own (`affinity`) when no other request
-    /// holds it, else the first free one after it; with none free, a turn at its own.
+    /// holds it, else the first free one after it; with none free, a turn at its own (or
+    /// at the first one after it whose connection is open).
     /// Each worker keeping to one lane keeps together the requests that one connection's
     /// answers set off: they go out in one write, as the answers came in one read.
     async fn pick(&self, affinity: usize) -> (usize, tokio::sync::MutexGuard<'_, Option<Lane>>) {

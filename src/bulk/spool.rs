@@ -6,10 +6,10 @@
 //! One frame a task: its length (4 bytes, little-endian), then the task in MessagePack
 //! (rmp-serde); the body stays the JSON text it will be sent as, kept as bytes (as sent):
 //! read back as a string, it was checked as UTF-8 a second time, 660 instructions a
-//! record and 1.6% of a bulk create's send phase (callgrind, over TLS to nginx). A frame is read whole
-//! into a buffer kept from task to task and decoded from there: decoding from the file
-//! through rmp-serde's reader copied every string twice and was a tenth of the send
-//! phase's CPU (perf, `location apply` of 100,000 records over TLS).
+//! record and 1.6% of a bulk create's send phase (callgrind, over TLS to nginx). A frame
+//! is read whole into a buffer kept from task to task and decoded from there: decoding
+//! from the file through rmp-serde's reader copied every string twice and was a tenth of
+//! the send phase's CPU (perf, `location apply` of 100,000 records over TLS).
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Seek};

@@ -30,7 +30,7 @@
 //!   quarter more lifts it at once; on a short path, two in a row do: a round there is
 //!   5 ms, and the machine's own pace moves by a quarter within that. Traced, a hold at
 //!   16 was lifted by one round of 41,400 answers a second against a best of 33,000,
-//!   the rounds before and after it at 38,000 to 41,000; over 40 alternating runs of
+//!   the five rounds at 16 before it at 38,000 to 41,000; over 40 alternating runs of
 //!   20,000 records over TLS to nginx, `auto` went to 64 or 128 in flight 3 times with
 //!   one round and never with two, and sent 80,000 a second on average against 78,800).
 //!   On a short path (loopback, a LAN) a round trip is well under a millisecond, so the
