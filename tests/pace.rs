@@ -72,6 +72,38 @@ fn auto_keeps_below_a_capacity_it_was_not_told() {
     );
 }
 
+/// A capacity answered with 429 (as many services say "too many requests" of too many
+/// at once): the window keeps below it as for a 503, and the run learns no rate from the
+/// first refusals. It did: what the run's slow start had sent by then, over a second,
+/// taught 18 requests a second (where 8 in flight send 340), and the run crawled there.
+#[test]
+fn a_capacity_answered_with_429_teaches_no_rate() {
+    let env = Env::with_emulator(&[
+        "--capacity",
+        "8",
+        "--over-capacity",
+        "429",
+        "--latency-ms",
+        "20",
+    ]);
+    let n = 600;
+    let input = records(&env, n);
+    let out = apply(&env, &input, &[]);
+    out.assert_code(0);
+    assert_eq!(env.emulator().counters()["creates"], n as u64);
+    let refused = limits(&env)["refused_capacity"].as_u64().unwrap();
+    assert!(refused >= 1, "the capacity was met: {}", out.stderr);
+    assert!(
+        refused < (n as u64) / 20,
+        "fewer than 5% refused: {refused}"
+    );
+    assert!(
+        !out.stderr.contains("the service admits about"),
+        "no rate learned from the first burst: {}",
+        out.stderr
+    );
+}
+
 /// A service's rate limit: no record fails for throttling, the 429s stay few (those of
 /// the first burst, the requests in flight when the limit was first met: after it the
 /// sends go out at the rate the service admitted, not all at once), and the summary says
@@ -110,14 +142,15 @@ fn a_rate_limit_is_met_without_a_failure() {
     assert!((25.0..=100.0).contains(&admitted), "{}", out.stderr);
 }
 
-/// `--rate N` spaces the requests of the whole run: N a second at most.
+/// `--rate N` (here written `N/s`) spaces the requests of the whole run: N a second at
+/// most.
 #[test]
 fn rate_caps_requests_a_second() {
     let env = Env::new();
     let n = 30;
     let input = records(&env, n);
     let started = Instant::now();
-    let out = apply(&env, &input, &["--rate", "10", "--concurrency", "8"]);
+    let out = apply(&env, &input, &["--rate", "10/s", "--concurrency", "8"]);
     out.assert_code(0);
     // 30 requests at 10 a second: 29 gaps of 100 ms.
     assert!(
@@ -227,4 +260,25 @@ fn concurrency_is_auto_or_a_number() {
         "{}",
         out.stderr
     );
+}
+
+/// Usage: `--rate` is a number of requests a second, one each 1,000 s at the slowest. A
+/// rate of nearly nothing made a gap between sends past the clock's end: every worker
+/// panicked, and the run ended with exit 0 and nothing sent.
+#[test]
+fn rate_is_a_number_a_second_within_the_clock() {
+    let env = Env::offline();
+    for rate in ["1e-19", "0", "-1", "NaN", "inf", "fast"] {
+        let out = env
+            .cmd(&["location", "apply", "--file", "x.ndjson", "--rate", rate])
+            .run();
+        out.assert_code(2);
+        assert!(
+            out.stderr.contains(&format!(
+                "`{rate}` is not a number of requests a second from 0.001"
+            )) || (rate == "-1" && out.stderr.contains("unexpected argument '-1'")),
+            "{rate}: {}",
+            out.stderr
+        );
+    }
 }

@@ -233,10 +233,19 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         pacer.pauses(),
         state.clone(),
     ));
-    let (tally, output_error) = writer
-        .await
-        .map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
-    while workers.join_next().await.is_some() {}
+    // Joined while the writer runs: a worker that panicked stops the run at once, as any
+    // failure of the run does, instead of its records going unreported and the run
+    // ending as if it had done them.
+    let joining = async {
+        while let Some(joined) = workers.join_next().await {
+            if let Err(e) = joined {
+                state.fail(Error::other(format!("a worker of the run failed: {e}")));
+            }
+        }
+    };
+    let (written, ()) = tokio::join!(writer, joining);
+    let (tally, output_error) =
+        written.map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
     signals.abort();
     pauses.abort();
     if let Some(e) = output_error {
@@ -283,6 +292,13 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     }
     if state.interrupted() {
         return Err(Error::other(format!("interrupted: {not_sent}")).with_hint(resume_hint(&run)));
+    }
+    // Every record has a result, or the run says why not: a run that ends without one
+    // for some records is never a success, whatever the cause.
+    if unsent > 0 {
+        return Err(
+            Error::other(format!("the run ended early: {not_sent}")).with_hint(resume_hint(&run))
+        );
     }
     if tally.failed > 0 {
         return Err(Error::bulk_failed(format!(

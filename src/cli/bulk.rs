@@ -28,7 +28,7 @@ pub struct Pace {
     /// 429 or 503 and on answers slowing down), or a number from 1 to 256
     #[arg(long, value_name = "auto|N", default_value = "auto", value_parser = Concurrency::parse)]
     pub concurrency: Concurrency,
-    /// Requests a second at most, for the whole run
+    /// Requests a second at most, for the whole run (`N` or `N/s`; 0.5 is one each 2 s)
     #[arg(long, value_name = "N", value_parser = requests_a_second)]
     pub rate: Option<f64>,
     /// Connections the service allows this client at once: the requests share that many
@@ -65,11 +65,19 @@ impl Concurrency {
     }
 }
 
+/// The slowest `--rate`: one request each 1,000 s. A rate is kept as the gap between two
+/// sends, and a gap of years overflows the clock.
+const SLOWEST_RATE: f64 = 0.001;
+
+/// `--rate`: requests a second, as `N` or `N/s`.
 fn requests_a_second(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(rate) if rate > 0.0 && rate.is_finite() => Ok(rate),
+    let number = text.trim();
+    let number = number.strip_suffix("/s").unwrap_or(number).trim_end();
+    match number.parse::<f64>() {
+        Ok(rate) if (SLOWEST_RATE..=f64::MAX).contains(&rate) => Ok(rate),
         _ => Err(format!(
-            "`{text}` is not a number of requests a second above 0"
+            "`{text}` is not a number of requests a second from {SLOWEST_RATE} (one each \
+             1,000 s) up"
         )),
     }
 }

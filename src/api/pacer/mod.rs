@@ -9,7 +9,7 @@
 //!   503 (never below what the service served) and by a tenth on answers queueing, and
 //!   holds where more in flight stops delivering more.
 //! * [`schedule`]: when the next request may go: a `Retry-After` pauses the whole run,
-//!   a 429 teaches the rate the service admits (sends are spaced at it and probed past as
+//!   two 429s teach the rate the service admits (sends are spaced at it and probed past as
 //!   it ages), and `--rate` caps it.
 //!
 //! Why not only AIMD: without a limit that answers 429, it would grow until the service's
@@ -44,7 +44,8 @@ pub enum Signal {
     Streamed(Duration),
     /// 503: the service is at its capacity; with the `Retry-After` when there was one.
     Refused(Option<Duration>),
-    /// 429: too many requests in a given amount of time (RFC 6585), a rate; with the
+    /// 429: too many requests (RFC 6585: in a given amount of time, a rate; many services
+    /// also say it of too many at once, a capacity); with the
     /// `Retry-After` when there was one.
     Throttled(Option<Duration>),
     /// No answer (a timeout, a reset): not the service's word on the pace.
@@ -135,7 +136,7 @@ impl Pacer {
             auto: fixed.is_none(),
             state: Mutex::new(State {
                 window: Window::new(limit, max as f64, now),
-                schedule: Schedule::new(now),
+                schedule: Schedule::new(),
                 admitted: 0,
                 in_flight: 0,
                 peak: limit as usize,
@@ -258,7 +259,8 @@ impl Pacer {
         let mut paused = None;
         match signal {
             Signal::Refused(retry_after) | Signal::Throttled(retry_after) => {
-                // A 503 says the service is at its capacity; a 429, at its rate.
+                // A 503 says the service is at its capacity; a 429, at its rate, or at its
+                // capacity (both cut the window; the 429s teach a rate too).
                 let capacity = matches!(signal, Signal::Refused(_));
                 state.refused += 1;
                 if let Some(wait) = retry_after {
@@ -278,7 +280,7 @@ impl Pacer {
                     if !capacity {
                         state.schedule.throttled_at(now);
                     }
-                    state.window.refused_at(now, capacity);
+                    state.window.refused_at(now);
                 }
             }
             Signal::Answered(rtt) | Signal::Streamed(rtt) => {

@@ -5,25 +5,35 @@
 //!   service asked the client, not the record, to wait. After a pause the window goes
 //!   out spread over a round trip, not in one burst that the capacity refuses again.
 //! * A 429 also teaches a rate (RFC 6585: too many requests "in a given amount of time"):
-//!   what the service admitted since the last 429, a second (over a second at least, the
-//!   pause included), counted once the requests in flight at the 429 are answered (a
-//!   429 is quick and overtakes them). From then on the sends are spaced at that pace, so when a
-//!   `Retry-After` pause ends the requests it held go out one gap apart, not all at once
-//!   into a service that has just said its budget is spent (each such burst drew a volley
-//!   of 429s and another pause). Why that measure: at two 429s a token bucket is empty,
-//!   so what it admitted between them is its refill, the sustained rate whatever its
-//!   burst; the first measure counts one burst too many at most, and the next 429
-//!   corrects it. Not what was served in the last round trip or second before the 429:
-//!   that is the burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate
-//!   sent when refused, grown back by CUBIC): the rate sent when refused is above the
-//!   limit by definition, and 0.7 of it below it for seconds; what was admitted is the
-//!   limit itself. A new measure is no more than the pace refused and no less than half
-//!   of it (one halving a 429 at most, as TCP). The pace is probed past as it ages, by
-//!   `(t / 10 s)³` of itself (CUBIC's shape: flat near what was learned, fast far from
-//!   it), which finds a raised or underestimated limit, and spends what a bucket saved
-//!   during a pause: over a run the rate achieved is the limit (`benches/ratelimit.sh`).
-//!   A 503 teaches no rate: it says the service is at its capacity, a concurrency, which
-//!   the window keeps below.
+//!   what the service admitted between two 429s, a second (over a second at least, the
+//!   pause included), counted once the requests in flight at each 429 are answered (a
+//!   429 is quick and overtakes them). From then on the sends are spaced at that pace, so
+//!   when a `Retry-After` pause ends the requests it held go out one gap apart, not all
+//!   at once into a service that has just said its budget is spent (each such burst drew
+//!   a volley of 429s and another pause). Why between two 429s: at each a token bucket is
+//!   empty, so what it admitted between them is its refill, the sustained rate whatever
+//!   its burst. Not from the start of the run to the first 429: many services answer 429
+//!   for too many requests *at once* (a concurrency, as the emulator's `--over-capacity
+//!   429`), and the first 429 then comes within the first round trips, while the run is
+//!   still growing its window: what was admitted by then is the run's own slow start, not
+//!   the service's rate. Measured from the start, against a capacity of 64 answered with
+//!   429 behind 30 ms, a run learned 125 requests a second and sent 208 a second where 64
+//!   in flight sent 1,829. The window keeps below such a capacity from the first refusal
+//!   on, and a second 429 then comes only when the window probes past it again, 30 s
+//!   later: what was admitted between the two is what the run delivered, a pace that does
+//!   not hold it back. A real rate limit costs one burst more: the first pause's release
+//!   meets the bucket it refilled, and the second 429 teaches the rate.
+//!   Not what was served in the last round trip or second before the 429: that is the
+//!   burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate sent when
+//!   refused, grown back by CUBIC): the rate sent when refused is above the limit by
+//!   definition, and 0.7 of it below it for seconds; what was admitted is the limit
+//!   itself. A new measure is no more than the pace refused and no less than half of it
+//!   (one halving a 429 at most, as TCP). The pace is probed past as it ages, by `(t /
+//!   10 s)³` of itself (CUBIC's shape: flat near what was learned, fast far from it), which
+//!   finds a raised or underestimated limit, and spends what a bucket saved during a
+//!   pause: over a run the rate achieved is the limit (`benches/ratelimit.sh`). A 503
+//!   teaches no rate: it says the service is at its capacity, a concurrency, which the
+//!   window keeps below.
 
 use std::time::Duration;
 
@@ -60,9 +70,9 @@ pub(super) struct Schedule {
     epoch: u64,
     /// The round trip after a pause (from, until), over which the window is spread.
     release: Option<(Instant, Instant)>,
-    /// When the last rate was measured (or the run started), and the answers admitted
+    /// The last 429 measured from (none before the first), and the answers admitted by
     /// then.
-    mark: (Instant, u64),
+    mark: Option<(Instant, u64)>,
     /// The rate the last 429 taught; no pace of its own before the first.
     learned: Option<Learned>,
     /// A 429 whose rate is not measured yet.
@@ -70,13 +80,13 @@ pub(super) struct Schedule {
 }
 
 impl Schedule {
-    pub(super) fn new(now: Instant) -> Schedule {
+    pub(super) fn new() -> Schedule {
         Schedule {
             paused_until: None,
             next_send: None,
             epoch: 0,
             release: None,
-            mark: (now, 0),
+            mark: None,
             learned: None,
             throttled: None,
         }
@@ -165,9 +175,12 @@ impl Schedule {
 
     /// A 429: the rate is measured once the answers to the requests in flight at it are
     /// in (they were admitted before it, and a 429 can overtake them). 429s less than a
-    /// second after the last measure, or before this one is made, are of the same burst.
+    /// second after the last one measured from, or before this one is, are of the same
+    /// burst.
     pub(super) fn throttled_at(&mut self, now: Instant) {
-        let recent = self.learned.is_some() && now.duration_since(self.mark.0) < RATE_SPAN;
+        let recent = self
+            .mark
+            .is_some_and(|(at, _)| now.duration_since(at) < RATE_SPAN);
         if self.throttled.is_none() && !recent {
             self.throttled = Some(now);
             self.restart();
@@ -175,9 +188,10 @@ impl Schedule {
     }
 
     /// Measures the rate of a 429 whose answers in flight are in (a pause is over, or
-    /// two round trips went by): what the service admitted since the last measure
-    /// (`admitted`: the run's answers so far), a second (over a second at least), no
-    /// more than the pace refused and no less than half of it.
+    /// two round trips went by): what the service admitted since the last 429 measured
+    /// from (`admitted`: the run's answers so far), a second (over a second at least), no
+    /// more than the pace refused and no less than half of it. The run's first 429 only
+    /// starts the measure (see the module's doc).
     pub(super) fn settle(&mut self, now: Instant, round_trip: Duration, admitted: u64) {
         let Some(refused_at) = self.throttled else {
             return;
@@ -185,7 +199,10 @@ impl Schedule {
         if now < refused_at + round_trip * 2 {
             return;
         }
-        let (at, admitted_then) = self.mark;
+        self.throttled = None;
+        let Some((at, admitted_then)) = self.mark.replace((refused_at, admitted)) else {
+            return;
+        };
         let span = refused_at.duration_since(at).max(RATE_SPAN);
         let served = (admitted - admitted_then) as f64 / span.as_secs_f64();
         let rate = match self.learned {
@@ -199,7 +216,5 @@ impl Schedule {
             rate: rate.max(1.0),
             at: refused_at,
         });
-        self.mark = (refused_at, admitted);
-        self.throttled = None;
     }
 }

@@ -55,35 +55,28 @@ async fn overshot(signal: Signal) -> Pacer {
     pacer
 }
 
-/// The doubling overshoots a capacity by up to 3x; the 503s of that round trip say by
-/// how much, one request in flight too many each, down to what was served. Without
+/// The doubling overshoots a capacity by up to 3x; the refusals of that round trip say
+/// by how much, one request in flight too many each, down to what was served. Without
 /// that, each 0.7 step down costs a `Retry-After` pause of its own (202 -> 141 -> 99
-/// -> 69: four pauses of the whole run before the window fits).
+/// -> 69: four pauses of the whole run before the window fits). 429s as 503s: many
+/// services answer 429 for too many at once.
 #[tokio::test(start_paused = true)]
-async fn a_burst_of_503s_takes_one_off_each_down_to_what_was_served() {
-    let pacer = overshot(Signal::Refused(None)).await;
-    for _ in 0..10 {
-        pacer.observe(Signal::Refused(None));
+async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
+    for signal in [Signal::Refused(None), Signal::Throttled(None)] {
+        let pacer = overshot(signal).await;
+        for _ in 0..10 {
+            pacer.observe(signal);
+        }
+        assert_eq!(pacer.limit(), 107, "one off for each: {signal:?}");
+        for _ in 0..100 {
+            pacer.observe(signal);
+        }
+        assert_eq!(pacer.limit(), 40, "not below what was served: {signal:?}");
+        // The ceiling came down with them (0.9 of 168, less 110): growth stops at 41,
+        // not at 151.
+        answered(&pacer, 2000, 30);
+        assert_eq!(pacer.limit(), 41, "{signal:?}");
     }
-    assert_eq!(pacer.limit(), 107, "one off for each");
-    for _ in 0..100 {
-        pacer.observe(Signal::Refused(None));
-    }
-    assert_eq!(pacer.limit(), 40, "not below what was served");
-    // The ceiling came down with them (0.9 of 168, less 110): growth stops at 41,
-    // not at 151.
-    answered(&pacer, 2000, 30);
-    assert_eq!(pacer.limit(), 41);
-}
-
-/// A 429 is a rate, not a capacity: the rest of its burst takes nothing more off.
-#[tokio::test(start_paused = true)]
-async fn a_burst_of_429s_is_one_cut() {
-    let pacer = overshot(Signal::Throttled(None)).await;
-    for _ in 0..100 {
-        pacer.observe(Signal::Throttled(None));
-    }
-    assert_eq!(pacer.limit(), 117);
 }
 
 /// Rounds of 5 ms on a path of well under a millisecond (loopback), each delivering
@@ -287,26 +280,38 @@ async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
     sent
 }
 
+/// The run's first 429 (here after 30 answers, 20 more overtaken by it) teaches no
+/// rate: the pause ends with the window spread over a round trip, not paced, as for a
+/// 503 (a service that answers 429 for too many at once). The next, a second on (30
+/// admitted since, 20 overtaken), teaches what was admitted between the two: after its
+/// pause the sends go out at 50 a second, not all at once.
 #[tokio::test(start_paused = true)]
-async fn after_a_retry_after_the_sends_restart_spread_at_the_rate_admitted() {
+async fn after_a_second_429_the_sends_restart_spread_at_the_rate_admitted() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
-    // The service admitted 50 in its first second, then said to wait a second; 20
-    // of the 50 were answered after the 429, which overtook them.
     answered(&pacer, 30, 1);
-    let refused = Instant::now();
+    let first = Instant::now();
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    answered(&pacer, 20, 1);
+    let resumed = send_all(&pacer, 10).await;
+    let within = first + Duration::from_secs(1)..=first + Duration::from_millis(1001);
+    assert!(resumed.iter().all(|s| within.contains(s)), "{resumed:?}");
+    assert_eq!(pacer.summary().learned_rate, None);
+
+    answered(&pacer, 20, 1);
+    let second = Instant::now();
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
     answered(&pacer, 20, 1);
     let sent = send_all(&pacer, 100).await;
-    // Nothing during the pause; then not all at once, but 50 a second, as admitted
-    // (probed past by a hair as the second goes by: the clock's ticks are 1 ms).
-    assert_eq!(sent[0], refused + Duration::from_secs(1));
+    // Nothing during the pause; then 50 a second, as admitted (probed past by a hair
+    // as the second goes by: the clock's ticks are 1 ms).
+    assert_eq!(sent[0], second + Duration::from_secs(1));
     for pair in sent.windows(2) {
         let gap = pair[1] - pair[0];
         assert!(gap >= Duration::from_millis(19), "{gap:?} in {sent:?}");
         assert!(gap <= Duration::from_millis(20), "{gap:?} in {sent:?}");
     }
-    let second = sent[0] + Duration::from_secs(1);
-    let in_the_first_second = sent.iter().filter(|s| **s < second).count();
+    let next_second = sent[0] + Duration::from_secs(1);
+    let in_the_first_second = sent.iter().filter(|s| **s < next_second).count();
     assert!(
         (50..=51).contains(&in_the_first_second),
         "{in_the_first_second}"
@@ -329,6 +334,10 @@ async fn gap_after_a_429(pacer: &std::sync::Arc<Pacer>, admitted: usize) -> f64 
 #[tokio::test(start_paused = true)]
 async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    // The first 429 starts the measure; 50 admitted in the next second, then 429
+    // again: 50 a second.
+    pacer.observe(Signal::Throttled(None));
+    tokio::time::sleep(Duration::from_secs(1)).await;
     answered(&pacer, 50, 1);
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
     // 30 more admitted over the next 2 s (the pause included), then 429 again: 15 a
@@ -353,9 +362,14 @@ async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
 #[tokio::test(start_paused = true)]
 async fn a_learned_rate_is_probed_past_as_it_ages() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    pacer.observe(Signal::Throttled(None));
+    tokio::time::sleep(Duration::from_secs(1)).await;
     answered(&pacer, 50, 1);
     pacer.observe(Signal::Throttled(None));
-    // Twice the rate ten seconds on, without a 429.
+    // 50 a second; twice that ten seconds on, without a 429.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let sent = send_all(&pacer, 2).await;
+    assert!((19.9..20.1).contains(&gap_ms(&sent)), "{sent:?}");
     tokio::time::sleep(Duration::from_secs(10)).await;
     let sent = send_all(&pacer, 2).await;
     assert!((9.9..10.1).contains(&gap_ms(&sent)), "{sent:?}");

@@ -11,10 +11,12 @@
 //!   before more is probed, so a service that answers its capacity with `Retry-After: 1`
 //!   costs a pause every 30 s, not every few round trips (at the very edge a burst alone
 //!   is refused now and then).
-//! * The further 503s of that round trip each take one more off the limit and the
+//! * The further refusals of that round trip each take one more off the limit and the
 //!   ceiling, down to what was served: each is one request in flight beyond the
 //!   capacity, and the doubling overshoots by up to 3x (without this, each 0.7 step
-//!   down was a pause of its own).
+//!   down was a pause of its own). 429s too: many services answer 429 for too many
+//!   requests at once, not only for too many a second; and against a rate limit the
+//!   floor, what was served in the last round trip, is what the rate keeps in flight.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own. A round
@@ -320,11 +322,10 @@ impl Window {
         }
     }
 
-    /// A refusal: down to what was served in the last round trip (or by `REFUSED`), and
-    /// no higher for `CEILING_SPAN`. `capacity`: a 503, the service at the most requests
-    /// it serves at once, where every further refusal of the same round trip is one
-    /// request in flight too many.
-    pub(super) fn refused_at(&mut self, now: Instant, capacity: bool) {
+    /// A refusal (429 or 503): down to what was served in the last round trip (or by
+    /// `REFUSED`), and no higher for `CEILING_SPAN`. Every further refusal of the same
+    /// round trip is one request in flight too many.
+    pub(super) fn refused_at(&mut self, now: Instant) {
         let window = self.window();
         while self
             .recent
@@ -337,18 +338,16 @@ impl Window {
         let before = self.limit;
         if !self.decrease(now, REFUSED) {
             // The same round trip: one signal for the multiplicative cut. But a burst of
-            // 503s also says by how much the window was over the service's capacity (the
-            // overshoot of the doubling can be 3x: 202 in flight against a capacity that
-            // took 70), so each takes one more off, down to what was served, and off the
-            // ceiling: otherwise each 0.7 step down is a `Retry-After` pause of the whole
-            // run of its own.
-            if capacity {
-                let floor = self.served_floor.unwrap_or(1.0).max(1.0);
-                self.limit = (self.limit - 1.0).max(floor);
-                self.threshold = self.limit;
-                if let Some((ceiling, at)) = self.ceiling {
-                    self.ceiling = Some(((ceiling - 1.0).max(self.limit), at));
-                }
+            // refusals also says by how much the window was over the service's capacity
+            // (the overshoot of the doubling can be 3x: 202 in flight against a capacity
+            // that took 70), so each takes one more off, down to what was served, and off
+            // the ceiling: otherwise each 0.7 step down is a `Retry-After` pause of the
+            // whole run of its own.
+            let floor = self.served_floor.unwrap_or(1.0).max(1.0);
+            self.limit = (self.limit - 1.0).max(floor);
+            self.threshold = self.limit;
+            if let Some((ceiling, at)) = self.ceiling {
+                self.ceiling = Some(((ceiling - 1.0).max(self.limit), at));
             }
             return;
         }
