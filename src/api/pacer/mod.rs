@@ -263,6 +263,12 @@ impl Pacer {
                 // capacity (both cut the window; the 429s teach a rate too).
                 let capacity = matches!(signal, Signal::Refused(_));
                 state.refused += 1;
+                // Before the pause it asks for: the pauses before it say whether it is
+                // a rate's.
+                if self.auto && !capacity {
+                    let round_trip = state.window.round_trip();
+                    state.schedule.throttled_at(now, round_trip);
+                }
                 if let Some(wait) = retry_after {
                     let spread_over = self.auto.then(|| state.window.round_trip());
                     let added = state.schedule.pause(now, now + wait, spread_over);
@@ -277,9 +283,6 @@ impl Pacer {
                     }
                 }
                 if self.auto {
-                    if !capacity {
-                        state.schedule.throttled_at(now);
-                    }
                     state.window.refused_at(now);
                 }
             }

@@ -176,12 +176,19 @@ impl Schedule {
     /// A 429: the rate is measured once the answers to the requests in flight at it are
     /// in (they were admitted before it, and a 429 can overtake them). 429s less than a
     /// second after the last one measured from, or before this one is, are of the same
-    /// burst.
-    pub(super) fn throttled_at(&mut self, now: Instant) {
+    /// burst. So are those of a pause and of the two round trips after it (`round_trip`:
+    /// the window's): the window, cut by the 429 that asked for the pause, goes out again
+    /// then, and a 429 there says it is still over a capacity, not what a rate admits.
+    /// Counted, it taught a capacity of 8 answered with 429 behind 20 ms a rate of 8 a
+    /// second: the pause was most of the span it was measured over.
+    pub(super) fn throttled_at(&mut self, now: Instant, round_trip: Duration) {
         let recent = self
             .mark
             .is_some_and(|(at, _)| now.duration_since(at) < RATE_SPAN);
-        if self.throttled.is_none() && !recent {
+        let released = self
+            .paused_until
+            .is_some_and(|until| now < until + round_trip * 2);
+        if self.throttled.is_none() && !recent && !released {
             self.throttled = Some(now);
             self.restart();
         }

@@ -282,9 +282,10 @@ async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
 
 /// The run's first 429 (here after 30 answers, 20 more overtaken by it) teaches no
 /// rate: the pause ends with the window spread over a round trip, not paced, as for a
-/// 503 (a service that answers 429 for too many at once). The next, a second on (30
-/// admitted since, 20 overtaken), teaches what was admitted between the two: after its
-/// pause the sends go out at 50 a second, not all at once.
+/// 503 (a service that answers 429 for too many at once). Nor does one in the round
+/// trips that window goes out in (a capacity still exceeded). The next, 1.1 s after the
+/// first (56 admitted since, the 20 it overtook included), teaches what was admitted
+/// between the two: after its pause the sends go out at 50 a second, not all at once.
 #[tokio::test(start_paused = true)]
 async fn after_a_second_429_the_sends_restart_spread_at_the_rate_admitted() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
@@ -295,9 +296,11 @@ async fn after_a_second_429_the_sends_restart_spread_at_the_rate_admitted() {
     let resumed = send_all(&pacer, 10).await;
     let within = first + Duration::from_secs(1)..=first + Duration::from_millis(1001);
     assert!(resumed.iter().all(|s| within.contains(s)), "{resumed:?}");
+    pacer.observe(Signal::Throttled(None));
     assert_eq!(pacer.summary().learned_rate, None);
 
-    answered(&pacer, 20, 1);
+    answered(&pacer, 26, 1);
+    tokio::time::sleep(Duration::from_millis(100)).await;
     let second = Instant::now();
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
     answered(&pacer, 20, 1);
