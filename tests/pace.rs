@@ -72,20 +72,23 @@ fn auto_keeps_below_a_capacity_it_was_not_told() {
     );
 }
 
+/// The emulator serving 8 requests at once, each for 20 ms, and answering 429 beyond.
+const CAPACITY_8_ANSWERED_429: [&str; 6] = [
+    "--capacity",
+    "8",
+    "--over-capacity",
+    "429",
+    "--latency-ms",
+    "20",
+];
+
 /// A capacity answered with 429 (as many services say "too many requests" of too many
 /// at once): the window keeps below it as for a 503, and the run learns no rate from the
 /// first refusals. It did: what the run's slow start had sent by then, over a second,
 /// taught 18 requests a second (where 8 in flight send 340), and the run crawled there.
 #[test]
 fn a_capacity_answered_with_429_teaches_no_rate() {
-    let env = Env::with_emulator(&[
-        "--capacity",
-        "8",
-        "--over-capacity",
-        "429",
-        "--latency-ms",
-        "20",
-    ]);
+    let env = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
     let n = 600;
     let input = records(&env, n);
     let out = apply(&env, &input, &[]);
@@ -101,6 +104,55 @@ fn a_capacity_answered_with_429_teaches_no_rate() {
         !out.stderr.contains("the service admits about"),
         "no rate learned from the first burst: {}",
         out.stderr
+    );
+}
+
+/// The most requests in flight at once (the refused counted) in the second of the first
+/// refusal, and in any second after it, from the emulator's per-second counters.
+fn in_flight_at_and_after_the_first_refusal(env: &Env) -> (u64, u64) {
+    let seconds = limits(env)["seconds"].as_array().unwrap().clone();
+    let field = |second: &Value, name: &str| second[name].as_u64().unwrap();
+    let first = seconds
+        .iter()
+        .position(|second| field(second, "refused") > 0)
+        .expect("a refusal");
+    let after = &seconds[first + 1..];
+    assert!(
+        after.iter().any(|second| field(second, "admitted") > 0),
+        "the run went on after the first refusal: {seconds:?}"
+    );
+    let most_after = after
+        .iter()
+        .map(|second| field(second, "in_flight"))
+        .max()
+        .unwrap();
+    (field(&seconds[first], "in_flight"), most_after)
+}
+
+/// AIMD reacts to a 429 and its `Retry-After`: fewer in flight afterwards, as the
+/// emulator saw them (requests at once, the refused counted), than in the second of the
+/// first refusal. A refusal is answered at once, so the emulator sees at most one more
+/// than its capacity: `auto` stays within it after the first refusal (8, against 9),
+/// where a fixed 16 keeps going over it, which the same measure shows.
+#[test]
+fn after_a_429_fewer_are_in_flight() {
+    let env = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
+    let input = records(&env, 600);
+    apply(&env, &input, &[]).assert_code(0);
+    let (at, after) = in_flight_at_and_after_the_first_refusal(&env);
+    assert!(
+        after < at,
+        "auto: {at} in flight at the first 429, {after} at most after it"
+    );
+
+    // Each second of it is a pause and a few answers: 40 records take 4 or 5.
+    let fixed = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
+    let input = records(&fixed, 40);
+    apply(&fixed, &input, &["--concurrency", "16"]).assert_code(0);
+    let (at, after) = in_flight_at_and_after_the_first_refusal(&fixed);
+    assert!(
+        after >= at,
+        "a fixed 16: {at} at the first 429, {after} after it"
     );
 }
 

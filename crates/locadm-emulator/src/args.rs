@@ -2,6 +2,7 @@
 //! `Args`) and as tests start one in their own process from the same strings.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -19,17 +20,17 @@ pub struct EmulatorArgs {
     /// An extra provider, `UUID:NAME` (repeatable)
     #[arg(long = "provider", value_name = "UUID:NAME")]
     pub providers: Vec<String>,
-    /// Token lifetime in seconds
-    #[arg(long, default_value_t = 3600)]
+    /// Token lifetime in seconds, at most a year
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(..=A_YEAR_SECS))]
     pub token_lifetime: u64,
     /// Fraction of requests answered with 500
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub fail_rate: f64,
     /// Fraction of requests answered with 429 and `Retry-After` (`--retry-after`)
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub throttle_rate: f64,
     /// Fraction of requests whose connection is dropped without an answer
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub drop_rate: f64,
     /// Latency added to every request, in milliseconds
     #[arg(long, default_value_t = 0)]
@@ -55,18 +56,21 @@ pub struct EmulatorArgs {
     /// The status of a request refused for capacity
     #[arg(long, value_name = "STATUS", default_value_t = 503, value_parser = over_capacity_status)]
     pub over_capacity: u16,
-    /// API requests a second; beyond it 429 with the `Retry-After` until one is allowed
-    #[arg(long, value_name = "N")]
+    /// API requests a second, `N` or `N/s` (`100/s`), at least 0.001; beyond it 429 with
+    /// the `Retry-After` until one is allowed
+    #[arg(long, value_name = "N", value_parser = requests_a_second, allow_negative_numbers = true)]
     pub rate_limit: Option<f64>,
-    /// The `Retry-After` of a refusal for capacity and of an injected 429, in seconds
-    #[arg(long, value_name = "SECS", default_value_t = 1)]
+    /// The `Retry-After` of a refusal for capacity and of an injected 429, in seconds, at
+    /// most a year
+    #[arg(long, value_name = "SECS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=A_YEAR_SECS))]
     pub retry_after: u64,
     /// Send `Retry-After` as an HTTP date (RFC 9110's other form), not as seconds
     #[arg(long)]
     pub retry_after_date: bool,
-    /// Close a connection that has had no request for this many seconds
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
-    pub idle_timeout: f64,
+    /// Close a connection that has made no progress for this many seconds (above 0, at
+    /// most a year): no request, or one whose head or body stopped coming
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = idle_timeout, allow_negative_numbers = true)]
+    pub idle_timeout: Duration,
     /// Connections open at once; more are closed as soon as they are accepted
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
@@ -90,6 +94,54 @@ pub struct EmulatorArgs {
     pub no_http2: bool,
 }
 
+/// The longest `--idle-timeout`, `--token-lifetime` and `--retry-after`: far beyond any
+/// rehearsal, and far from where adding it to a clock, an expiry or an HTTP date overflows
+/// (which panicked: `--idle-timeout inf`, or a `--token-lifetime` near `u64::MAX`).
+pub const A_YEAR_SECS: u64 = 365 * 24 * 60 * 60;
+
+/// The smallest `--rate-limit`: its `Retry-After` is up to 1/N seconds, and a rate near 0
+/// (`1e-300`) made one that no clock or HTTP date can hold (a panic on the first refusal).
+pub const LOWEST_RATE_LIMIT: f64 = 0.001;
+
+/// `--idle-timeout`: seconds, fractions allowed (`0.5`).
+fn idle_timeout(text: &str) -> Result<Duration, String> {
+    // `try_from_secs_f64` refuses what is negative, NaN or infinite; a positive value
+    // below a nanosecond would be no timeout at all.
+    text.trim()
+        .parse()
+        .ok()
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .filter(|timeout| !timeout.is_zero() && *timeout <= Duration::from_secs(A_YEAR_SECS))
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a number of seconds above 0 and at most {A_YEAR_SECS} (a year)"
+            )
+        })
+}
+
+/// `--rate-limit`: `N` or `N/s`, requests a second, as the issue that asked for it writes
+/// it.
+fn requests_a_second(text: &str) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let number = trimmed.strip_suffix("/s").unwrap_or(trimmed).trim_end();
+    number
+        .parse()
+        .ok()
+        .filter(|rate| rate_limit_allowed(*rate))
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a number of requests a second (`N` or `N/s`) of at least \
+                 {LOWEST_RATE_LIMIT}"
+            )
+        })
+}
+
+/// The rule of `--rate-limit`: its parser's, and `EmulatorConfig::from_args`'s for
+/// arguments made by hand.
+pub(crate) fn rate_limit_allowed(rate: f64) -> bool {
+    rate.is_finite() && rate >= LOWEST_RATE_LIMIT
+}
+
 /// 503 or 429, the statuses a service at its limit answers with.
 fn over_capacity_status(text: &str) -> Result<u16, String> {
     match text.trim() {
@@ -109,4 +161,103 @@ fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
     addresses
         .next()
         .ok_or_else(|| format!("`{text}` names no address to listen on"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The options as `locadm emulator serve` flattens them.
+    #[derive(Parser, Debug)]
+    struct Serve {
+        #[command(flatten)]
+        options: EmulatorArgs,
+    }
+
+    fn serve(args: &[&str]) -> Result<EmulatorArgs, clap::Error> {
+        Serve::try_parse_from(["serve"].iter().chain(args)).map(|serve| serve.options)
+    }
+
+    #[test]
+    fn rate_limit_is_n_or_n_a_second() {
+        assert_eq!(requests_a_second("100"), Ok(100.0));
+        assert_eq!(requests_a_second("100/s"), Ok(100.0));
+        assert_eq!(requests_a_second(" 2.5/s "), Ok(2.5));
+        assert_eq!(requests_a_second("0.001"), Ok(0.001));
+        for refused in [
+            "0", "0/s", "-1", "-5/s", "NaN", "nan/s", "inf", "-inf", "1e-300", "100/m", "/s", "",
+            "s", "100//s",
+        ] {
+            let error = requests_a_second(refused).unwrap_err();
+            assert!(
+                error.contains("requests a second (`N` or `N/s`) of at least 0.001"),
+                "{refused}: {error}"
+            );
+        }
+        assert_eq!(
+            serve(&["--rate-limit", "100/s"]).unwrap().rate_limit,
+            Some(100.0)
+        );
+        // A negative number reaches the rule, rather than passing for an option.
+        let error = serve(&["--rate-limit", "-1"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+        let error = error.to_string();
+        assert!(
+            error.contains("--rate-limit") && error.contains("at least 0.001"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn idle_timeout_is_seconds_above_0_and_at_most_a_year() {
+        assert_eq!(idle_timeout("60"), Ok(Duration::from_secs(60)));
+        assert_eq!(idle_timeout("0.3"), Ok(Duration::from_millis(300)));
+        assert_eq!(
+            idle_timeout("31536000"),
+            Ok(Duration::from_secs(A_YEAR_SECS))
+        );
+        for refused in [
+            "0", "-1", "-0.5", "NaN", "inf", "infinity", "1e300", "1e-12", "31536001", "1m", "",
+        ] {
+            let error = idle_timeout(refused).unwrap_err();
+            assert!(error.contains("seconds above 0"), "{refused}: {error}");
+        }
+        assert_eq!(
+            serve(&[]).unwrap().idle_timeout,
+            Duration::from_secs(60),
+            "the default"
+        );
+        for refused in ["-1", "NaN", "inf"] {
+            let error = serve(&["--idle-timeout", refused]).unwrap_err();
+            assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+            let error = error.to_string();
+            assert!(
+                error.contains("--idle-timeout") && error.contains("above 0 and at most"),
+                "{error}"
+            );
+        }
+    }
+
+    /// Seconds that are added to a clock, a token's expiry or an HTTP date: at most a
+    /// year, so none of them overflows.
+    #[test]
+    fn token_lifetime_and_retry_after_are_at_most_a_year() {
+        let options = serve(&["--token-lifetime", "31536000", "--retry-after", "0"]).unwrap();
+        assert_eq!(
+            (options.token_lifetime, options.retry_after),
+            (A_YEAR_SECS, 0)
+        );
+        for option in ["--token-lifetime", "--retry-after"] {
+            for refused in ["31536001", "18446744073709551615"] {
+                let error = serve(&[option, refused]).unwrap_err();
+                assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+                let error = error.to_string();
+                assert!(
+                    error.contains(option) && error.contains("0..=31536000"),
+                    "{error}"
+                );
+            }
+        }
+    }
 }

@@ -276,14 +276,21 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
                 .to_owned(),
         );
     }
-    if args.rate_limit.is_some_and(|r| !(r > 0.0 && r.is_finite())) {
-        return Err("`--rate-limit` must be a number of requests a second above 0".to_owned());
+    // Checked when parsed; again for arguments made by hand, as clap does not see them.
+    if let Some(rate) = args
+        .rate_limit
+        .filter(|rate| !crate::args::rate_limit_allowed(*rate))
+    {
+        return Err(format!(
+            "`--rate-limit` must be a number of requests a second of at least {}, not {rate}",
+            crate::args::LOWEST_RATE_LIMIT
+        ));
     }
     Ok(super::limits::Limits {
         capacity: args.capacity,
         over_capacity: args.over_capacity,
         rate_limit: args.rate_limit,
-        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        idle_timeout: args.idle_timeout,
         max_connections: args.max_connections,
         requests_per_connection: args.requests_per_connection,
         retry_after: super::limits::RetryAfter {

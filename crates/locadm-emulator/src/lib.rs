@@ -17,6 +17,7 @@ pub mod args;
 pub mod config;
 pub mod faults;
 pub mod handlers;
+mod idle;
 pub mod limits;
 pub mod remote;
 pub mod router;

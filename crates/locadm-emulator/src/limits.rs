@@ -2,7 +2,8 @@
 //! once), a rate limit, an idle timeout and a cap on open connections. With them a bulk
 //! run can be rehearsed against limits it does not know, as it meets them in a
 //! deployment: beyond the capacity or the rate the answer is 503 or 429 with
-//! `Retry-After`, and the counters say what was refused and how many were in flight.
+//! `Retry-After`, and the counters say what was refused and how many were in flight, in
+//! all and second by second.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -88,15 +89,76 @@ pub enum Refusal {
 pub struct Gate {
     limits: Limits,
     in_flight: AtomicUsize,
-    bucket: Mutex<Bucket>,
+    /// The one lock `admit` takes, once a request.
+    ledger: Mutex<Ledger>,
     pub peak_in_flight: AtomicUsize,
     pub refused_capacity: AtomicU64,
     pub refused_rate: AtomicU64,
 }
 
+/// What `admit` changes together: the rate's bucket and the per-second series.
+struct Ledger {
+    bucket: Bucket,
+    series: Series,
+}
+
 struct Bucket {
     tokens: f64,
     at: Instant,
+}
+
+/// How many seconds the series holds: an hour, far more than a test or a rehearsal
+/// needs, in 84 KiB at most. Requests after it are not in the series; the totals
+/// (`peak_in_flight`, `refused_*`) still count them.
+pub const SECONDS_KEPT: usize = 3600;
+
+/// One whole second of [`Gate::seconds`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Second {
+    /// The most requests in flight at once in this second, counting the one being refused
+    /// (what the client tried to have in flight), at least those still in flight from
+    /// earlier seconds.
+    pub in_flight: usize,
+    /// Requests admitted in this second.
+    pub admitted: u64,
+    /// Requests refused in this second, for capacity or for the rate.
+    pub refused: u64,
+}
+
+/// One entry a second from the first API request on; the last is the second of the
+/// latest request.
+#[derive(Default)]
+struct Series {
+    first: Option<Instant>,
+    seconds: Vec<Second>,
+}
+
+impl Series {
+    /// A request at `now` with `tried_in_flight` in flight counting itself.
+    fn record(&mut self, now: Instant, tried_in_flight: usize, admitted: bool) {
+        let first = *self.first.get_or_insert(now);
+        let index =
+            usize::try_from(now.saturating_duration_since(first).as_secs()).unwrap_or(usize::MAX);
+        if index >= SECONDS_KEPT {
+            return;
+        }
+        // The seconds without a request since the last one: those in flight now were
+        // in flight all through them.
+        let carried = Second {
+            in_flight: tried_in_flight - 1,
+            ..Second::default()
+        };
+        if self.seconds.len() <= index {
+            self.seconds.resize(index + 1, carried);
+        }
+        let second = &mut self.seconds[index];
+        second.in_flight = second.in_flight.max(tried_in_flight);
+        if admitted {
+            second.admitted += 1;
+        } else {
+            second.refused += 1;
+        }
+    }
 }
 
 /// A request being served; dropping it frees its place.
@@ -114,9 +176,12 @@ impl Gate {
         Gate {
             limits,
             in_flight: AtomicUsize::new(0),
-            bucket: Mutex::new(Bucket {
-                tokens: full,
-                at: Instant::now(),
+            ledger: Mutex::new(Ledger {
+                bucket: Bucket {
+                    tokens: full,
+                    at: Instant::now(),
+                },
+                series: Series::default(),
             }),
             peak_in_flight: AtomicUsize::new(0),
             refused_capacity: AtomicU64::new(0),
@@ -131,15 +196,23 @@ impl Gate {
     /// Admits a request, or says why not: the rate first (a refused request takes no
     /// place), then the capacity.
     pub fn admit(&self) -> Result<Admitted<'_>, Refusal> {
+        self.admit_at(Instant::now())
+    }
+
+    fn admit_at(&self, now: Instant) -> Result<Admitted<'_>, Refusal> {
+        let mut ledger = self.ledger.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(rate) = self.limits.rate_limit {
-            let mut bucket = self.bucket.lock().unwrap_or_else(|p| p.into_inner());
-            let now = Instant::now();
-            let refill = now.duration_since(bucket.at).as_secs_f64() * rate;
+            let bucket = &mut ledger.bucket;
+            let refill = now.saturating_duration_since(bucket.at).as_secs_f64() * rate;
             bucket.tokens = (bucket.tokens + refill).min(rate.max(1.0));
             bucket.at = now;
             if bucket.tokens < 1.0 {
-                self.refused_rate.fetch_add(1, Ordering::Relaxed);
                 let wait = (1.0 - bucket.tokens) / rate;
+                self.refused_rate.fetch_add(1, Ordering::Relaxed);
+                // In flight for a moment, as one refused for capacity is: what the client
+                // tried to have in flight.
+                let tried = self.in_flight.load(Ordering::SeqCst) + 1;
+                ledger.series.record(now, tried, false);
                 return Err(Refusal::Rate {
                     retry_after: Duration::from_secs_f64(wait),
                 });
@@ -148,7 +221,9 @@ impl Gate {
         }
         let now_in_flight = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         let admitted = Admitted(self);
-        if self.limits.capacity.is_some_and(|cap| now_in_flight > cap) {
+        let over_capacity = self.limits.capacity.is_some_and(|cap| now_in_flight > cap);
+        ledger.series.record(now, now_in_flight, !over_capacity);
+        if over_capacity {
             drop(admitted);
             self.refused_capacity.fetch_add(1, Ordering::Relaxed);
             return Err(Refusal::Capacity {
@@ -158,6 +233,12 @@ impl Gate {
         self.peak_in_flight
             .fetch_max(now_in_flight, Ordering::Relaxed);
         Ok(admitted)
+    }
+
+    /// The series of [`Second`]s from the first API request on (empty before it).
+    pub fn seconds(&self) -> Vec<Second> {
+        let ledger = self.ledger.lock().unwrap_or_else(|p| p.into_inner());
+        ledger.series.seconds.clone()
     }
 }
 
@@ -219,5 +300,73 @@ mod tests {
             other => panic!("{:?}", other.err()),
         }
         assert_eq!(retry_after_secs(Duration::from_millis(30)), 1);
+    }
+
+    fn second(in_flight: usize, admitted: u64, refused: u64) -> Second {
+        Second {
+            in_flight,
+            admitted,
+            refused,
+        }
+    }
+
+    /// A refusal for capacity counts the refused request in flight: what was tried.
+    #[test]
+    fn a_second_counts_what_was_tried_in_flight_admitted_and_refused() {
+        let gate = Gate::new(Limits {
+            capacity: Some(2),
+            ..Limits::default()
+        });
+        assert_eq!(gate.seconds(), []);
+        let start = Instant::now();
+        let a = gate.admit_at(start).unwrap();
+        let _b = gate.admit_at(start).unwrap();
+        assert!(gate.admit_at(start).is_err());
+        drop(a);
+        let _d = gate.admit_at(start + Duration::from_millis(900)).unwrap();
+        assert_eq!(gate.seconds(), [second(3, 3, 1)]);
+    }
+
+    /// A refusal for the rate counts the refused request in flight too.
+    #[test]
+    fn a_refusal_for_the_rate_counts_as_tried_in_flight() {
+        let gate = Gate::new(Limits {
+            rate_limit: Some(2.0),
+            ..Limits::default()
+        });
+        let start = Instant::now();
+        let _held = [gate.admit_at(start), gate.admit_at(start)];
+        let refused = gate.admit_at(start);
+        assert!(
+            matches!(refused, Err(Refusal::Rate { .. })),
+            "{:?}",
+            refused.err()
+        );
+        assert_eq!(gate.seconds(), [second(3, 2, 1)]);
+    }
+
+    /// A second without a request has an entry, with what stayed in flight through it;
+    /// one request after the first hour is not in the series.
+    #[test]
+    fn seconds_without_requests_are_there_and_the_series_stops_after_an_hour() {
+        let gate = Gate::new(Limits::default());
+        let start = Instant::now();
+        let held = gate.admit_at(start).unwrap();
+        drop(gate.admit_at(start + Duration::from_millis(2500)).unwrap());
+        assert_eq!(
+            gate.seconds(),
+            [second(1, 1, 0), second(1, 0, 0), second(2, 1, 0)]
+        );
+        drop(held);
+        let last = SECONDS_KEPT as u64 - 1;
+        drop(gate.admit_at(start + Duration::from_secs(last)).unwrap());
+        drop(
+            gate.admit_at(start + Duration::from_secs(last + 1))
+                .unwrap(),
+        );
+        let seconds = gate.seconds();
+        assert_eq!(seconds.len(), SECONDS_KEPT);
+        assert_eq!(seconds[SECONDS_KEPT - 2], second(0, 0, 0));
+        assert_eq!(seconds[SECONDS_KEPT - 1], second(1, 1, 0));
     }
 }

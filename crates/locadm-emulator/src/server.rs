@@ -5,14 +5,19 @@
 //! for `--idle-timeout` is closed (a client that opens thousands of idle connections does
 //! not hold them for ever), one that has served `--requests-per-connection` is closed as
 //! a server's keep-alive limit closes it, and protocols and handshakes are counted.
+//!
+//! Idle means making no progress, not only sending nothing: a TLS handshake, an HTTP/1
+//! request head (hyper's `header_read_timeout`) and a close that waits on the client
+//! (HTTP/2's preface, or the PING after its GOAWAY) each get one idle timeout, so a client
+//! that stops half way holds its place no longer than one that sends nothing.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify};
@@ -20,10 +25,12 @@ use tokio::task::JoinSet;
 use tower::ServiceExt;
 
 use super::faults::ConnKill;
+use super::idle::{Activity, BodyWithIdleTimeout, InFlight};
 use super::state::AppState;
 use super::tls::{self, Protocol, Tls};
 
-/// How long a TLS handshake may take before the connection is dropped.
+/// How long a TLS handshake may take before the connection is dropped (or the idle
+/// timeout, when shorter: a client that connects and sends nothing is idle).
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// How long open connections may take to finish after shutdown begins.
@@ -94,46 +101,6 @@ struct PerConnection {
     state: AppState,
 }
 
-/// A connection's requests in flight, how many it has begun, and when the last one began
-/// or ended.
-#[derive(Default)]
-struct Activity {
-    in_flight: AtomicUsize,
-    begun: AtomicUsize,
-    last: Mutex<Option<Instant>>,
-    /// Told when the connection has begun as many requests as it may serve.
-    spent: Notify,
-}
-
-impl Activity {
-    fn touch(&self) {
-        *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
-    }
-
-    /// When the connection becomes idle for too long, if nothing happens before.
-    fn idle_deadline(&self, opened: Instant, timeout: Duration) -> Option<Instant> {
-        if self.in_flight.load(Ordering::SeqCst) > 0 {
-            return None;
-        }
-        let last = self
-            .last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .unwrap_or(opened);
-        Some(last + timeout)
-    }
-}
-
-/// Decrements the in-flight count when the request's answer is made (or dropped).
-struct InFlight(Arc<Activity>);
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.0.touch();
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
 /// Serves one accepted socket: the TLS handshake first when the emulator serves TLS.
 async fn accepted_connection(
     stream: TcpStream,
@@ -149,7 +116,8 @@ async fn accepted_connection(
         let io = TokioIo::new(Lingering(Some(stream)));
         return serve(io, Protocol::Http1, router, shutdown, limits).await;
     };
-    let stream = match tokio::time::timeout(HANDSHAKE, tls.acceptor.accept(stream)).await {
+    let handshake = HANDSHAKE.min(limits.idle_timeout);
+    let stream = match tokio::time::timeout(handshake, tls.acceptor.accept(stream)).await {
         Ok(Ok(stream)) => stream,
         _ => {
             counters.bump(&counters.tls_failed);
@@ -293,6 +261,7 @@ async fn serve<I>(
     let activity = Arc::new(Activity::default());
     let seen = activity.clone();
     let allowed = limits.requests;
+    let idle_timeout = limits.idle_timeout;
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(handle.clone());
         seen.in_flight.fetch_add(1, Ordering::SeqCst);
@@ -305,6 +274,7 @@ async fn serve<I>(
         }
         seen.touch();
         let in_flight = InFlight(seen.clone());
+        let request = request.map(|body| BodyWithIdleTimeout::new(body, idle_timeout));
         let answer = router.clone().oneshot(request);
         async move {
             let mut answer = answer.await;
@@ -324,7 +294,14 @@ async fn serve<I>(
     });
     match protocol {
         Protocol::Http1 => {
-            let conn = hyper::server::conn::http1::Builder::new().serve_connection(io, service);
+            // A request head not complete within the idle timeout closes the connection.
+            // Until the head is complete no request is in flight, and the graceful close
+            // of `drive`'s idle check waits for it: only the drop a timeout later would
+            // end it.
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(idle_timeout)
+                .serve_connection(io, service);
             drive(conn, &activity, kill, shutdown, limits).await;
         }
         Protocol::Http2 => {
@@ -347,22 +324,24 @@ async fn drive(
 ) {
     tokio::pin!(conn);
     let opened = Instant::now();
+    let timeout = limits.idle_timeout;
+    let counters = &limits.state.counters;
     loop {
-        // Re-armed whenever it fires early: a request came meanwhile, or is in flight.
-        let check = activity
-            .idle_deadline(opened, limits.idle_timeout)
-            .unwrap_or_else(|| Instant::now() + limits.idle_timeout);
+        let check = activity.next_idle_check(opened, timeout);
         tokio::select! {
-            _ = conn.as_mut() => return,
+            _ = conn.as_mut() => {
+                // Ended by hyper's header read timeout (or its own idle close, a hair
+                // before ours): an idle close all the same.
+                if activity.idle_expired(opened, timeout) {
+                    counters.bump(&counters.connections_idle_closed);
+                }
+                return;
+            }
             _ = kill.notified() => return,
             _ = stopped(&mut shutdown) => break,
             _ = activity.spent.notified() => break,
             _ = tokio::time::sleep_until(check.into()) => {
-                if activity
-                    .idle_deadline(opened, limits.idle_timeout)
-                    .is_some_and(|deadline| deadline <= Instant::now())
-                {
-                    let counters = &limits.state.counters;
+                if activity.idle_expired(opened, timeout) {
                     counters.bump(&counters.connections_idle_closed);
                     break;
                 }
@@ -370,9 +349,22 @@ async fn drive(
         }
     }
     conn.as_mut().shut_down();
-    tokio::select! {
-        _ = conn.as_mut() => {}
-        _ = kill.notified() => {}
+    // A graceful close waits on the client: HTTP/2 for the preface it has not sent, or
+    // for the answer to the PING after the GOAWAY; HTTP/1 for a request head it began. A
+    // client that never does would keep its place for ever, so a closing connection with
+    // nothing in flight for another idle timeout is dropped.
+    activity.touch();
+    loop {
+        let check = activity.next_idle_check(opened, timeout);
+        tokio::select! {
+            _ = conn.as_mut() => return,
+            _ = kill.notified() => return,
+            _ = tokio::time::sleep_until(check.into()) => {
+                if activity.idle_expired(opened, timeout) {
+                    return;
+                }
+            }
+        }
     }
 }
 

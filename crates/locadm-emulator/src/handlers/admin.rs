@@ -4,8 +4,11 @@
 //! * `GET /_admin/counters` → `{"requests", "tokens_issued", "creates", "updates",
 //!   "deletes", "provider_updates", "faults": {"failed", "throttled", "dropped"},
 //!   "remote": {"fetches", "failures", "upserts", "rejected"},
+//!   "limits": {"peak_in_flight", "refused_capacity", "refused_rate", "seconds"},
 //!   "locations_by_store_id": {storeId: count}}`. `requests` counts every request that
 //!   reached the API (not the token endpoint, not `/_admin/`), faulted ones included.
+//!   `limits.seconds` is one `{"in_flight", "admitted", "refused"}` a whole second from
+//!   the first API request to the latest, for the first hour (`limits::Second`).
 //!   The counters start at zero with each process; `locations_by_store_id` is read from
 //!   the database.
 //! * `POST /_admin/revoke-tokens` → `{"revoked": n}`: every issued token stops working,
@@ -54,6 +57,7 @@ pub async fn counters(State(state): State<AppState>) -> ApiResult {
             "peak_in_flight": state.gate.peak_in_flight.load(std::sync::atomic::Ordering::Relaxed),
             "refused_capacity": state.gate.refused_capacity.load(std::sync::atomic::Ordering::Relaxed),
             "refused_rate": state.gate.refused_rate.load(std::sync::atomic::Ordering::Relaxed),
+            "seconds": state.gate.seconds(),
         },
         "connections": {
             "accepted": c.get(&c.connections_accepted),
