@@ -5,8 +5,12 @@
 # second for each fixed number of the sweep and for `auto`, the ratio of `auto` to the
 # best fixed one, and the answers that said to slow down.
 #
-#   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [RATE=] [RTT_MS=]
+#   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [OVER_CAPACITY=503]
+#                   [RATE=] [RTT_MS=]
 #
+# OVER_CAPACITY=429 has the emulator refuse beyond its capacity with 429 instead of 503,
+# as many services say "too many requests" of too many at once (`auto` must not take it
+# for a rate limit).
 # LATENCY_MS is the emulator's own (an answer held at the service). RTT_MS puts
 # `examples/delay_proxy.rs` in front of it, as across a wide-area network
 # (`start_emulator` in servers.sh).
@@ -14,6 +18,7 @@ set -euo pipefail
 RECORDS=${RECORDS:-3000}
 CAPACITY=${CAPACITY:-64}
 LATENCY_MS=${LATENCY_MS:-30}
+OVER_CAPACITY=${OVER_CAPACITY:-503}
 RATE=${RATE:-}
 RTT_MS=${RTT_MS:-}
 EXAMPLES="gen_records delay_proxy"
@@ -24,7 +29,8 @@ source "$(dirname "$0")/servers.sh"
 
 # One emulator for each run, so that no run inherits another's counters or pause.
 run() {
-    local concurrency=$1 limits=(--capacity "$CAPACITY" --latency-ms "$LATENCY_MS")
+    local concurrency=$1
+    local limits=(--capacity "$CAPACITY" --over-capacity "$OVER_CAPACITY" --latency-ms "$LATENCY_MS")
     [[ -n $RATE ]] && limits=(--rate-limit "$RATE")
     start_emulator "${limits[@]}"
     local elapsed created rate slow
@@ -36,7 +42,7 @@ run() {
     printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"
 }
 
-say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY, $LATENCY_MS ms an answer}${RTT_MS:+; a $RTT_MS ms round trip through the delaying proxy}"
+say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY (beyond it $OVER_CAPACITY), $LATENCY_MS ms an answer}${RTT_MS:+; a $RTT_MS ms round trip through the delaying proxy}"
 printf '%-12s %10s %8s %8s\n' concurrency records/s created "slow-down answers"
 best=0
 for c in 8 16 32 64 128 auto; do
