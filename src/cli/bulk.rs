@@ -65,21 +65,16 @@ impl Concurrency {
     }
 }
 
-/// The slowest `--rate`: one request each 1,000 s. A rate is kept as the gap between two
-/// sends, and a gap of years overflows the clock.
-const SLOWEST_RATE: f64 = 0.001;
-
-/// `--rate`: requests a second, as `N` or `N/s`.
+/// `--rate`: requests a second, as `N` or `N/s` (the model's rule, which the emulator's
+/// `--rate-limit` keeps too).
 fn requests_a_second(text: &str) -> Result<f64, String> {
-    let number = text.trim();
-    let number = number.strip_suffix("/s").unwrap_or(number).trim_end();
-    match number.parse::<f64>() {
-        Ok(rate) if (SLOWEST_RATE..=f64::MAX).contains(&rate) => Ok(rate),
-        _ => Err(format!(
-            "`{text}` is not a number of requests a second from {SLOWEST_RATE} (one each \
-             1,000 s) up"
-        )),
-    }
+    use crate::model::rate;
+    rate::requests_a_second(text).ok_or_else(|| {
+        format!(
+            "`{text}` is not a number of requests a second from {} (one each 1,000 s) up",
+            rate::SLOWEST
+        )
+    })
 }
 
 /// The size limit of one input record.

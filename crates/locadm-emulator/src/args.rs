@@ -99,10 +99,6 @@ pub struct EmulatorArgs {
 /// (which panicked: `--idle-timeout inf`, or a `--token-lifetime` near `u64::MAX`).
 pub const A_YEAR_SECS: u64 = 365 * 24 * 60 * 60;
 
-/// The smallest `--rate-limit`: its `Retry-After` is up to 1/N seconds, and a rate near 0
-/// (`1e-300`) made one that no clock or HTTP date can hold (a panic on the first refusal).
-pub const LOWEST_RATE_LIMIT: f64 = 0.001;
-
 /// `--idle-timeout`: seconds, fractions allowed (`0.5`).
 fn idle_timeout(text: &str) -> Result<Duration, String> {
     // `try_from_secs_f64` refuses what is negative, NaN or infinite; a positive value
@@ -120,26 +116,15 @@ fn idle_timeout(text: &str) -> Result<Duration, String> {
 }
 
 /// `--rate-limit`: `N` or `N/s`, requests a second, as the issue that asked for it writes
-/// it.
+/// it (the model's rule, which the CLI's `--rate` keeps too).
 fn requests_a_second(text: &str) -> Result<f64, String> {
-    let trimmed = text.trim();
-    let number = trimmed.strip_suffix("/s").unwrap_or(trimmed).trim_end();
-    number
-        .parse()
-        .ok()
-        .filter(|rate| rate_limit_allowed(*rate))
-        .ok_or_else(|| {
-            format!(
-                "`{text}` is not a number of requests a second (`N` or `N/s`) of at least \
-                 {LOWEST_RATE_LIMIT}"
-            )
-        })
-}
-
-/// The rule of `--rate-limit`: its parser's, and `EmulatorConfig::from_args`'s for
-/// arguments made by hand.
-pub(crate) fn rate_limit_allowed(rate: f64) -> bool {
-    rate.is_finite() && rate >= LOWEST_RATE_LIMIT
+    use locadm_model::rate;
+    rate::requests_a_second(text).ok_or_else(|| {
+        format!(
+            "`{text}` is not a number of requests a second (`N` or `N/s`) of at least {}",
+            rate::SLOWEST
+        )
+    })
 }
 
 /// 503 or 429, the statuses a service at its limit answers with.

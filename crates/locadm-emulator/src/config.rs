@@ -279,11 +279,11 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
     // Checked when parsed; again for arguments made by hand, as clap does not see them.
     if let Some(rate) = args
         .rate_limit
-        .filter(|rate| !crate::args::rate_limit_allowed(*rate))
+        .filter(|rate| !locadm_model::rate::allowed(*rate))
     {
         return Err(format!(
             "`--rate-limit` must be a number of requests a second of at least {}, not {rate}",
-            crate::args::LOWEST_RATE_LIMIT
+            locadm_model::rate::SLOWEST
         ));
     }
     Ok(super::limits::Limits {

@@ -9,6 +9,7 @@ pub mod json;
 pub mod location;
 pub mod problem;
 pub mod provider;
+pub mod rate;
 pub(crate) mod rules;
 pub mod text;
 mod url;

@@ -179,8 +179,9 @@ impl Schedule {
     /// burst. So are those of a pause and of the two round trips after it (`round_trip`:
     /// the window's): the window, cut by the 429 that asked for the pause, goes out again
     /// then, and a 429 there says it is still over a capacity, not what a rate admits.
-    /// Counted, it taught a capacity of 8 answered with 429 behind 20 ms a rate of 8 a
-    /// second: the pause was most of the span it was measured over.
+    /// Counted, against a capacity of 8 answered with 429 behind 20 ms, it spaced the rest
+    /// of a run at about 8 a second (the emulator admitted 7 to 9 each second, one at a
+    /// time): the pause was most of the span the rate was measured over.
     pub(super) fn throttled_at(&mut self, now: Instant, round_trip: Duration) {
         let recent = self
             .mark

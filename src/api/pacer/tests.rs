@@ -334,15 +334,19 @@ async fn gap_after_a_429(pacer: &std::sync::Arc<Pacer>, admitted: usize) -> f64 
     gap_ms(&send_all(pacer, 2).await)
 }
 
+/// The run's first 429 (which starts the measure), 50 admitted in the second after it,
+/// and a second 429 asking for `wait`: 50 a second learned.
+async fn fifty_a_second_learned(pacer: &Pacer, wait: Option<Duration>) {
+    pacer.observe(Signal::Throttled(None));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    answered(pacer, 50, 1);
+    pacer.observe(Signal::Throttled(wait));
+}
+
 #[tokio::test(start_paused = true)]
 async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
-    // The first 429 starts the measure; 50 admitted in the next second, then 429
-    // again: 50 a second.
-    pacer.observe(Signal::Throttled(None));
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    answered(&pacer, 50, 1);
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    fifty_a_second_learned(&pacer, Some(Duration::from_secs(1))).await;
     // 30 more admitted over the next 2 s (the pause included), then 429 again: 15 a
     // second is less than half the 50 refused, so the pace halves, to 25 a second.
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -365,10 +369,7 @@ async fn the_rate_is_learned_again_over_the_span_between_two_429s() {
 #[tokio::test(start_paused = true)]
 async fn a_learned_rate_is_probed_past_as_it_ages() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
-    pacer.observe(Signal::Throttled(None));
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    answered(&pacer, 50, 1);
-    pacer.observe(Signal::Throttled(None));
+    fifty_a_second_learned(&pacer, None).await;
     // 50 a second; twice that ten seconds on, without a 429.
     tokio::time::sleep(Duration::from_millis(5)).await;
     let sent = send_all(&pacer, 2).await;
