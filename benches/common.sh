@@ -9,6 +9,9 @@ if [[ -z "${WORK:-}" ]]; then
     WORK=$(mktemp -d -t locadm-bench.XXXXXX)
     # Only a directory made here is removed; one given is the caller's.
     trap 'rm -rf "$WORK"' EXIT
+else
+    # servers.sh's cleanup removes $WORK unless it is the caller's.
+    WORK_KEPT=1
 fi
 mkdir -p "$WORK"
 

@@ -6,8 +6,11 @@
 # best fixed one, and the answers that said to slow down.
 #
 #   benches/pace.sh [RECORDS=3000] [CAPACITY=64] [LATENCY_MS=30] [OVER_CAPACITY=503]
-#                   [RATE=] [RTT_MS=]
+#                   [RATE=] [RTT_MS=] [SWEEP="8 16 32 64 128"] [REPEAT=1]
 #
+# SWEEP is the fixed numbers tried; REPEAT runs the whole sweep (and `auto`) that many
+# times in turn, each ratio printed (the machine's noise, seen). `auto`'s own summary of
+# its pace (most in flight, refusals, pauses, a learned rate) is printed under its line.
 # OVER_CAPACITY=429 has the emulator refuse beyond its capacity with 429 instead of 503,
 # as many services say "too many requests" of too many at once (`auto` must not take it
 # for a rate limit).
@@ -21,6 +24,8 @@ LATENCY_MS=${LATENCY_MS:-30}
 OVER_CAPACITY=${OVER_CAPACITY:-503}
 RATE=${RATE:-}
 RTT_MS=${RTT_MS:-}
+SWEEP=${SWEEP:-8 16 32 64 128}
+REPEAT=${REPEAT:-1}
 EXAMPLES="gen_records delay_proxy"
 source "$(dirname "$0")/common.sh"
 source "$(dirname "$0")/servers.sh"
@@ -39,21 +44,25 @@ run() {
     rate=$(echo "$created / $elapsed" | bc -l)
     slow=$(grep -oE '[0-9]+ answers? said to slow down' "$WORK/err" | grep -oE '^[0-9]+' || echo 0)
     stop_emulator
+    grep -E '^concurrency ' "$WORK/err" | tail -1 > "$WORK/pace" || true
     printf '%s %.0f %s %s\n' "$concurrency" "$rate" "$created" "$slow"
 }
 
 say "== $RECORDS records; limits: ${RATE:+rate $RATE/s}${RATE:-capacity $CAPACITY (beyond it $OVER_CAPACITY), $LATENCY_MS ms an answer}${RTT_MS:+; a $RTT_MS ms round trip through the delaying proxy}"
-printf '%-12s %10s %8s %8s\n' concurrency records/s created "slow-down answers"
-best=0
-for c in 8 16 32 64 128 auto; do
-    read -r name rate created slow < <(run "$c")
-    note=""
-    (( created == RECORDS )) || note="  (not every record created)"
-    printf '%-12s %10s %8s %8s%s\n' "$name" "$rate" "$created" "$slow" "$note"
-    if [[ $c == auto ]]; then
-        auto=$rate
-    elif (( created == RECORDS )) && (( rate > best )); then
-        best=$rate
-    fi
+for round in $(seq "$REPEAT"); do
+    printf '%-12s %10s %8s %8s\n' concurrency records/s created "slow-down answers"
+    best=0
+    for c in $SWEEP auto; do
+        read -r name rate created slow < <(run "$c")
+        note=""
+        (( created == RECORDS )) || note="  (not every record created)"
+        printf '%-12s %10s %8s %8s%s\n' "$name" "$rate" "$created" "$slow" "$note"
+        if [[ $c == auto ]]; then
+            auto=$rate
+            sed 's/^/             /' "$WORK/pace"
+        elif (( created == RECORDS )) && (( rate > best )); then
+            best=$rate
+        fi
+    done
+    printf 'auto / best fixed (all records created): %.2f\n' "$(echo "$auto / $best" | bc -l)"
 done
-printf 'auto / best fixed (all records created): %.2f\n' "$(echo "$auto / $best" | bc -l)"

@@ -1,5 +1,5 @@
 # Shared by the benchmarks that start servers (sourced, not run): every PID pushed onto
-# PIDS is stopped on any exit and $WORK removed; `say` writes to stderr and `need`
+# PIDS is stopped on any exit and $WORK removed (unless given to common.sh); `say` writes to stderr and `need`
 # stops with the Debian package to install when a tool is missing. Set WORK first.
 PIDS=()
 
@@ -11,7 +11,7 @@ cleanup() {
             wait "$pid" 2>/dev/null || true
         fi
     done
-    rm -rf "$WORK"
+    [[ -n ${WORK_KEPT:-} ]] || rm -rf "$WORK"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -7,10 +7,11 @@
 //! * [`window`]: `--concurrency auto` finds the number in flight itself, as TCP finds a
 //!   window: it starts low and doubles a round trip, cuts multiplicatively on a 429 or
 //!   503 (never below what the service served) and by a tenth on answers queueing, and
-//!   holds where more in flight stops delivering more.
+//!   holds where more in flight stops delivering more; on a path longer than a few
+//!   milliseconds it spreads its sends over the round trip (pacing).
 //! * [`schedule`]: when the next request may go: a `Retry-After` pauses the whole run,
-//!   two 429s teach the rate the service admits (sends are spaced at it and probed past as
-//!   it ages), and `--rate` caps it.
+//!   429s teach the rate the service admits once two measures agree (sends are spaced
+//!   at it and probed past as it ages), and `--rate` caps it.
 //!
 //! Why not only AIMD: without a limit that answers 429, it would grow until the service's
 //! queue is the only brake (latency up, throughput flat). Why not only a gradient: a rate
@@ -221,7 +222,8 @@ impl Pacer {
                     state.in_flight += 1;
                     state.settle(now);
                     let limit = state.window.limit();
-                    let Some(gap) = state.schedule.gap(self.gap, now, limit) else {
+                    let pacing = self.auto.then(|| state.window.pacing_gap()).flatten();
+                    let Some(gap) = state.schedule.gap(self.gap, now, limit, pacing) else {
                         return;
                     };
                     match state.schedule.reserve(gap, now) {
@@ -283,7 +285,7 @@ impl Pacer {
                     }
                 }
                 if self.auto {
-                    state.window.refused_at(now);
+                    state.window.refused_at(now, retry_after.is_some());
                 }
             }
             Signal::Answered(rtt) | Signal::Streamed(rtt) => {
