@@ -164,6 +164,13 @@ mod tests {
         Serve::try_parse_from(["serve"].iter().chain(args)).map(|serve| serve.options)
     }
 
+    /// The message of a value `serve` refuses by its rule (not, say, as an unknown option).
+    fn refused_value(args: &[&str]) -> String {
+        let error = serve(args).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+        error.to_string()
+    }
+
     #[test]
     fn rate_limit_is_n_or_n_a_second() {
         assert_eq!(requests_a_second("100"), Ok(100.0));
@@ -185,9 +192,7 @@ mod tests {
             Some(100.0)
         );
         // A negative number reaches the rule, rather than passing for an option.
-        let error = serve(&["--rate-limit", "-1"]).unwrap_err();
-        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
-        let error = error.to_string();
+        let error = refused_value(&["--rate-limit", "-1"]);
         assert!(
             error.contains("--rate-limit") && error.contains("at least 0.001"),
             "{error}"
@@ -214,9 +219,7 @@ mod tests {
             "the default"
         );
         for refused in ["-1", "NaN", "inf"] {
-            let error = serve(&["--idle-timeout", refused]).unwrap_err();
-            assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
-            let error = error.to_string();
+            let error = refused_value(&["--idle-timeout", refused]);
             assert!(
                 error.contains("--idle-timeout") && error.contains("above 0 and at most"),
                 "{error}"
@@ -235,9 +238,7 @@ mod tests {
         );
         for option in ["--token-lifetime", "--retry-after"] {
             for refused in ["31536001", "18446744073709551615"] {
-                let error = serve(&[option, refused]).unwrap_err();
-                assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
-                let error = error.to_string();
+                let error = refused_value(&[option, refused]);
                 assert!(
                     error.contains(option) && error.contains("0..=31536000"),
                     "{error}"

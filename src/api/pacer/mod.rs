@@ -285,7 +285,9 @@ impl Pacer {
                     }
                 }
                 if self.auto {
-                    state.window.refused_at(now, retry_after.is_some());
+                    // Pausing: a `Retry-After` of more than nothing.
+                    let pausing = retry_after.is_some_and(|wait| !wait.is_zero());
+                    state.window.refused_at(now, pausing);
                 }
             }
             Signal::Answered(rtt) | Signal::Streamed(rtt) => {

@@ -94,7 +94,6 @@ async fn a_refusal_that_pauses_the_run_holds_the_window_where_it_left_it() {
         }
         answered(&pacer, 2000, 30);
         assert_eq!(pacer.limit(), 107, "{signal:?}");
-        tokio::time::advance(Duration::from_millis(100)).await;
         let pacer = overshot(signal).await;
         for _ in 0..100 {
             pacer.observe(signal);
@@ -317,20 +316,14 @@ async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
 async fn after_two_measures_that_agree_the_sends_restart_spread_at_the_rate_admitted() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
     answered(&pacer, 30, 1);
-    let first = Instant::now();
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    let resumed = a_second_of_a_rate(&pacer).await;
-    let within = first + Duration::from_secs(1)..=first + Duration::from_millis(1002);
-    assert!(resumed.iter().all(|s| within.contains(s)), "{resumed:?}");
-    assert_eq!(pacer.summary().learned_rate, None);
-
-    // One measure: no pace yet, the window goes out spread over a round trip again.
-    let second = Instant::now();
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    let resumed = a_second_of_a_rate(&pacer).await;
-    let within = second + Duration::from_secs(1)..=second + Duration::from_millis(1002);
-    assert!(resumed.iter().all(|s| within.contains(s)), "{resumed:?}");
-    assert_eq!(pacer.summary().learned_rate, None);
+    // The first 429 starts the measure; the second ends one, which is no pace yet: the
+    // window goes out spread over a round trip again.
+    for _ in 0..2 {
+        let (refused, resumed) = a_429_and_a_second_of_a_rate(&pacer).await;
+        let within = refused + Duration::from_secs(1)..=refused + Duration::from_millis(1002);
+        assert!(resumed.iter().all(|s| within.contains(s)), "{resumed:?}");
+        assert_eq!(pacer.summary().learned_rate, None);
+    }
 
     let third = Instant::now();
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
@@ -354,16 +347,19 @@ async fn after_two_measures_that_agree_the_sends_restart_spread_at_the_rate_admi
     );
 }
 
-/// After a 429 asking for a second's pause: the 20 answers it overtook, the window's
-/// release after the pause (5 sent, when each went), a 429 in that release (a
-/// capacity still exceeded: no measure), and 31 more admitted 100 ms on, 56 in all.
-async fn a_second_of_a_rate(pacer: &std::sync::Arc<Pacer>) -> Vec<Instant> {
+/// A 429 asking for a second's pause (when, and when each send of the release after it
+/// went), the 20 answers it overtook, the window's release after the pause (5 sent), a
+/// 429 in that release (a capacity still exceeded: no measure), and 31 more admitted
+/// 100 ms on, 56 in all.
+async fn a_429_and_a_second_of_a_rate(pacer: &std::sync::Arc<Pacer>) -> (Instant, Vec<Instant>) {
+    let refused = Instant::now();
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
     answered(pacer, 20, 1);
     let resumed = send_all(pacer, 5).await;
     pacer.observe(Signal::Throttled(None));
     answered(pacer, 31, 1);
     tokio::time::sleep(Duration::from_millis(100)).await;
-    resumed
+    (refused, resumed)
 }
 
 /// A capacity answered with 429: each 429 comes when the window probes past it, and
@@ -374,10 +370,8 @@ async fn a_second_of_a_rate(pacer: &std::sync::Arc<Pacer>) -> Vec<Instant> {
 async fn measures_that_disagree_teach_no_rate() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
     answered(&pacer, 30, 1);
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    a_second_of_a_rate(&pacer).await;
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    a_second_of_a_rate(&pacer).await;
+    a_429_and_a_second_of_a_rate(&pacer).await;
+    a_429_and_a_second_of_a_rate(&pacer).await;
     // 56 and 65 more in the 1.1 s since the second 429: 110 a second.
     answered(&pacer, 65, 1);
     let refused = Instant::now();
@@ -518,4 +512,15 @@ async fn the_rate_spaces_the_sends() {
     let elapsed = start.elapsed();
     assert!(elapsed >= Duration::from_millis(1000), "{elapsed:?}");
     assert!(elapsed < Duration::from_millis(1100), "{elapsed:?}");
+}
+
+/// A send slot less than the timer's tick (1 ms) away goes at once: a sleep would end
+/// at the next tick anyway. The slots still follow one another a gap apart, so over a
+/// tick the pace holds: at 2,000 a second, two sends a tick.
+#[tokio::test(start_paused = true)]
+async fn a_slot_under_a_tick_away_goes_at_once() {
+    let pacer = std::sync::Arc::new(Pacer::new(Some(4), 4, Some(2000.0)));
+    let sent = send_all(&pacer, 4).await;
+    assert_eq!(sent[1], sent[0], "{sent:?}");
+    assert!(sent[2] >= sent[0] + Duration::from_millis(1), "{sent:?}");
 }
