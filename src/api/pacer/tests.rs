@@ -79,21 +79,22 @@ async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
     }
 }
 
-/// A refusal that asks for a pause costs the whole run that pause: the window is held
-/// where the refusals of its round trip left it (what was served), not let back up to
-/// 0.9 of the refused limit, where a capacity whose answers bunch up refuses it again
-/// (each time another pause). No lower than half the refused limit: what was served
-/// just after a pause says little.
+/// A refusal that asks for a pause costs the whole run that pause: the ceiling is the
+/// refused limit less one for each refusal of its round trip (each one request in flight
+/// beyond the capacity), not 0.9 of the refused limit, and no lower than half the refused
+/// limit (what was served just after a pause says little); the window grows back to it
+/// from where the cut left it.
 #[tokio::test(start_paused = true)]
-async fn a_refusal_that_pauses_the_run_holds_the_window_where_it_left_it() {
+async fn a_refusal_that_pauses_the_run_sets_the_ceiling_one_below_the_limit_for_each() {
     let second = Some(Duration::from_secs(1));
     for signal in [Signal::Refused(second), Signal::Throttled(second)] {
         let pacer = overshot(signal).await;
         for _ in 0..10 {
             pacer.observe(signal);
         }
-        answered(&pacer, 2000, 30);
         assert_eq!(pacer.limit(), 107, "{signal:?}");
+        answered(&pacer, 10_000, 30);
+        assert_eq!(pacer.limit(), 157, "168 less 11 refusals: {signal:?}");
         let pacer = overshot(signal).await;
         for _ in 0..100 {
             pacer.observe(signal);
@@ -102,6 +103,27 @@ async fn a_refusal_that_pauses_the_run_holds_the_window_where_it_left_it() {
         answered(&pacer, 10_000, 30);
         assert_eq!(pacer.limit(), 84, "half of the refused 168: {signal:?}");
     }
+}
+
+/// The doubling refused once, at one beyond a capacity with no network between (the
+/// emulator's capacity of 8, each answer held 20 ms): the capacity is the refused limit
+/// less one. The multiplicative cut alone (0.7 of 9) held such a run at 6 in flight for
+/// 30 s, a quarter below what 8 sent.
+#[tokio::test(start_paused = true)]
+async fn a_single_pausing_refusal_in_the_doubling_leaves_the_capacity_it_shows() {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 4, 20);
+    tokio::time::advance(Duration::from_millis(100)).await;
+    answered(&pacer, 1, 20);
+    assert_eq!(pacer.limit(), 9);
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    assert_eq!(pacer.limit(), 6, "cut to 0.7 of 9");
+    answered(&pacer, 1000, 20);
+    assert_eq!(
+        pacer.limit(),
+        8,
+        "grown back to the ceiling, 9 less the one refusal"
+    );
 }
 
 /// Rounds of 5 ms on a path of well under a millisecond (loopback), each delivering

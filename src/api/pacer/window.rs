@@ -17,14 +17,20 @@
 //!   down was a pause of its own). 429s too: many services answer 429 for too many
 //!   requests at once, not only for too many a second; and against a rate limit the
 //!   floor, what was served in the last round trip, is what the rate keeps in flight.
-//! * A refusal in the doubling that pauses the whole run (a `Retry-After`) makes the limit
-//!   its burst of refusals left the ceiling (no lower than half the refused limit), not
-//!   0.9 of the refused limit: the doubling overshoots up to twice what the service
-//!   takes, and the window grew back into the overshoot and was refused again within
-//!   two seconds, another pause of the whole run (traced, behind 30 ms against a
+//! * A refusal in the doubling that pauses the whole run (a `Retry-After`) sets the
+//!   ceiling at the refused limit less one for each refusal of its round trip (each is a
+//!   request in flight beyond the capacity), no lower than half the refused limit, and
+//!   not at 0.9 of the refused limit: the doubling overshoots up to twice what the
+//!   service takes, and the window grew back into the overshoot and was refused again
+//!   within two seconds, another pause of the whole run (traced, behind 30 ms against a
 //!   capacity of 64 answered with 429: 2 to 4 pauses in a 15 s run of 15,000 records,
-//!   where one costs 6% of it). Held at a ceiling, a refusal is one of few, and 0.9 of
-//!   the refused limit stays the measure.
+//!   where one costs 6% of it). Nor at what the cut left (0.7 of the refused limit, one
+//!   off for each further refusal): against a capacity with no network before it, the
+//!   doubling is refused once, at one beyond it, and the cut held such runs a quarter
+//!   below it for 30 s (capacity 8, answers held 20 ms: 6 in flight, 215 records a
+//!   second over a run of 1,000 against 265 at 8; capacity 64: 910 against 1,095).
+//!   Held at a ceiling, a refusal is one of few, and 0.9 of the refused limit stays the
+//!   measure.
 //! * On a path longer than a round (5 ms) the sends are paced: spread over the round
 //!   trip at the window's pace, twice it while the limit doubles and a quarter above it
 //!   after (BBR's gains), not sent as the answers free places. Unpaced, the doubling's
@@ -128,6 +134,25 @@ fn held(hold: &mut Option<(f64, Instant)>, now: Instant) -> Option<f64> {
     None
 }
 
+/// The refusals of one round trip in the doubling that paused the run: the limit they
+/// were refused at, and how many there were.
+#[derive(Debug, Clone, Copy)]
+struct Overshoot {
+    refused: f64,
+    refusals: u32,
+}
+
+impl Overshoot {
+    /// The ceiling they set, with the window at `limit` after them: the refused limit
+    /// less one for each of them (a refusal is one request in flight beyond the
+    /// capacity), half the refused limit at least, and never below the window. A single
+    /// refusal at 9 in flight says the capacity is 8, where the 0.7 cut left 6.
+    fn ceiling(&self, limit: f64) -> f64 {
+        let beyond = self.refused - f64::from(self.refusals);
+        limit.max(beyond).max(self.refused * PAUSED_LEAST).max(1.0)
+    }
+}
+
 /// One round of the delivery-rate measure: since when, the answers admitted then, and
 /// the limit it started with.
 #[derive(Debug, Clone, Copy)]
@@ -150,9 +175,9 @@ pub(super) struct Window {
     /// What was served in the round trip before the last cut: the lowest the 503s of
     /// the same round trip take the limit.
     served_floor: Option<f64>,
-    /// The refusals of this round trip paused the run while the limit was doubling: the
-    /// limit they leave is the ceiling, no lower than this.
-    overshoot_floor: Option<f64>,
+    /// The refusals of this round trip paused the run while the limit was doubling: they
+    /// set the ceiling.
+    overshoot: Option<Overshoot>,
     /// When the answers of about the last round trip came.
     recent: VecDeque<Instant>,
     round: Round,
@@ -182,7 +207,7 @@ impl Window {
             last_decrease: None,
             ceiling: None,
             served_floor: None,
-            overshoot_floor: None,
+            overshoot: None,
             recent: VecDeque::new(),
             round: Round {
                 start: now,
@@ -397,8 +422,11 @@ impl Window {
             self.limit = (self.limit - 1.0).max(floor);
             self.threshold = self.limit;
             if let Some((ceiling, at)) = self.ceiling {
-                let ceiling = match self.overshoot_floor {
-                    Some(least) => self.limit.max(least),
+                let ceiling = match self.overshoot.as_mut() {
+                    Some(overshoot) => {
+                        overshoot.refusals += 1;
+                        overshoot.ceiling(self.limit)
+                    }
                     None => (ceiling - 1.0).max(self.limit),
                 };
                 self.ceiling = Some((ceiling, at));
@@ -417,15 +445,17 @@ impl Window {
             self.threshold = self.limit;
         }
         self.served_floor = Some(served.min(below));
-        // In the doubling, the refused limit can be twice what the service takes, and what
-        // was served in the last round trip is the better measure: where the refusal
-        // pauses the whole run (a `Retry-After`), the limit the refusals leave is the
-        // ceiling, not the margin above it, probed at the price of another pause (see
-        // the module's doc). Held at a ceiling, refusals are few, and 0.9 of the refused
-        // limit is the better measure.
-        self.overshoot_floor = (pausing && doubling).then(|| (before * PAUSED_LEAST).max(1.0));
-        let ceiling = match self.overshoot_floor {
-            Some(least) => self.limit.max(least),
+        // In the doubling, the refused limit can be twice what the service takes: where
+        // the refusal pauses the whole run (a `Retry-After`), the refusals of the round
+        // trip say by how much, and set the ceiling (see `Overshoot`), not the margin
+        // above it, probed at the price of another pause (see the module's doc). Held
+        // at a ceiling, refusals are few, and 0.9 of the refused limit is the measure.
+        self.overshoot = (pausing && doubling).then_some(Overshoot {
+            refused: before,
+            refusals: 1,
+        });
+        let ceiling = match &self.overshoot {
+            Some(overshoot) => overshoot.ceiling(self.limit),
             None => below,
         };
         self.ceiling = Some((ceiling, now));
