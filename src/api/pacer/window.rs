@@ -43,9 +43,14 @@
 //!   and where it is below a tick the sends of one tick go together (`Schedule::reserve`):
 //!   slept for, each such send waited for the next tick, and 256 in flight behind 30 ms
 //!   with nothing limiting sent 3-12% less than unpaced (since, 1-2%, within the noise).
-//!   A known cost: where the window is the capacity itself (the service's time is all
-//!   of the round trip), a worker waiting for its slot holds a place in flight the
-//!   service could use; capacity 8 behind 20 ms sent 217-241 a second, 241-266 unpaced.
+//!   Where the window is the capacity itself (the service's time is all of the round
+//!   trip), a paced run sent less than an unpaced one (capacity 8, answers held 20 ms:
+//!   214-242 a second against 215-267), but not for the place a worker waiting for its
+//!   slot holds: every run paused once, refused in the doubling, and what decided was
+//!   the ceiling those refusals set (a paced doubling overshoots less: one refusal,
+//!   and the 0.7 cut left 6 in flight; unpaced runs refused 4 to 8 times kept 8, those
+//!   refused once or twice 6). Since the ceiling is counted from the refusals (see
+//!   `Overshoot`), runs refused once keep 8.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own. A round
