@@ -112,6 +112,9 @@ struct State {
     /// Attempts sent and not yet answered: a retry takes a place too, so the requests a
     /// refusal left waiting do not all come back at once when the pause ends.
     in_flight: usize,
+    /// Of those, the places taken by workers still waiting for their send slot: not
+    /// sent yet, so not at the service when it refuses one.
+    waiting_for_slot: usize,
     peak: usize,
     refused: u64,
     paused: Duration,
@@ -140,6 +143,7 @@ impl Pacer {
                 schedule: Schedule::new(),
                 admitted: 0,
                 in_flight: 0,
+                waiting_for_slot: 0,
                 peak: limit as usize,
                 refused: 0,
                 paused: Duration::ZERO,
@@ -228,7 +232,10 @@ impl Pacer {
                     };
                     match state.schedule.reserve(gap, now) {
                         None => return,
-                        Some((slot, epoch)) => Wait::Slot(slot, epoch),
+                        Some((slot, epoch)) => {
+                            state.waiting_for_slot += 1;
+                            Wait::Slot(slot, epoch)
+                        }
                     }
                 }
             };
@@ -238,6 +245,7 @@ impl Pacer {
                 Wait::Slot(slot, epoch) => {
                     tokio::time::sleep_until(slot).await;
                     let mut state = self.lock();
+                    state.waiting_for_slot = state.waiting_for_slot.saturating_sub(1);
                     if state.schedule.epoch() == epoch {
                         return;
                     }
@@ -287,7 +295,8 @@ impl Pacer {
                 if self.auto {
                     // Pausing: a `Retry-After` of more than nothing.
                     let pausing = retry_after.is_some_and(|wait| !wait.is_zero());
-                    state.window.refused_at(now, pausing);
+                    let unsent = state.waiting_for_slot as f64;
+                    state.window.refused_at(now, pausing, unsent);
                 }
             }
             Signal::Answered(rtt) | Signal::Streamed(rtt) => {

@@ -126,6 +126,36 @@ async fn a_single_pausing_refusal_in_the_doubling_leaves_the_capacity_it_shows()
     );
 }
 
+/// The refused limit is what was sent: a place taken by a send still waiting for its
+/// pacing slot was not at the service. Refused at a limit of 10 with one of them
+/// waiting, the service held 8 and the refused one: the ceiling is 8, not 9 (traced,
+/// capacity 8 behind 20 ms: 9 cost another pause of the whole run just after the first).
+#[tokio::test(start_paused = true)]
+async fn a_send_waiting_for_its_pacing_slot_is_not_counted_as_refused_in_flight() {
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
+    answered(&pacer, 4, 20);
+    tokio::time::advance(Duration::from_millis(100)).await;
+    answered(&pacer, 2, 20);
+    assert_eq!(pacer.limit(), 10);
+    // 20 ms spread over 10 at twice the pace (doubling): a send each millisecond.
+    let sent = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut senders = tokio::task::JoinSet::new();
+    for _ in 0..10 {
+        let (pacer, sent) = (pacer.clone(), sent.clone());
+        senders.spawn(async move {
+            pacer.before_send().await;
+            sent.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+    }
+    tokio::time::sleep(Duration::from_micros(8500)).await;
+    let sent = sent.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(sent, 9, "one still waiting for its slot");
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    answered(&pacer, 1000, 20);
+    assert_eq!(pacer.limit(), 8, "9 sent, one of them refused");
+    senders.abort_all();
+}
+
 /// Rounds of 5 ms on a path of well under a millisecond (loopback), each delivering
 /// what `served` says for the limit of the moment.
 async fn rounds(pacer: &Pacer, n: usize, served: impl Fn(usize) -> usize) {
