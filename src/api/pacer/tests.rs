@@ -85,7 +85,7 @@ async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
 /// limit (what was served just after a pause says little); the window grows back to it
 /// from where the cut left it.
 #[tokio::test(start_paused = true)]
-async fn a_refusal_that_pauses_the_run_sets_the_ceiling_one_below_the_limit_for_each() {
+async fn a_pausing_refusal_in_the_doubling_sets_the_ceiling_one_lower_for_each_refusal() {
     let second = Some(Duration::from_secs(1));
     for signal in [Signal::Refused(second), Signal::Throttled(second)] {
         let pacer = overshot(signal).await;
@@ -105,24 +105,25 @@ async fn a_refusal_that_pauses_the_run_sets_the_ceiling_one_below_the_limit_for_
     }
 }
 
-/// The doubling refused once, at one beyond a capacity with no network between (the
-/// emulator's capacity of 8, each answer held 20 ms): the capacity is the refused limit
-/// less one. The multiplicative cut alone (0.7 of 9) held such a run at 6 in flight for
-/// 30 s, a quarter below what 8 sent.
+/// The doubling refused once, at one beyond a capacity with no network between (as the
+/// emulator's capacity of 8 with each answer held 20 ms, refused at 9): the capacity is
+/// the refused limit less one. The multiplicative cut alone (0.7 of 9) held such a run
+/// at 6 in flight for 30 s, a quarter below what 8 sent. Here at 17, where 0.9 of the
+/// refused limit (the rule held at a ceiling) would be 15.
 #[tokio::test(start_paused = true)]
 async fn a_single_pausing_refusal_in_the_doubling_leaves_the_capacity_it_shows() {
     let pacer = Pacer::new(None, 256, None);
-    answered(&pacer, 4, 20);
+    answered(&pacer, 4 + 8, 20);
     tokio::time::advance(Duration::from_millis(100)).await;
     answered(&pacer, 1, 20);
-    assert_eq!(pacer.limit(), 9);
+    assert_eq!(pacer.limit(), 17);
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    assert_eq!(pacer.limit(), 6, "cut to 0.7 of 9");
+    assert_eq!(pacer.limit(), 11, "cut to 0.7 of 17");
     answered(&pacer, 1000, 20);
     assert_eq!(
         pacer.limit(),
-        8,
-        "grown back to the ceiling, 9 less the one refusal"
+        16,
+        "grown back to the ceiling, 17 less the refusal"
     );
 }
 
@@ -133,11 +134,11 @@ async fn a_single_pausing_refusal_in_the_doubling_leaves_the_capacity_it_shows()
 #[tokio::test(start_paused = true)]
 async fn a_send_waiting_for_its_pacing_slot_is_not_counted_as_refused_in_flight() {
     let pacer = std::sync::Arc::new(Pacer::new(None, 256, None));
-    answered(&pacer, 4, 20);
+    answered(&pacer, 4, 40);
     tokio::time::advance(Duration::from_millis(100)).await;
-    answered(&pacer, 2, 20);
+    answered(&pacer, 2, 40);
     assert_eq!(pacer.limit(), 10);
-    // 20 ms spread over 10 at twice the pace (doubling): a send each millisecond.
+    // 40 ms spread over 10 at twice the pace (doubling): a send each 2 ms, 0 to 18 ms.
     let sent = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut senders = tokio::task::JoinSet::new();
     for _ in 0..10 {
@@ -147,11 +148,11 @@ async fn a_send_waiting_for_its_pacing_slot_is_not_counted_as_refused_in_flight(
             sent.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         });
     }
-    tokio::time::sleep(Duration::from_micros(8500)).await;
+    tokio::time::sleep(Duration::from_millis(17)).await;
     let sent = sent.load(std::sync::atomic::Ordering::SeqCst);
     assert_eq!(sent, 9, "one still waiting for its slot");
     pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
-    answered(&pacer, 1000, 20);
+    answered(&pacer, 1000, 40);
     assert_eq!(pacer.limit(), 8, "9 sent, one of them refused");
     senders.abort_all();
 }

@@ -29,9 +29,10 @@
 //!   doubling is refused once, at one beyond it, and the cut held such runs a quarter
 //!   below it for 30 s (capacity 8, answers held 20 ms: 6 in flight, 215 records a
 //!   second over a run of 1,000 against 265 at 8; capacity 64: 910 against 1,095).
-//!   The refused limit is the one sent: less the places taken by sends still waiting
-//!   for their pacing slot (refused at 10 with one waiting, the ceiling of 9 was
-//!   refused again just after the pause, in 5 of 17 such runs; since, in none of 8).
+//!   The refused limit is counted less the places in it taken by sends still waiting
+//!   for their pacing slot, not at the service (refused at 10 with one waiting, the
+//!   ceiling of 9 was refused again just after the pause, in 5 of 17 such runs; since,
+//!   in none of 8).
 //!   Held at a ceiling, a refusal is one of few, and 0.9 of the refused limit stays the
 //!   measure.
 //! * On a path longer than a round (5 ms) the sends are paced: spread over the round
@@ -49,7 +50,8 @@
 //!   Where the window is the capacity itself (the service's time is all of the round
 //!   trip), a paced run sent less than an unpaced one (capacity 8, answers held 20 ms:
 //!   214-242 a second against 215-267), but not for the place a worker waiting for its
-//!   slot holds: every run paused once, refused in the doubling, and what decided was
+//!   slot holds as such (that place only misled the count of the refused limit, above):
+//!   every run paused once, refused in the doubling, and what decided was
 //!   the ceiling those refusals set (a paced doubling overshoots less: one refusal,
 //!   and the 0.7 cut left 6 in flight; unpaced runs refused 4 to 8 times kept 8, those
 //!   refused once or twice 6). Since the ceiling is counted from the refusals (see
@@ -114,8 +116,8 @@ const REFUSED: f64 = 0.7;
 /// `REFUSED` of it), and the ceiling it sets.
 const EDGE: f64 = 0.9;
 /// The lowest ceiling a refusal that pauses the run in the doubling sets, of the refused
-/// limit: the limit it left is the ceiling, but what was served just after a pause
-/// (nothing answered during it) says little.
+/// limit: many refusals in one round trip may say little more than that the doubling
+/// went far past the capacity (see `Overshoot`).
 const PAUSED_LEAST: f64 = 0.5;
 /// The shortest round the delivery rate is measured over: on loopback hundreds of
 /// answers, where a round trip has a handful. Short, since on such a path the limit
@@ -143,10 +145,10 @@ fn held(hold: &mut Option<(f64, Instant)>, now: Instant) -> Option<f64> {
 }
 
 /// The refusals of one round trip in the doubling that paused the run: the limit they
-/// were refused at, and how many there were.
+/// were refused at (less the sends waiting for their slot), and how many there were.
 #[derive(Debug, Clone, Copy)]
 struct Overshoot {
-    refused: f64,
+    sent: f64,
     refusals: u32,
 }
 
@@ -156,8 +158,8 @@ impl Overshoot {
     /// capacity), half the refused limit at least, and never below the window. A single
     /// refusal at 9 in flight says the capacity is 8, where the 0.7 cut left 6.
     fn ceiling(&self, limit: f64) -> f64 {
-        let beyond = self.refused - f64::from(self.refusals);
-        limit.max(beyond).max(self.refused * PAUSED_LEAST).max(1.0)
+        let beyond = self.sent - f64::from(self.refusals);
+        limit.max(beyond).max(self.sent * PAUSED_LEAST).max(1.0)
     }
 }
 
@@ -178,7 +180,7 @@ pub(super) struct Window {
     smoothed: Option<Duration>,
     quickest: Option<(Duration, Instant)>,
     last_decrease: Option<Instant>,
-    /// The limit a refusal left, and when: not grown past for `CEILING_SPAN`.
+    /// The most a refusal allows, and when: not grown past for `CEILING_SPAN`.
     ceiling: Option<(f64, Instant)>,
     /// What was served in the round trip before the last cut: the lowest the 503s of
     /// the same round trip take the limit.
@@ -463,7 +465,7 @@ impl Window {
         // their pacing slot: refused at 10 with one of them waiting (a capacity of 8
         // with 9 at it), the limit counted set a ceiling of 9, and the run paused again.
         self.overshoot = (pausing && doubling).then_some(Overshoot {
-            refused: (before - unsent).max(1.0),
+            sent: (before - unsent).max(1.0),
             refusals: 1,
         });
         let ceiling = match &self.overshoot {
@@ -504,6 +506,8 @@ impl Window {
         self.limit *= factor;
         self.threshold = self.limit;
         self.last_decrease = Some(now);
+        // A new round trip: the refusals that paused an older one are not counted on.
+        self.overshoot = None;
         true
     }
 }
