@@ -52,10 +52,10 @@
 //!   214-242 a second against 215-267), but not for the place a worker waiting for its
 //!   slot holds as such (that place only misled the count of the refused limit, above):
 //!   every run paused once, refused in the doubling, and what decided was
-//!   the ceiling those refusals set (a paced doubling overshoots less: one refusal,
-//!   and the 0.7 cut left 6 in flight; unpaced runs refused 4 to 8 times kept 8, those
-//!   refused once or twice 6). Since the ceiling is counted from the refusals (see
-//!   `Overshoot`), runs refused once keep 8.
+//!   the ceiling those refusals set (a paced doubling overshoots less: one refusal, at
+//!   9 or 10, and the 0.7 cut left 6 or 7 in flight, 215 or 242 a second; unpaced runs
+//!   refused 4 to 8 times kept 8, those refused once or twice 6). Since the ceiling is
+//!   counted from the refusals (see `Overshoot`), runs refused once keep 8.
 //! * Answers getting slower than the quickest recent ones by more than half again (and
 //!   5 ms) mean requests queue at the service: a tenth off, once a round trip. A service
 //!   behind a round trip of 30 ms is then kept busy without a queue of its own. A round
