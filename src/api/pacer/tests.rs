@@ -105,6 +105,27 @@ async fn a_pausing_refusal_in_the_doubling_sets_the_ceiling_one_lower_for_each_r
     }
 }
 
+/// The refusals that paused the run count for their own round trip only: a refusal in
+/// the round trip after a later cut (here for latency) takes one off the ceiling that
+/// stands, not one off the count of an older burst, whose floor (half its refused
+/// limit) would hold the ceiling up.
+#[tokio::test(start_paused = true)]
+async fn a_later_cut_ends_the_count_of_a_pausing_burst() {
+    let second = Some(Duration::from_secs(1));
+    let pacer = overshot(Signal::Refused(second)).await;
+    for _ in 0..100 {
+        pacer.observe(Signal::Refused(second));
+    }
+    // 168 less 101 is below half of 168: the ceiling is 84.
+    tokio::time::advance(Duration::from_secs(2)).await;
+    // Answers slowing down (a queue): a tenth off, once.
+    answered(&pacer, 4, 200);
+    assert_eq!(pacer.limit(), 36, "a tenth off the 40 served");
+    pacer.observe(Signal::Refused(second));
+    answered(&pacer, 10_000, 30);
+    assert_eq!(pacer.limit(), 83, "84, less the refusal after the cut");
+}
+
 /// The doubling refused once, at one beyond a capacity with no network between (as the
 /// emulator's capacity of 8 with each answer held 20 ms, refused at 9): the capacity is
 /// the refused limit less one. The multiplicative cut alone (0.7 of 9) held such a run
