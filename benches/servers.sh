@@ -1,6 +1,7 @@
 # Shared by the benchmarks that start servers (sourced, not run): every PID pushed onto
-# PIDS is stopped on any exit and $WORK removed (unless given to common.sh); `say` writes to stderr and `need`
-# stops with the Debian package to install when a tool is missing. Set WORK first.
+# PIDS is stopped on any exit and $WORK removed (unless given to common.sh); `say`
+# writes to stderr and `need` stops with the Debian package to install when a tool is
+# missing. Set WORK first.
 PIDS=()
 
 cleanup() {

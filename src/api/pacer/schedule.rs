@@ -25,9 +25,8 @@
 //!   behind 30 ms measured 529 a second, then learned 335 to 785 in others, and was
 //!   spaced at it where the window sent 1,000). A token bucket gives the same figure each
 //!   time (traced in four runs: 199 and 196 a second against 200, 998 and 973 against
-//!   1,000): a rate is
-//!   learned once two measures in a row agree within a tenth (`AGREE`), and the second
-//!   is the rate. A real rate limit costs one burst of 429s more for it.
+//!   1,000): a rate is learned once two measures in a row agree within a tenth (`AGREE`),
+//!   and the second is the rate. A real rate limit costs one burst of 429s more for it.
 //!   Not what was served in the last round trip or second before the 429: that is the
 //!   burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate sent when
 //!   refused, grown back by CUBIC): the rate sent when refused is above the limit by

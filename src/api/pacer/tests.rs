@@ -10,6 +10,13 @@ fn answered(pacer: &Pacer, n: usize, rtt_ms: u64) {
     }
 }
 
+/// `n` refusals (`signal`: a 429 or 503) in a row.
+fn refused(pacer: &Pacer, signal: Signal, n: usize) {
+    for _ in 0..n {
+        pacer.observe(signal);
+    }
+}
+
 /// As [`rounds`], the answers coming as HTTP/2 streams over shared connections.
 async fn streamed_rounds(pacer: &Pacer, n: usize, served: usize) {
     for _ in 0..n {
@@ -64,13 +71,9 @@ async fn overshot(signal: Signal) -> Pacer {
 async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
     for signal in [Signal::Refused(None), Signal::Throttled(None)] {
         let pacer = overshot(signal).await;
-        for _ in 0..10 {
-            pacer.observe(signal);
-        }
+        refused(&pacer, signal, 10);
         assert_eq!(pacer.limit(), 107, "one off for each: {signal:?}");
-        for _ in 0..100 {
-            pacer.observe(signal);
-        }
+        refused(&pacer, signal, 100);
         assert_eq!(pacer.limit(), 40, "not below what was served: {signal:?}");
         // The ceiling came down with them (0.9 of 168, less 110): growth stops at 41,
         // not at 151.
@@ -89,16 +92,12 @@ async fn a_pausing_refusal_in_the_doubling_sets_the_ceiling_one_lower_for_each_r
     let second = Some(Duration::from_secs(1));
     for signal in [Signal::Refused(second), Signal::Throttled(second)] {
         let pacer = overshot(signal).await;
-        for _ in 0..10 {
-            pacer.observe(signal);
-        }
+        refused(&pacer, signal, 10);
         assert_eq!(pacer.limit(), 107, "{signal:?}");
         answered(&pacer, 10_000, 30);
         assert_eq!(pacer.limit(), 157, "168 less 11 refusals: {signal:?}");
         let pacer = overshot(signal).await;
-        for _ in 0..100 {
-            pacer.observe(signal);
-        }
+        refused(&pacer, signal, 100);
         assert_eq!(pacer.limit(), 40, "{signal:?}");
         answered(&pacer, 10_000, 30);
         assert_eq!(pacer.limit(), 84, "half of the refused 168: {signal:?}");
@@ -113,9 +112,7 @@ async fn a_pausing_refusal_in_the_doubling_sets_the_ceiling_one_lower_for_each_r
 async fn a_later_cut_ends_the_count_of_a_pausing_burst() {
     let second = Some(Duration::from_secs(1));
     let pacer = overshot(Signal::Refused(second)).await;
-    for _ in 0..100 {
-        pacer.observe(Signal::Refused(second));
-    }
+    refused(&pacer, Signal::Refused(second), 100);
     // 168 less 101 is below half of 168: the ceiling is 84.
     tokio::time::advance(Duration::from_secs(2)).await;
     // Answers slowing down (a queue): a tenth off, once.
