@@ -104,13 +104,23 @@ impl Link {
     /// `None` when that segment is not a UUID: what a service answers is never taken for
     /// an id (nor printed as one) unless it is one.
     pub fn id(&self) -> Option<uuid::Uuid> {
-        id_of_href(&self.href)
+        id_of_href(self.href.as_bytes())
     }
 
     /// [`Link::id`] of the link object `json` holds, read without copying its strings
     /// out (a bulk create reads one for every record). `None` when `json` is not a link
     /// object, as [`Link`] reads one, or its `href` does not end in an id.
     pub fn id_in(json: &[u8]) -> Option<uuid::Uuid> {
+        // The service's own compact form first, read by hand: serde's reading of it was
+        // 1,700 instructions of a bulk create's record (callgrind), the scan is a tenth.
+        // An `href` with an escape in it, or any other layout, is left to serde.
+        let compact = json
+            .strip_prefix(br#"{"rel":"self","href":""#)
+            .and_then(|rest| rest.strip_suffix(br#""}"#))
+            .filter(|href| !href.iter().any(|b| matches!(b, b'"' | b'\\')));
+        if let Some(href) = compact {
+            return id_of_href(href);
+        }
         #[derive(Deserialize)]
         struct Borrowed<'a> {
             // Required, as `Link` requires it; its value does not matter here.
@@ -120,13 +130,16 @@ impl Link {
             href: std::borrow::Cow<'a, str>,
         }
         let link: Borrowed = serde_json::from_slice(json).ok()?;
-        id_of_href(&link.href)
+        id_of_href(link.href.as_bytes())
     }
 }
 
-fn id_of_href(href: &str) -> Option<uuid::Uuid> {
-    let last = href.trim_end_matches('/').rsplit('/').next()?;
-    uuid::Uuid::parse_str(last).ok()
+/// The id in the last segment of `href` (its bytes: the UUID parser reads ASCII, and the
+/// compact link is not checked as UTF-8 first).
+fn id_of_href(href: &[u8]) -> Option<uuid::Uuid> {
+    let trimmed = &href[..href.iter().rposition(|b| *b != b'/').map_or(0, |i| i + 1)];
+    let last = trimmed.rsplit(|b| *b == b'/').next()?;
+    uuid::Uuid::try_parse_ascii(last).ok()
 }
 
 #[cfg(test)]

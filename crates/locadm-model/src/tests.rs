@@ -1157,7 +1157,7 @@ fn the_shape_check_reads_strings_as_text() {
 #[test]
 fn id_in_reads_a_link_as_link_does() {
     let id = "6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f";
-    let cases: [(String, bool); 8] = [
+    let cases: [(String, bool); 10] = [
         (
             format!(r#"{{"rel":"self","href":"/locations/{id}"}}"#),
             true,
@@ -1179,6 +1179,16 @@ fn id_in_reads_a_link_as_link_does() {
         ),
         (format!(r#"{{"rel":"self","href":"/locations/{id}""#), false),
         (format!(r#"["self","/locations/{id}"]"#), true),
+        // The compact form read by hand, with an absolute href; and a text that starts
+        // and ends as that form but holds more (a quote in what would be the href).
+        (
+            format!(r#"{{"rel":"self","href":"https://example.com/v1/locations/{id}"}}"#),
+            true,
+        ),
+        (
+            format!(r#"{{"rel":"self","href":"/locations/{id}","x":"1"}}"#),
+            true,
+        ),
     ];
     for (json, has_id) in cases {
         let by_link = serde_json::from_str::<Link>(&json)
