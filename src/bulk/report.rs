@@ -1,6 +1,7 @@
 //! What a bulk run prints: one result per task (through the printer's record sink), the
 //! progress bar, the tally, and the summary line on stderr.
 
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,7 +14,7 @@ use crate::api::pacer::Pause;
 use crate::error::Error;
 use crate::input::Position;
 use crate::model::document::Change;
-use crate::output::{Human, Messages, Progress, Record, RecordSink};
+use crate::output::{json, Human, Messages, Progress, Record, RecordSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -50,11 +51,27 @@ impl Outcome {
         )
     }
 
+    /// Its name in a result line (`not-found`), as serde writes it.
+    fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Created => "created",
+            Outcome::Updated => "updated",
+            Outcome::Unchanged => "unchanged",
+            Outcome::Deleted => "deleted",
+            Outcome::Read => "read",
+            Outcome::Skipped => "skipped",
+            Outcome::NotFound => "not-found",
+            Outcome::Invalid => "invalid",
+            Outcome::Failed => "failed",
+            Outcome::Unknown => "unknown",
+            Outcome::Unconfirmed => "unconfirmed",
+            Outcome::Planned => "planned",
+            Outcome::DryRun => "dry-run",
+        }
+    }
+
     fn name(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_default()
+        self.as_str().to_owned()
     }
 }
 
@@ -103,6 +120,47 @@ impl Report {
             body: None,
             location: None,
         }
+    }
+
+    /// The result line as serde writes it (`{"line":1,"storeId":"S-1",...}`), written
+    /// field by field: the common form only, with no error, plan, changes or body
+    /// (`false`: serde writes the others). The names are written as they are, the texts
+    /// escaped where they need it.
+    fn write_json(&self, out: &mut impl Write) -> io::Result<bool> {
+        let common = self.error.is_none()
+            && self.plan.is_none()
+            && self.changes.is_empty()
+            && self.body.is_none();
+        if !common {
+            return Ok(false);
+        }
+        let mut number = itoa::Buffer::new();
+        out.write_all(b"{")?;
+        if let Some(line) = self.line {
+            out.write_all(b"\"line\":")?;
+            out.write_all(number.format(line).as_bytes())?;
+            out.write_all(b",")?;
+        }
+        if let Some(index) = self.index {
+            out.write_all(b"\"index\":")?;
+            out.write_all(number.format(index).as_bytes())?;
+            out.write_all(b",")?;
+        }
+        out.write_all(b"\"storeId\":")?;
+        write_optional_str(out, self.store_id.as_deref())?;
+        out.write_all(b",\"operation\":")?;
+        json::write_str(out, self.operation)?;
+        out.write_all(b",\"outcome\":\"")?;
+        out.write_all(self.outcome.as_str().as_bytes())?;
+        out.write_all(b"\",\"id\":")?;
+        write_optional_str(out, self.id.as_deref())?;
+        out.write_all(b",\"status\":")?;
+        match self.status {
+            Some(status) => out.write_all(number.format(status).as_bytes())?,
+            None => out.write_all(b"null")?,
+        }
+        out.write_all(b"}")?;
+        Ok(true)
     }
 
     fn position(&self) -> String {
@@ -167,6 +225,13 @@ impl Record for Printed {
         self.0.id()
     }
 
+    fn write_json(&self, out: &mut impl Write) -> io::Result<bool> {
+        match &self.0.location {
+            Some(_) => Ok(false),
+            None => self.0.write_json(out),
+        }
+    }
+
     fn human(&self) -> Human {
         match &self.0.location {
             Some(_) => Human::Row(vec![
@@ -223,21 +288,19 @@ impl Tally {
     }
 }
 
+fn write_optional_str(out: &mut impl Write, text: Option<&str>) -> io::Result<()> {
+    match text {
+        Some(text) => json::write_str(out, text),
+        None => out.write_all(b"null"),
+    }
+}
+
 fn outcome_key(outcome: Outcome) -> &'static str {
+    // The summary's words for what a result line names with a hyphen.
     match outcome {
-        Outcome::Created => "created",
-        Outcome::Updated => "updated",
-        Outcome::Unchanged => "unchanged",
-        Outcome::Deleted => "deleted",
-        Outcome::Read => "read",
-        Outcome::Skipped => "skipped",
         Outcome::NotFound => "not found",
-        Outcome::Invalid => "invalid",
-        Outcome::Failed => "failed",
-        Outcome::Unknown => "unknown",
-        Outcome::Unconfirmed => "unconfirmed",
-        Outcome::Planned => "planned",
         Outcome::DryRun => "dry run",
+        other => other.as_str(),
     }
 }
 
@@ -369,4 +432,91 @@ pub async fn write_reports(
     }
     progress.finish();
     (tally, output_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OUTCOMES: [Outcome; 13] = [
+        Outcome::Created,
+        Outcome::Updated,
+        Outcome::Unchanged,
+        Outcome::Deleted,
+        Outcome::Read,
+        Outcome::Skipped,
+        Outcome::NotFound,
+        Outcome::Invalid,
+        Outcome::Failed,
+        Outcome::Unknown,
+        Outcome::Unconfirmed,
+        Outcome::Planned,
+        Outcome::DryRun,
+    ];
+
+    /// What serde writes and what the result line's own writer writes, where it writes.
+    fn both(printed: &Printed) -> (String, Option<String>) {
+        let by_serde = serde_json::to_string(printed).unwrap();
+        let mut line = Vec::new();
+        let written = printed.write_json(&mut line).unwrap();
+        (by_serde, written.then(|| String::from_utf8(line).unwrap()))
+    }
+
+    #[test]
+    fn a_result_line_is_written_as_serde_writes_it() {
+        let positions = [Position::Line(1), Position::Index(0), Position::Whole];
+        let store_ids = [
+            None,
+            Some("S-1"),
+            Some("Straße \"7\" \\ a\tb\u{1}"),
+            Some(""),
+        ];
+        let ids = [None, Some("6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f")];
+        let mut written = 0;
+        for (n, outcome) in OUTCOMES.into_iter().enumerate() {
+            for position in positions {
+                for store_id in store_ids {
+                    for id in ids {
+                        let operation =
+                            [Operation::Create, Operation::Merge, Operation::Get][n % 3];
+                        let mut report = Report::new(position, operation, outcome);
+                        report.store_id = store_id.map(str::to_owned);
+                        report.id = id.map(str::to_owned);
+                        report.status = (n % 2 == 0).then_some(201 + n as u16);
+                        let (by_serde, line) = both(&Printed(report));
+                        let line = line.expect("the common form is written by hand");
+                        assert_eq!(line, by_serde);
+                        written += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(written, 13 * 3 * 4 * 2);
+    }
+
+    #[test]
+    fn the_other_forms_are_left_to_serde() {
+        let report = || Report::new(Position::Line(3), Operation::Merge, Outcome::Failed);
+        let mut with_error = report();
+        with_error.error = Some("boom".into());
+        let mut planned = report();
+        planned.plan = Some("change");
+        let mut with_body = report();
+        with_body.body = RawValue::from_string("{}".into()).ok();
+        let mut read = report();
+        read.location = RawValue::from_string(r#"{"storeId":"S"}"#.into()).ok();
+        for report in [with_error, planned, with_body, read] {
+            assert_eq!(both(&Printed(report)).1, None);
+        }
+    }
+
+    #[test]
+    fn an_outcome_is_named_as_serde_names_it() {
+        for outcome in OUTCOMES {
+            assert_eq!(
+                serde_json::to_string(&outcome).unwrap(),
+                format!("\"{}\"", outcome.as_str())
+            );
+        }
+    }
 }

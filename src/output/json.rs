@@ -51,6 +51,17 @@ pub(super) fn compact(body: &[u8]) -> String {
     }
 }
 
+/// `text` as a JSON string, as `serde_json` writes it: as it is between quotes when it
+/// holds nothing to escape (a quote, a backslash, a control character), else by serde.
+pub fn write_str(out: &mut impl Write, text: &str) -> io::Result<()> {
+    if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        return serde_json::to_writer(out, text).map_err(io::Error::from);
+    }
+    out.write_all(b"\"")?;
+    out.write_all(text.as_bytes())?;
+    out.write_all(b"\"")
+}
+
 #[cfg(test)]
 mod tests {
     use super::pretty;

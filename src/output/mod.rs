@@ -21,7 +21,7 @@ use crate::cli::OutputFormat;
 use crate::error::{Error, Kind, Result};
 
 pub mod jq;
-mod json;
+pub mod json;
 mod messages;
 pub mod progress;
 pub mod prompt;
