@@ -27,6 +27,12 @@
 //!   time (traced in four runs: 199 and 196 a second against 200, 998 and 973 against
 //!   1,000): a rate is learned once two measures in a row agree within a tenth (`AGREE`),
 //!   and the second is the rate. A real rate limit costs one burst of 429s more for it.
+//!   Two spans of about the same length agree by chance against a capacity too (once in
+//!   36 long runs behind 30 ms: 705 a second learned where the window sent 1,150), so
+//!   each measure is also read as a capacity's, over the span less its pauses, which is
+//!   what stays the same from span to span against a capacity; when that reading agrees
+//!   as well or better and is more than a quarter above the rate (`MISREAD`), the two
+//!   measures teach nothing, and the next one decides ([`Measure::teaches`]).
 //!   Not what was served in the last round trip or second before the 429: that is the
 //!   burst, not the rate. Not the AWS SDKs' adaptive mode (0.7 of the rate sent when
 //!   refused, grown back by CUBIC): the rate sent when refused is above the limit by
@@ -56,6 +62,11 @@ const TICK: Duration = Duration::from_millis(1);
 /// Two measures in a row agree when neither is more than this times the other.
 const AGREE: f64 = 1.1;
 
+/// Two measures that agree teach no rate yet when a capacity's reading of them (the same
+/// answers over the span less its pauses) agrees as well or better and is more than this
+/// times the rate: a capacity taken for that rate would be paced this far below it.
+const MISREAD: f64 = 1.25;
+
 /// The rate a service's 429s taught: what it admitted a second, and when it was learned.
 #[derive(Debug, Clone, Copy)]
 struct Learned {
@@ -80,15 +91,47 @@ pub(super) struct Schedule {
     epoch: u64,
     /// The round trip after a pause (from, until), over which the window is spread.
     release: Option<(Instant, Instant)>,
-    /// The last 429 measured from (none before the first), and the answers admitted by
-    /// then.
-    mark: Option<(Instant, u64)>,
+    /// The last 429 measured from (none before the first), the answers admitted by
+    /// then, and [`Schedule::paused_in_all`] then.
+    mark: Option<(Instant, u64, Duration)>,
     /// The rate the last 429 taught; no pace of its own before the first.
     learned: Option<Learned>,
     /// The last measure, before a rate was learned: the rate once the next agrees.
-    measured: Option<f64>,
-    /// A 429 whose rate is not measured yet.
-    throttled: Option<Instant>,
+    measured: Option<Measure>,
+    /// A 429 whose rate is not measured yet, and [`Schedule::paused_in_all`] then.
+    throttled: Option<(Instant, Duration)>,
+    /// The run's pauses so far, added up.
+    paused_in_all: Duration,
+}
+
+/// What was admitted between two 429s, read two ways: a second of the span (a rate
+/// limit's reading: a token bucket refills while the run is paused), and a second of
+/// the span less its pauses (a capacity's: it serves only while the run sends).
+#[derive(Debug, Clone, Copy)]
+struct Measure {
+    rate: f64,
+    capacity: f64,
+}
+
+impl Measure {
+    /// Whether `self` and `earlier` teach `self.rate`: their rates agree, and their
+    /// capacity readings do not fit them better where the two readings are far apart.
+    /// Against a capacity answered with 429, what was admitted between two 429s, a
+    /// second of the span, changes with the span (its pause is a larger or smaller part
+    /// of it) and two spans of about the same length agree by chance; a second of the
+    /// span less the pause is the same each time. Against a token bucket it is the other
+    /// way round. Both readings agreeing as well is no evidence either way: when they
+    /// are close it does not matter which, when they are not, the next measure decides.
+    fn teaches(&self, earlier: &Measure) -> bool {
+        let apart = |a: f64, b: f64| (a / b).ln().abs();
+        let rates_apart = apart(self.rate, earlier.rate);
+        let capacities_apart = apart(self.capacity, earlier.capacity);
+        let agree = rates_apart <= AGREE.ln();
+        let misread = self.capacity > self.rate * MISREAD
+            && capacities_apart <= AGREE.ln()
+            && capacities_apart < rates_apart;
+        agree && !misread
+    }
 }
 
 impl Schedule {
@@ -102,6 +145,7 @@ impl Schedule {
             learned: None,
             measured: None,
             throttled: None,
+            paused_in_all: Duration::ZERO,
         }
     }
 
@@ -129,7 +173,9 @@ impl Schedule {
         if let Some(round_trip) = spread_over {
             self.release = Some((until, until + round_trip));
         }
-        until.duration_since(paused_from)
+        let added = until.duration_since(paused_from);
+        self.paused_in_all += added;
+        added
     }
 
     /// The schedule a slot was reserved in (see [`Schedule::reserve`]).
@@ -204,12 +250,12 @@ impl Schedule {
     pub(super) fn throttled_at(&mut self, now: Instant, round_trip: Duration) {
         let recent = self
             .mark
-            .is_some_and(|(at, _)| now.duration_since(at) < RATE_SPAN);
+            .is_some_and(|(at, _, _)| now.duration_since(at) < RATE_SPAN);
         let released = self
             .paused_until
             .is_some_and(|until| now < until + round_trip * 2);
         if self.throttled.is_none() && !recent && !released {
-            self.throttled = Some(now);
+            self.throttled = Some((now, self.paused_in_all));
             self.restart();
         }
     }
@@ -221,27 +267,38 @@ impl Schedule {
     /// starts the measure, and before a rate is learned a measure is one only when the
     /// next agrees with it (see the module's doc).
     pub(super) fn settle(&mut self, now: Instant, round_trip: Duration, admitted: u64) {
-        let Some(refused_at) = self.throttled else {
+        let Some((refused_at, paused_by_then)) = self.throttled else {
             return;
         };
         if now < refused_at + round_trip * 2 {
             return;
         }
         self.throttled = None;
-        let Some((at, admitted_then)) = self.mark.replace((refused_at, admitted)) else {
+        let mark = (refused_at, admitted, paused_by_then);
+        let Some((at, admitted_then, paused_then)) = self.mark.replace(mark) else {
             return;
         };
         let span = refused_at.duration_since(at).max(RATE_SPAN);
-        let served = (admitted - admitted_then) as f64 / span.as_secs_f64();
+        let admitted = (admitted - admitted_then) as f64;
+        let served = admitted / span.as_secs_f64();
         let rate = match self.learned {
             Some(learned) => {
                 let refused = learned.pace(refused_at);
                 served.clamp(refused * 0.5, refused)
             }
-            None => match self.measured.replace(served) {
-                Some(earlier) if served <= earlier * AGREE && earlier <= served * AGREE => served,
-                _ => return,
-            },
+            None => {
+                // The span's pauses: a 429's is taken when it comes, after its own
+                // measure starts, so those counted by the next 429 are in this span.
+                let sending = span.saturating_sub(paused_by_then.saturating_sub(paused_then));
+                let measure = Measure {
+                    rate: served,
+                    capacity: admitted / sending.max(round_trip).max(TICK).as_secs_f64(),
+                };
+                match self.measured.replace(measure) {
+                    Some(earlier) if measure.teaches(&earlier) => served,
+                    _ => return,
+                }
+            }
         };
         self.learned = Some(Learned {
             rate: rate.max(1.0),

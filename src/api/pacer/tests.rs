@@ -455,6 +455,44 @@ async fn measures_that_disagree_teach_no_rate() {
     assert!(sent.iter().all(|s| within.contains(s)), "{sent:?}");
 }
 
+/// Three 429s, each asking for a second's pause, `spans` apart (seconds), with
+/// `admitted` answers before each of the last two; then an answer a little later, by
+/// which the last one is measured.
+async fn three_429s(pacer: &Pacer, spans: [f64; 2], admitted: [usize; 2]) {
+    answered(pacer, 30, 1);
+    pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    for (span, admitted) in spans.into_iter().zip(admitted) {
+        tokio::time::sleep(Duration::from_secs_f64(span)).await;
+        answered(pacer, admitted, 1);
+        pacer.observe(Signal::Throttled(Some(Duration::from_secs(1))));
+    }
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    answered(pacer, 1, 1);
+}
+
+/// A capacity answered with 429 that serves 100 a second while the run sends: over spans
+/// of 2.5 s and 2.6 s, each with its second of pause, 150 and 160 admitted. A second of
+/// the span, 60 and 61.5 agree (as in a run that learned 705 a second where its window
+/// sent 1,150); a second of the span less the pause, 100 and 100 agree better, and are
+/// far above: no rate is learned from them.
+#[tokio::test(start_paused = true)]
+async fn measures_a_capacity_fits_better_teach_no_rate() {
+    let pacer = Pacer::new(None, 256, None);
+    three_429s(&pacer, [2.5, 2.6], [150, 160]).await;
+    assert_eq!(pacer.summary().learned_rate, None);
+}
+
+/// A token bucket of 50 a second: over spans of 2 s and 3 s, each with its second of
+/// pause, 100 and 150 admitted. A second of the span, 50 and 50 agree; less the pause,
+/// 100 and 75 do not: 50 a second is learned.
+#[tokio::test(start_paused = true)]
+async fn measures_a_rate_fits_better_teach_it() {
+    let pacer = Pacer::new(None, 256, None);
+    three_429s(&pacer, [2.0, 3.0], [100, 150]).await;
+    let learned = pacer.summary().learned_rate.expect("a rate fits better");
+    assert!((49.9..50.1).contains(&learned), "{learned}");
+}
+
 fn gap_ms(sent: &[Instant]) -> f64 {
     (sent[1] - sent[0]).as_secs_f64() * 1000.0
 }
