@@ -260,7 +260,8 @@ impl<'a> Target<'a> {
 /// to slow down (with their `Retry-After`); any other answer took its round trip (from
 /// the request going on an open connection when that was measured, else the attempt's
 /// `elapsed`, which the shared client's attempts have), as a stream over a shared
-/// HTTP/2 connection or not; no answer says nothing.
+/// HTTP/2 connection or not; no answer says nothing, nor would an answer whose round
+/// trip was not measured (every route measures one: none is taken for zero).
 fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Option<Duration>) -> pacer::Signal {
     match outcome {
         Ok(reply) if reply.status == StatusCode::TOO_MANY_REQUESTS => {
@@ -269,13 +270,11 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Option<Duration>) -> p
         Ok(reply) if reply.status == StatusCode::SERVICE_UNAVAILABLE => {
             pacer::Signal::Refused(reply.retry_after)
         }
-        Ok(reply) => {
-            let round_trip = reply.round_trip.or(elapsed).unwrap_or_default();
-            match reply.multiplexed {
-                true => pacer::Signal::Streamed(round_trip),
-                false => pacer::Signal::Answered(round_trip),
-            }
-        }
+        Ok(reply) => match (reply.round_trip.or(elapsed), reply.multiplexed) {
+            (Some(round_trip), true) => pacer::Signal::Streamed(round_trip),
+            (Some(round_trip), false) => pacer::Signal::Answered(round_trip),
+            (None, _) => pacer::Signal::Lost,
+        },
         Err(_) => pacer::Signal::Lost,
     }
 }

@@ -122,6 +122,22 @@ impl Report {
         }
     }
 
+    fn position(&self) -> String {
+        match (self.line, self.index) {
+            (Some(line), _) => format!("line {line}"),
+            (_, Some(index)) => format!("[{index}]"),
+            _ => "body".to_owned(),
+        }
+    }
+}
+
+impl Record for Report {
+    const HEADER: &'static [&'static str] = &["Record", "storeId", "Outcome", "Id", "Detail"];
+
+    fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
     /// The result line as serde writes it (`{"line":1,"storeId":"S-1",...}`), written
     /// field by field: the common form only, with no error, plan, changes or body
     /// (`false`: serde writes the others). The names are written as they are, the texts
@@ -161,22 +177,6 @@ impl Report {
         }
         out.write_all(b"}")?;
         Ok(true)
-    }
-
-    fn position(&self) -> String {
-        match (self.line, self.index) {
-            (Some(line), _) => format!("line {line}"),
-            (_, Some(index)) => format!("[{index}]"),
-            _ => "body".to_owned(),
-        }
-    }
-}
-
-impl Record for Report {
-    const HEADER: &'static [&'static str] = &["Record", "storeId", "Outcome", "Id", "Detail"];
-
-    fn id(&self) -> Option<&str> {
-        self.id.as_deref()
     }
 
     /// At a terminal the table shows what did not succeed and, in a plan, what would
@@ -465,10 +465,17 @@ mod tests {
     #[test]
     fn a_result_line_is_written_as_serde_writes_it() {
         let positions = [Position::Line(1), Position::Index(0), Position::Whole];
+        // Each text that needs an escape on its own (so that each is seen), DEL (which
+        // JSON does not escape) and text not ASCII.
         let store_ids = [
             None,
             Some("S-1"),
-            Some("Straße \"7\" \\ a\tb\u{1}"),
+            Some("a\"b"),
+            Some("a\\b"),
+            Some("a\tb"),
+            Some("\u{1f}"),
+            Some("\u{7f}"),
+            Some("Straße"),
             Some(""),
         ];
         let ids = [None, Some("6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f")];
@@ -491,7 +498,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(written, 13 * 3 * 4 * 2);
+        assert_eq!(written, 13 * 3 * 9 * 2);
     }
 
     #[test]
@@ -505,7 +512,13 @@ mod tests {
         with_body.body = RawValue::from_string("{}".into()).ok();
         let mut read = report();
         read.location = RawValue::from_string(r#"{"storeId":"S"}"#.into()).ok();
-        for report in [with_error, planned, with_body, read] {
+        let mut with_changes = report();
+        with_changes.changes.push(Change {
+            field: "city".into(),
+            before: None,
+            after: RawValue::from_string(r#""Paris""#.into()).ok(),
+        });
+        for report in [with_error, planned, with_body, read, with_changes] {
             assert_eq!(both(&Printed(report)).1, None);
         }
     }
@@ -517,6 +530,8 @@ mod tests {
                 serde_json::to_string(&outcome).unwrap(),
                 format!("\"{}\"", outcome.as_str())
             );
+            // The summary's words have no hyphen (`outcome_key` names those it knows).
+            assert!(!outcome_key(outcome).contains('-'), "{outcome:?}");
         }
     }
 }

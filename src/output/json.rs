@@ -1,5 +1,5 @@
 //! JSON text as the printer writes it: pretty or on one line with members and numbers as
-//! written, and `--jq` results.
+//! written, JSON strings (for records that write their own JSON), and `--jq` results.
 
 use std::io::{self, Write};
 

@@ -113,11 +113,14 @@ impl Link {
     pub fn id_in(json: &[u8]) -> Option<uuid::Uuid> {
         // The service's own compact form first, read by hand: serde's reading of it was
         // 1,700 instructions of a bulk create's record (callgrind), the scan is a tenth.
-        // An `href` with an escape in it, or any other layout, is left to serde.
+        // An `href` of anything but printable ASCII without quotes or escapes (which
+        // serde reads otherwise, or refuses: a control character, bytes not UTF-8), or
+        // any other layout, is left to serde.
+        let plain = |b: &u8| (0x20..0x7f).contains(b) && !matches!(b, b'"' | b'\\');
         let compact = json
             .strip_prefix(br#"{"rel":"self","href":""#)
             .and_then(|rest| rest.strip_suffix(br#""}"#))
-            .filter(|href| !href.iter().any(|b| matches!(b, b'"' | b'\\')));
+            .filter(|href| href.iter().all(plain));
         if let Some(href) = compact {
             return id_of_href(href);
         }
@@ -134,11 +137,14 @@ impl Link {
     }
 }
 
-/// The id in the last segment of `href` (its bytes: the UUID parser reads ASCII, and the
-/// compact link is not checked as UTF-8 first).
+/// The id in the last segment of `href`, trailing slashes aside (its bytes: the UUID
+/// parser reads ASCII).
 fn id_of_href(href: &[u8]) -> Option<uuid::Uuid> {
-    let trimmed = &href[..href.iter().rposition(|b| *b != b'/').map_or(0, |i| i + 1)];
-    let last = trimmed.rsplit(|b| *b == b'/').next()?;
+    let end = href
+        .iter()
+        .rposition(|b| *b != b'/')
+        .map_or(0, |last| last + 1);
+    let last = href[..end].rsplit(|b| *b == b'/').next()?;
     uuid::Uuid::try_parse_ascii(last).ok()
 }
 

@@ -1157,7 +1157,7 @@ fn the_shape_check_reads_strings_as_text() {
 #[test]
 fn id_in_reads_a_link_as_link_does() {
     let id = "6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f";
-    let cases: [(String, bool); 10] = [
+    let cases: [(String, bool); 11] = [
         (
             format!(r#"{{"rel":"self","href":"/locations/{id}"}}"#),
             true,
@@ -1189,6 +1189,11 @@ fn id_in_reads_a_link_as_link_does() {
             format!(r#"{{"rel":"self","href":"/locations/{id}","x":"1"}}"#),
             true,
         ),
+        // A control character in a string: serde refuses the text, and so does id_in.
+        (
+            format!("{{\"rel\":\"self\",\"href\":\"/loc\u{1}/{id}\"}}"),
+            false,
+        ),
     ];
     for (json, has_id) in cases {
         let by_link = serde_json::from_str::<Link>(&json)
@@ -1200,4 +1205,10 @@ fn id_in_reads_a_link_as_link_does() {
             assert_eq!(by_link.unwrap().to_string(), id);
         }
     }
+    // A byte that is not UTF-8 in the href: serde refuses the text, and so does id_in.
+    let mut not_utf8 = format!(r#"{{"rel":"self","href":"/loc/{id}"}}"#).into_bytes();
+    let at = not_utf8.windows(5).position(|w| w == b"/loc/").unwrap() + 2;
+    not_utf8[at] = 0xff;
+    assert!(serde_json::from_slice::<Link>(&not_utf8).is_err());
+    assert_eq!(Link::id_in(&not_utf8), None);
 }

@@ -10,8 +10,9 @@
 //!   holds where more in flight stops delivering more; on a path longer than a few
 //!   milliseconds it spreads its sends over the round trip (pacing).
 //! * [`schedule`]: when the next request may go: a `Retry-After` pauses the whole run,
-//!   429s teach the rate the service admits once two measures agree (sends are spaced
-//!   at it and probed past as it ages), and `--rate` caps it.
+//!   429s teach the rate the service admits once two measures agree, unless the same
+//!   answers read as a capacity's agree better (sends are spaced at it and probed past
+//!   as it ages), and `--rate` caps it.
 //!
 //! Why not only AIMD: without a limit that answers 429, it would grow until the service's
 //! queue is the only brake (latency up, throughput flat). Why not only a gradient: a rate
