@@ -380,6 +380,12 @@ paired() {
     paste -d ' ' "$WORK/rates/$1" "$WORK/rates/$2" |
         awk '{ printf "%s%.2f", (NR > 1 ? " " : ""), ($2 > 0 ? $1 / $2 : 0) }'
 }
+# The median of those ratios: on a machine whose pace drifts from run to run, steadier
+# than the ratio of the medians (each rate's median may come from another run). Telling
+# a few per cent apart takes 20 runs or more here (RUNS).
+paired_median() {
+    paired "$1" "$2" | tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+}
 
 # The body as a Lua long string: its bytes as they are (a JSON escape such as \u00df is
 # not one in Lua, whose loading error would leave wrk sending GETs).
@@ -485,7 +491,7 @@ $(row "h2load -c $CONCURRENCY -m 1 (h2)" h2load-h2)
 $(verdict_row "apply / best of wrk, h2load h1" "$R_FIXED" ">=" 0.95 "$(at_least "$R_FIXED" 0.95)")
 $(verdict_row "apply auto / apply $CONCURRENCY" "$R_AUTO_FIXED" ">=" 0.90 "$(at_least "$R_AUTO_FIXED" 0.9)")
 $(info_row "apply / wrk" "$(ratio "$M_apply_fixed" "$M_wrk")")
-  apply / wrk, run by run: $(paired apply-fixed wrk); auto / apply, run by run: $(paired apply-auto apply-fixed)
+  apply / wrk, run by run: $(paired apply-fixed wrk) (median $(paired_median apply-fixed wrk)); auto / apply, run by run: $(paired apply-auto apply-fixed) (median $(paired_median apply-auto apply-fixed))
 $(info_row "apply / h2load h1" "$(ratio "$M_apply_fixed" "$M_h2load_h1")")
 $(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
 
