@@ -112,7 +112,10 @@ fn main() {
                 let tls = connector.connect(name, tcp).await?;
                 let mut client = if through_hyper {
                     let io = hyper_util::rt::TokioIo::new(tls);
-                    let (sender, connection) = hyper::client::conn::http1::handshake(io)
+                    // As apply's connections: head and body written as one buffer.
+                    let (sender, connection) = hyper::client::conn::http1::Builder::new()
+                        .writev(false)
+                        .handshake(io)
                         .await
                         .map_err(std::io::Error::other)?;
                     // As apply's connections: the connection's I/O is a task of its own.

@@ -155,6 +155,34 @@ fn an_enormous_body_is_refused_after_the_cap_without_reading_the_rest() {
     assert!(o.elapsed < Duration::from_secs(30));
 }
 
+/// The same in a bulk run (`location get` of two ids: the bulk engine, each request on a
+/// connection of its own, read by the client's own loop): each record fails with the cap
+/// named, and the rest is not read.
+#[test]
+fn an_enormous_body_in_a_bulk_run_is_refused_after_the_cap() {
+    let home = TempDir::new().unwrap();
+    let written = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let server = enormous_answer(std::sync::Arc::clone(&written));
+    let mut cmd = get(&home, &server.url());
+    cmd.args(["0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6c", "-o", "ndjson"]);
+    let o = run(cmd);
+    assert_eq!(o.code, 7, "stderr: {}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", o.stdout);
+    for line in lines {
+        assert!(
+            line.contains(r#""outcome":"failed""#) && line.contains("larger than 8 MiB"),
+            "{line}"
+        );
+    }
+    let sent = written.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        sent < 1 << 28,
+        "the client read {sent} bytes of enormous bodies"
+    );
+    assert!(o.elapsed < Duration::from_secs(30));
+}
+
 /// Issue 15, item 7: a token endpoint's answer is read as every other answer is, within
 /// a limit (1 MiB) and the timeout: one that goes on without end is cut off, not read
 /// into memory (it drove the tool to 8 GB).
