@@ -183,6 +183,31 @@ fn an_enormous_body_in_a_bulk_run_is_refused_after_the_cap() {
     assert!(o.elapsed < Duration::from_secs(30));
 }
 
+/// A bulk run's answer that comes in pieces (chunked, the second piece 20 ms after the
+/// first) is read whole: each location printed is the body the server sent, joined.
+#[test]
+fn an_answer_in_pieces_is_read_whole_in_a_bulk_run() {
+    let home = TempDir::new().unwrap();
+    let (first, second) = (
+        format!(r#"{{"id":"{ID}","storeId":"BER-1","#),
+        r#""storeName":"Mitte"}"#.to_owned(),
+    );
+    let body = format!("{first}{second}");
+    let server = RawServer::start(move |_, stream| {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+        let piece = |text: &str| format!("{:x}\r\n{text}\r\n", text.len());
+        let _ = stream.write_all(format!("{head}{}", piece(&first)).as_bytes());
+        let _ = stream.flush();
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = stream.write_all(format!("{}0\r\n\r\n", piece(&second)).as_bytes());
+    });
+    let mut cmd = get(&home, &server.url());
+    cmd.args(["0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6c", "-o", "ndjson"]);
+    let o = run(cmd);
+    assert_eq!(o.code, 0, "stderr: {}", o.stderr);
+    assert_eq!(o.stdout, format!("{body}\n{body}\n"));
+}
+
 /// Issue 15, item 7: a token endpoint's answer is read as every other answer is, within
 /// a limit (1 MiB) and the timeout: one that goes on without end is cut off, not read
 /// into memory (it drove the tool to 8 GB).

@@ -100,7 +100,8 @@ pub(super) async fn exchange(
 
 /// The whole body of an answer, at most [`MAX_RESPONSE_BYTES`]: the piece it came in
 /// when it came in one, as a small answer does (`http_body_util`'s `collect` put even one
-/// piece in a list made for each answer, 400 instructions of a bulk create's record).
+/// piece in a list made for each answer: about 480 instructions of a bulk create's
+/// record, callgrind), joined when there are more.
 async fn whole(mut body: Incoming) -> std::result::Result<Bytes, Failure> {
     let (mut first, mut joined, mut length) = (None::<Bytes>, BytesMut::new(), 0);
     while let Some(frame) = body.frame().await {
@@ -114,13 +115,14 @@ async fn whole(mut body: Incoming) -> std::result::Result<Bytes, Failure> {
         if length > MAX_RESPONSE_BYTES {
             return Err(Failure::TooLarge);
         }
-        match first.take() {
-            None if joined.is_empty() => first = Some(data),
-            earlier => {
-                joined.extend_from_slice(&earlier.unwrap_or_default());
-                joined.extend_from_slice(&data);
-            }
+        if first.is_none() && joined.is_empty() {
+            first = Some(data);
+            continue;
         }
+        if let Some(first) = first.take() {
+            joined.extend_from_slice(&first);
+        }
+        joined.extend_from_slice(&data);
     }
     Ok(first.unwrap_or_else(|| joined.freeze()))
 }

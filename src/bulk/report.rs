@@ -69,10 +69,6 @@ impl Outcome {
             Outcome::DryRun => "dry-run",
         }
     }
-
-    fn name(self) -> String {
-        self.as_str().to_owned()
-    }
 }
 
 /// The result line of one task.
@@ -199,7 +195,7 @@ impl Record for Report {
         Human::Row(vec![
             self.position(),
             self.store_id.clone().unwrap_or_default(),
-            self.plan.map_or_else(|| self.outcome.name(), str::to_owned),
+            self.plan.unwrap_or(self.outcome.as_str()).to_owned(),
             self.id.clone().unwrap_or_default(),
             detail,
         ])
@@ -237,7 +233,7 @@ impl Record for Printed {
             Some(_) => Human::Row(vec![
                 self.0.position(),
                 self.0.store_id.clone().unwrap_or_default(),
-                self.0.outcome.name(),
+                self.0.outcome.as_str().to_owned(),
                 self.0.id.clone().unwrap_or_default(),
                 String::new(),
             ]),

@@ -260,8 +260,8 @@ impl<'a> Reader<'a> {
     }
 
     fn text(&mut self) -> Result<String> {
-        let bytes = self.bytes()?;
-        String::from_utf8(bytes.to_vec()).map_err(|_| damaged())
+        let text = std::str::from_utf8(self.bytes()?).map_err(|_| damaged())?;
+        Ok(text.to_owned())
     }
 }
 

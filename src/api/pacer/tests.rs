@@ -455,6 +455,13 @@ async fn measures_that_disagree_teach_no_rate() {
     assert!(sent.iter().all(|s| within.contains(s)), "{sent:?}");
 }
 
+/// The rate a new run learns from three 429s (see [`three_429s`]), if any.
+async fn learned_after(spans: [f64; 2], admitted: [usize; 2]) -> Option<f64> {
+    let pacer = Pacer::new(None, 256, None);
+    three_429s(&pacer, spans, admitted).await;
+    pacer.summary().learned_rate
+}
+
 /// Three 429s, each asking for a second's pause, `spans` apart (seconds), with
 /// `admitted` answers before each of the last two; then an answer a little later, by
 /// which the last one is measured.
@@ -477,9 +484,7 @@ async fn three_429s(pacer: &Pacer, spans: [f64; 2], admitted: [usize; 2]) {
 /// far above: no rate is learned from them.
 #[tokio::test(start_paused = true)]
 async fn measures_a_capacity_fits_better_teach_no_rate() {
-    let pacer = Pacer::new(None, 256, None);
-    three_429s(&pacer, [2.5, 2.6], [150, 160]).await;
-    assert_eq!(pacer.summary().learned_rate, None);
+    assert_eq!(learned_after([2.5, 2.6], [150, 160]).await, None);
 }
 
 /// A token bucket of about 50 a second: over spans of 2 s and 2.1 s, each with its second
@@ -488,9 +493,8 @@ async fn measures_a_capacity_fits_better_teach_no_rate() {
 /// learned.
 #[tokio::test(start_paused = true)]
 async fn measures_a_rate_fits_better_teach_it() {
-    let pacer = Pacer::new(None, 256, None);
-    three_429s(&pacer, [2.0, 2.1], [100, 106]).await;
-    let learned = pacer.summary().learned_rate.expect("a rate fits better");
+    let learned = learned_after([2.0, 2.1], [100, 106]).await;
+    let learned = learned.expect("a rate fits better");
     assert!((50.4..50.6).contains(&learned), "{learned}");
 }
 
@@ -500,9 +504,8 @@ async fn measures_a_rate_fits_better_teach_it() {
 /// costs little, and 83.6 a second is learned.
 #[tokio::test(start_paused = true)]
 async fn a_capacity_reading_close_to_the_rate_does_not_hold_it_back() {
-    let pacer = Pacer::new(None, 256, None);
-    three_429s(&pacer, [6.0, 6.1], [500, 510]).await;
-    let learned = pacer.summary().learned_rate.expect("close readings");
+    let learned = learned_after([6.0, 6.1], [500, 510]).await;
+    let learned = learned.expect("close readings");
     assert!((83.5..83.7).contains(&learned), "{learned}");
 }
 
