@@ -108,51 +108,66 @@ fn a_capacity_answered_with_429_teaches_no_rate() {
 }
 
 /// The most requests in flight at once (the refused counted) in the second of the first
-/// refusal, and in any second after it, from the emulator's per-second counters.
-fn in_flight_at_and_after_the_first_refusal(env: &Env) -> (u64, u64) {
+/// refusal, and the share of the records admitted after that second that were admitted
+/// in seconds with fewer in flight, from the emulator's per-second counters.
+fn in_flight_at_and_after_the_first_refusal(env: &Env) -> (u64, f64) {
     let seconds = limits(env)["seconds"].as_array().unwrap().clone();
     let field = |second: &Value, name: &str| second[name].as_u64().unwrap();
     let first = seconds
         .iter()
         .position(|second| field(second, "refused") > 0)
         .expect("a refusal");
+    let at = field(&seconds[first], "in_flight");
     let after = &seconds[first + 1..];
+    let admitted_after: u64 = after.iter().map(|second| field(second, "admitted")).sum();
     assert!(
-        after.iter().any(|second| field(second, "admitted") > 0),
+        admitted_after > 0,
         "the run went on after the first refusal: {seconds:?}"
     );
-    let most_after = after
+    let with_fewer: u64 = after
         .iter()
-        .map(|second| field(second, "in_flight"))
-        .max()
-        .unwrap();
-    (field(&seconds[first], "in_flight"), most_after)
+        .filter(|second| field(second, "in_flight") < at)
+        .map(|second| field(second, "admitted"))
+        .sum();
+    (at, with_fewer as f64 / admitted_after as f64)
 }
 
 /// AIMD reacts to a 429 and its `Retry-After`: fewer in flight afterwards, as the
 /// emulator saw them (requests at once, the refused counted), than in the second of the
 /// first refusal. A refusal is answered at once, so the emulator sees at most one more
-/// than its capacity: `auto` stays within it after the first refusal (8, against 9),
+/// than its capacity: `auto` goes on within it after the first refusal (8, against 9),
 /// where a fixed 16 keeps going over it, which the same measure shows.
+///
+/// Nearly all of the records after it, not all: additive increase probes again, and on
+/// a client slower than the service (this debug build, beside the other tests on two
+/// cores) what it counts in flight lags what the service holds, so now and then the
+/// ceiling the first refusals set is one above the capacity, and the probe back to it,
+/// after the pause, is refused once more (the second after the first refusal: 8 records
+/// admitted with 9 in flight, then 8 for the rest of the run; 3 runs in 44 of
+/// `locadm emulator serve` so, the client beside two busy loops). With no ceiling set
+/// by the refusals (the window free to grow back at once), 83% of them.
 #[test]
 fn after_a_429_fewer_are_in_flight() {
     let env = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
     let input = records(&env, 600);
     apply(&env, &input, &[]).assert_code(0);
-    let (at, after) = in_flight_at_and_after_the_first_refusal(&env);
+    let (at, with_fewer) = in_flight_at_and_after_the_first_refusal(&env);
     assert!(
-        after < at,
-        "auto: {at} in flight at the first 429, {after} at most after it"
+        with_fewer >= 0.9,
+        "auto: {at} in flight at the first 429; after it, {:.0}% of the records admitted \
+         with fewer",
+        with_fewer * 100.0
     );
 
     // Each second of it is a pause and a few answers: 40 records take 4 or 5.
     let fixed = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
     let input = records(&fixed, 40);
     apply(&fixed, &input, &["--concurrency", "16"]).assert_code(0);
-    let (at, after) = in_flight_at_and_after_the_first_refusal(&fixed);
+    let (at, with_fewer) = in_flight_at_and_after_the_first_refusal(&fixed);
     assert!(
-        after >= at,
-        "a fixed 16: {at} at the first 429, {after} after it"
+        with_fewer < 0.5,
+        "a fixed 16: {at} at the first 429; after it, {:.0}% admitted with fewer",
+        with_fewer * 100.0
     );
 }
 
