@@ -297,9 +297,7 @@ impl Pacer {
                     // Pausing: a `Retry-After` of more than nothing.
                     let pausing = retry_after.is_some_and(|wait| !wait.is_zero());
                     let unsent = state.waiting_for_slot as f64;
-                    // The others sent and not answered (this one's place is freed above).
-                    let others = state.in_flight.saturating_sub(state.waiting_for_slot) as f64;
-                    state.window.refused_at(now, pausing, unsent, others);
+                    state.window.refused_at(now, pausing, unsent);
                 }
             }
             Signal::Answered(rtt) | Signal::Streamed(rtt) => {
