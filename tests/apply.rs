@@ -339,6 +339,21 @@ fn a_create_that_times_out_is_unknown_and_not_sent_again() {
     assert!(by_store_id(&c).values().all(|&v| v == 1), "{c}");
 }
 
+/// A connection's requests each have the whole timeout: one after another on a single
+/// connection, each answered in 0.6 s with a timeout of 1 s, the second runs past the
+/// first's deadline (1 s after the start) and is not timed out by it.
+#[test]
+fn each_request_on_a_kept_connection_has_the_whole_timeout() {
+    let env = Env::with_emulator(&["--latency-ms", "600"]);
+    let input = env.write("slowish.ndjson", &ndjson((0..3).map(record)));
+    let path = input.to_str().unwrap();
+    let out = apply(&env, &["-f", path, "--concurrency", "1", "--timeout", "1"]);
+    out.assert_code(0);
+    assert_eq!(report(&out.stdout).len(), 3);
+    let c = counters(&env);
+    assert_eq!(count(&c, "requests"), 3, "{c}");
+}
+
 /// Dropped connections: a create is reported `unknown` and not sent again; an update
 /// (idempotent PUT) is retried until it goes through.
 #[test]

@@ -20,14 +20,13 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::Full;
-use hyper::client::conn::http1::SendRequest;
 use hyper::header::{HeaderMap, HeaderValue, InvalidHeaderValue, AUTHORIZATION};
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
-use super::exchange::{exchange, Answer, Exchanged};
+use super::exchange::{Answer, Exchanged, Http1};
 use super::http2::Http2;
 use super::lanes::{Held, Lane, Lanes, OpenLane};
 use super::{Endpoint, Failure, TransportError, TransportKind};
@@ -59,7 +58,7 @@ pub struct Connector {
     /// exchange and puts it back (last in, first out: as many stay open as the most
     /// workers ever sent at once), so that when connections turn scarce the idle ones
     /// can be closed at once, not when their worker next sends.
-    idle: std::sync::Mutex<Vec<(SendRequest<Full<Bytes>>, Held)>>,
+    idle: std::sync::Mutex<Vec<(Http1, Held)>>,
 }
 
 /// Why no connection was opened.
@@ -150,9 +149,7 @@ impl Connector {
     }
 
     /// A worker's own HTTP/1.1 connection, counted while it is held.
-    async fn open_dedicated(
-        &self,
-    ) -> std::result::Result<(SendRequest<Full<Bytes>>, Held), Opening> {
+    async fn open_dedicated(&self) -> std::result::Result<(Http1, Held), Opening> {
         // Counted from the start: others still in their handshake count as open when this
         // one is refused (too many is corrected lane by lane, too few would never be).
         let held = self.lanes.hold();
@@ -191,7 +188,7 @@ impl Connector {
 /// closes. A request's head and body are written as one buffer (hyper's `writev(false)`):
 /// handed as two, rustls collected them into a list made for each write, and the send
 /// phase of a bulk create over TLS cost 630 instructions a record more (callgrind).
-async fn http1<T>(stream: T) -> std::result::Result<SendRequest<Full<Bytes>>, hyper::Error>
+async fn http1<T>(stream: T) -> std::result::Result<Http1, hyper::Error>
 where
     T: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
@@ -202,7 +199,7 @@ where
     tokio::spawn(async move {
         let _ = connection.await;
     });
-    Ok(sender)
+    Ok(Http1::new(sender))
 }
 
 /// A worker's way to the service: a kept-alive HTTP/1.1 connection of the connector's
@@ -302,7 +299,7 @@ impl Connection {
 
 impl Connector {
     /// A kept-alive connection no worker is using, if one is still open.
-    fn idle_connection(&self) -> Option<(SendRequest<Full<Bytes>>, Held)> {
+    fn idle_connection(&self) -> Option<(Http1, Held)> {
         let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
         while let Some(connection) = idle.pop() {
             if !connection.0.is_closed() {
@@ -313,7 +310,7 @@ impl Connector {
     }
 
     /// Keeps a connection for the next request, unless connections became scarce.
-    fn put_back(&self, connection: (SendRequest<Full<Bytes>>, Held)) {
+    fn put_back(&self, connection: (Http1, Held)) {
         if self.lanes.shared().is_none() {
             let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
             idle.push(connection);
@@ -345,7 +342,7 @@ impl Connector {
             };
             // On any failure (`?`) the connection is dropped (closed): whatever state it
             // is in, the next request gets another.
-            match exchange(&mut connection.0, request, reused, self.timeout).await? {
+            match connection.0.exchange(request, reused, self.timeout).await? {
                 Exchanged::Answered(answer) => {
                     self.put_back(connection);
                     return Ok(Dedicated::Done(answer));

@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::Full;
 
-use super::exchange::{exchange, Answer, Exchanged};
+use super::exchange::{Answer, Exchanged, Http1};
 use super::http2::{self, Http2};
 use super::{Failure, TransportError, TransportKind};
 
@@ -55,7 +55,7 @@ pub trait OpenLane {
 
 /// One shared connection.
 pub enum Lane {
-    Http1(hyper::client::conn::http1::SendRequest<Full<Bytes>>),
+    Http1(Http1),
     Http2(Http2),
 }
 
@@ -219,8 +219,7 @@ impl Shared {
                     slot = self.slots[index].lock().await;
                 }
                 Lane::Http1(sender) => {
-                    let answer = match exchange(sender, request, reused, connector.timeout()).await
-                    {
+                    let answer = match sender.exchange(request, reused, connector.timeout()).await {
                         Ok(Exchanged::Answered(answer)) => Ok(answer),
                         Ok(Exchanged::Unsent(unsent)) => {
                             *slot = None;
