@@ -446,6 +446,10 @@ impl Window {
             self.threshold = self.limit;
             if let Some((ceiling, at)) = self.ceiling {
                 let ceiling = match self.overshoot.as_mut() {
+                    // Not below the window here: what was served in the last round
+                    // trip holds it (the floor above), as before the first refusal's cap
+                    // (which is of a cut from sends not yet made); whether the ceiling
+                    // should hold it down instead was not measured.
                     Some(overshoot) => {
                         overshoot.refusals += 1;
                         overshoot.ceiling().max(self.limit)
