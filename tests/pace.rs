@@ -110,7 +110,7 @@ fn a_capacity_answered_with_429_teaches_no_rate() {
 /// The most requests in flight at once (the refused counted) in the second of the first
 /// refusal, and the share of the records admitted after that second that were admitted
 /// in seconds with fewer in flight, from the emulator's per-second counters.
-fn in_flight_at_and_after_the_first_refusal(env: &Env) -> (u64, f64) {
+fn at_the_first_refusal_and_share_with_fewer_after(env: &Env) -> (u64, f64) {
     let seconds = limits(env)["seconds"].as_array().unwrap().clone();
     let field = |second: &Value, name: &str| second[name].as_u64().unwrap();
     let first = seconds
@@ -152,7 +152,7 @@ fn after_a_429_fewer_are_in_flight() {
     let env = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
     let input = records(&env, 600);
     apply(&env, &input, &[]).assert_code(0);
-    let (at, with_fewer) = in_flight_at_and_after_the_first_refusal(&env);
+    let (at, with_fewer) = at_the_first_refusal_and_share_with_fewer_after(&env);
     assert!(
         with_fewer >= 0.9,
         "auto: {at} in flight at the first 429; after it, {:.0}% of the records admitted \
@@ -164,7 +164,7 @@ fn after_a_429_fewer_are_in_flight() {
     let fixed = Env::with_emulator(&CAPACITY_8_ANSWERED_429);
     let input = records(&fixed, 40);
     apply(&fixed, &input, &["--concurrency", "16"]).assert_code(0);
-    let (at, with_fewer) = in_flight_at_and_after_the_first_refusal(&fixed);
+    let (at, with_fewer) = at_the_first_refusal_and_share_with_fewer_after(&fixed);
     assert!(
         with_fewer < 0.5,
         "a fixed 16: {at} at the first 429; after it, {:.0}% admitted with fewer",

@@ -164,7 +164,7 @@ impl Connector {
                 return Err(Opening::Failed(e));
             }
         };
-        let sender = http1(stream)
+        let sender = Http1::handshake(stream)
             .await
             .map_err(|e| Opening::Failed(TransportError::new(TransportKind::Connect, &e)))?;
         Ok((sender, held))
@@ -178,28 +178,9 @@ impl Connector {
             let io = hyper_util::rt::TokioIo::new(stream);
             Ok(Lane::Http2(Http2::handshake(io, &self.origin).await?))
         } else {
-            Ok(Lane::Http1(http1(stream).await.map_err(failed)?))
+            Ok(Lane::Http1(Http1::handshake(stream).await.map_err(failed)?))
         }
     }
-}
-
-/// An HTTP/1.1 client connection over `stream`. Its I/O runs as a task of its own (on the
-/// same runtime), as in hyper's client; it ends when the sender is dropped or the server
-/// closes. A request's head and body are written as one buffer (hyper's `writev(false)`):
-/// handed as two, rustls collected them into a list made for each write, and the send
-/// phase of a bulk create over TLS cost 630 instructions a record more (callgrind).
-async fn http1<T>(stream: T) -> std::result::Result<Http1, hyper::Error>
-where
-    T: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let (sender, connection) = hyper::client::conn::http1::Builder::new()
-        .writev(false)
-        .handshake(stream)
-        .await?;
-    tokio::spawn(async move {
-        let _ = connection.await;
-    });
-    Ok(Http1::new(sender))
 }
 
 /// A worker's way to the service: a kept-alive HTTP/1.1 connection of the connector's

@@ -118,7 +118,6 @@ struct State {
     waiting_for_slot: usize,
     peak: usize,
     refused: u64,
-    paused: Duration,
 }
 
 impl State {
@@ -147,7 +146,6 @@ impl Pacer {
                 waiting_for_slot: 0,
                 peak: limit as usize,
                 refused: 0,
-                paused: Duration::ZERO,
             }),
             limit_tx,
             gap: rate
@@ -186,7 +184,7 @@ impl Pacer {
         PaceSummary {
             peak: state.peak,
             refused: state.refused,
-            paused: state.paused,
+            paused: state.schedule.paused_in_all(),
             learned_rate: state.schedule.learned_rate(),
         }
     }
@@ -284,7 +282,6 @@ impl Pacer {
                     let spread_over = self.auto.then(|| state.window.round_trip());
                     let added = state.schedule.pause(now, now + wait, spread_over);
                     if !added.is_zero() {
-                        state.paused += added;
                         paused = Some(Pause {
                             until: now + wait,
                             asked: wait,

@@ -217,6 +217,11 @@ impl Schedule {
         [rate, learned, release, pacing].into_iter().flatten().max()
     }
 
+    /// How long the run's pauses held every request, in all.
+    pub(super) fn paused_in_all(&self) -> Duration {
+        self.paused_in_all
+    }
+
     /// The rate the service's 429s taught, if any did.
     pub(super) fn learned_rate(&self) -> Option<f64> {
         self.learned.map(|l| l.rate)
