@@ -43,9 +43,11 @@
 #      (`perf`: 13% of nginx's time in sock_def_readable's wake-up against 2.5% for wrk);
 #      a busier client is woken less, and the loop then goes faster, not slower (on
 #      some machines; on others the busy loop is the slower). Then the same loop through
-#      hyper's HTTP/1.1 client, as apply's connections send: apply / that loop is what
-#      apply's own work on each record (spool, request, pace, answer, report) costs
-#      above its HTTP library.
+#      hyper's HTTP/1.1 client, as apply's connections sent until they got an HTTP/1.1
+#      connection of their own (src/api/http1/, which writes and reads as the bare loop
+#      does): apply / the bare loop is what apply's own work on each record (spool,
+#      request, pace, answer, report) costs; the hyper loop / the bare loop, what
+#      hyper's connection task would add.
 #
 # wrk and h2load send apply's request: the same headers (user agent and `Accept`
 # included: nginx parses them) and the first record's body.

@@ -14,10 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
-use http_body_util::Full;
-use hyper::body::Body as _;
 
-use super::exchange::{timed_out, Answer};
+use super::exchange::{timed_out, Answer, Request};
 use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// One HTTP/2 connection: its handle for new streams, whether it has ended, and the
@@ -35,7 +33,7 @@ pub(super) enum Sent {
     Answered(Answer),
     /// Not carried out: it never reached the wire, or the service said it did not
     /// process it. It may go again, a create included.
-    Unprocessed(hyper::Request<Full<Bytes>>, TransportError),
+    Unprocessed(Request, TransportError),
 }
 
 impl Http2 {
@@ -75,7 +73,7 @@ impl Http2 {
     /// lane's), so that the lane is free for other requests meanwhile.
     pub(super) async fn exchange(
         self,
-        request: hyper::Request<Full<Bytes>>,
+        request: Request,
         timeout: Duration,
     ) -> Result<Sent, Failure> {
         let sender = match self.sender.ready().await {
@@ -103,7 +101,7 @@ impl Http2 {
         };
         uri.path_and_query = head.uri.path_and_query().cloned();
         head.uri = hyper::Uri::from_parts(uri).map_err(|e| invalid(&e))?;
-        let payload = body_bytes(body);
+        let payload = body;
         // As hyper writes it on either protocol: the service knows the body's size before
         // it reads the body.
         if !payload.is_empty() {
@@ -210,21 +208,6 @@ impl<T: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Unvectored<T> {
     }
 }
 
-/// A request's body as one buffer (a `Full` body is one frame, or none).
-fn body_bytes(body: Full<Bytes>) -> Bytes {
-    // `Full` yields its one frame at once: polled here without a waker's need.
-    let mut body = std::pin::pin!(body);
-    let waker = std::task::Waker::noop();
-    let mut context = std::task::Context::from_waker(waker);
-    if body.is_end_stream() {
-        return Bytes::new();
-    }
-    match body.as_mut().poll_frame(&mut context) {
-        std::task::Poll::Ready(Some(Ok(frame))) => frame.into_data().unwrap_or_default(),
-        _ => Bytes::new(),
-    }
-}
-
 /// Whether the service said that it did not process the stream: a GOAWAY whose last
 /// stream is below it, or REFUSED_STREAM (RFC 9113, 6.8 and 8.7). Such a request was
 /// not carried out and may go again, a create included.
@@ -237,7 +220,7 @@ fn broken(e: &h2::Error) -> Failure {
 }
 
 /// The same request again (the body is shared, not copied).
-fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
+fn copy_of(request: &Request) -> Request {
     let mut copy = hyper::Request::new(request.body().clone());
     *copy.method_mut() = request.method().clone();
     *copy.uri_mut() = request.uri().clone();

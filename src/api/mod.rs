@@ -11,6 +11,7 @@
 mod connection;
 mod errors;
 mod exchange;
+mod http1;
 mod http2;
 mod lanes;
 pub mod pacer;

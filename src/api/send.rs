@@ -41,7 +41,7 @@ impl ApiClient {
             // connection), and two clock reads more a record were 1.5% of a bulk
             // create's time over TLS (perf).
             let sent = matches!(route, Route::Shared).then(std::time::Instant::now);
-            // Boxed: an attempt's future (hyper's or reqwest's exchange, with its
+            // Boxed: an attempt's future (a connection's exchange or reqwest's, with its
             // timers) is kilobytes, and every future that awaits it in place would
             // hold (and copy) it too.
             let exchange: BoxFuture<'_, Result<Reply, Failure>> = match route {
@@ -193,9 +193,7 @@ impl ApiClient {
         let headers = connection
             .headers(payload.is_some(), token)
             .map_err(|e| invalid(&e))?;
-        let mut request = hyper::Request::new(http_body_util::Full::new(
-            payload.cloned().unwrap_or_default(),
-        ));
+        let mut request = hyper::Request::new(payload.cloned().unwrap_or_default());
         *request.method_mut() = method.clone();
         *request.uri_mut() = uri;
         *request.headers_mut() = headers;
