@@ -56,6 +56,8 @@ pub(super) async fn read<R: AsyncRead + Unpin>(
     read: &mut BytesMut,
     to_head: bool,
 ) -> Result<Read, Broke> {
+    // An interim answer came before the final one.
+    let mut interim = false;
     let (head, framing) = loop {
         let parsed = match read.is_empty() {
             true => None,
@@ -63,10 +65,10 @@ pub(super) async fn read<R: AsyncRead + Unpin>(
         };
         match parsed {
             // An interim answer (100 Continue, 103 Early Hints): the final one follows.
-            Some((head, _)) if head.status.is_informational() => {}
+            Some((head, _)) if head.status.is_informational() => interim = true,
             Some(parsed) => break parsed,
             None => {
-                let answered = !read.is_empty();
+                let answered = interim || !read.is_empty();
                 fill(io, read)
                     .await
                     .map_err(|error| Broke { error, answered })?;

@@ -240,6 +240,8 @@ async fn an_answer_cut_short_says_whether_any_of_it_came() {
     assert!(answered);
     let (_, answered) = broken(b"").await;
     assert!(!answered, "nothing came");
+    let (_, answered) = broken(b"HTTP/1.1 100 Continue\r\n\r\n").await;
+    assert!(answered, "an interim answer came");
     let (error, _) = broken(b"SMTP ready\r\n\r\n").await;
     assert!(error.contains("not HTTP/1.1"), "{error}");
 }
