@@ -1,9 +1,10 @@
 //! Reading one answer from an HTTP/1.1 connection: its head parsed by `httparse`
 //! (hyper's own parser), its body framed as RFC 9112 section 6.3 says: none for 1xx,
-//! 204, 304 and an answer to HEAD; chunked when the last transfer coding is; else by
-//! `Content-Length`; else until the server closes. Never more than
-//! [`MAX_RESPONSE_BYTES`] of body, nor [`MAX_HEAD_BYTES`] of head (or of a chunk's size
-//! line, or of trailers): a server cannot make the tool read without end.
+//! 204, 304 and an answer to HEAD; chunked when that is its transfer coding (the only one
+//! the tool reads: it asks for none other); else by `Content-Length`; else until the
+//! server closes. Never more than [`MAX_RESPONSE_BYTES`] of body, [`MAX_HEAD_BYTES`] of
+//! heads (interim answers' included) and [`MAX_FRAMING_BYTES`] of chunk extensions and
+//! trailers (hyper's limits): a server cannot make the tool read or keep without end.
 
 use std::io;
 
@@ -17,7 +18,10 @@ use super::super::MAX_RESPONSE_BYTES;
 
 /// The most an answer's head (status line and fields) may take: hyper's default too.
 pub(super) const MAX_HEAD_BYTES: usize = 64 << 10;
-/// The most fields an answer's head may have: hyper's default too.
+/// The most a chunked body's extensions and trailer section may take, together: hyper's
+/// limit too.
+pub(super) const MAX_FRAMING_BYTES: usize = 16 << 10;
+/// The most fields an answer's head (or its trailer section) may have: hyper's default.
 const MAX_FIELDS: usize = 100;
 /// Room made in the read buffer before each read: a small answer comes in one.
 pub(super) const READ_AHEAD: usize = 8 << 10;
@@ -56,19 +60,28 @@ pub(super) async fn read<R: AsyncRead + Unpin>(
     read: &mut BytesMut,
     to_head: bool,
 ) -> Result<Read, Broke> {
-    // An interim answer came before the final one.
-    let mut interim = false;
+    // The interim answers that came before the final one, in bytes.
+    let mut interim = 0;
     let (head, framing) = loop {
+        let before = read.len();
         let parsed = match read.is_empty() {
             true => None,
             false => parse_head(read).map_err(broke)?,
         };
         match parsed {
             // An interim answer (100 Continue, 103 Early Hints): the final one follows.
-            Some((head, _)) if head.status.is_informational() => interim = true,
+            Some((head, _)) if head.status.is_informational() => {
+                interim += before - read.len();
+                if interim > MAX_HEAD_BYTES {
+                    return Err(broke(invalid(format!(
+                        "the interim (1xx) answers are longer than {} KiB",
+                        MAX_HEAD_BYTES >> 10
+                    ))));
+                }
+            }
             Some(parsed) => break parsed,
             None => {
-                let answered = interim || !read.is_empty();
+                let answered = interim > 0 || !read.is_empty();
                 fill(io, read)
                     .await
                     .map_err(|error| Broke { error, answered })?;
@@ -227,18 +240,32 @@ fn framing(headers: &HeaderMap, version: Version) -> io::Result<(Framing, bool)>
             .map(str::trim)
             .filter(|item| !item.is_empty())
     };
-    let keep_open = match version {
-        Version::HTTP_10 => items(CONNECTION).any(|t| t.eq_ignore_ascii_case("keep-alive")),
-        _ => !items(CONNECTION).any(|t| t.eq_ignore_ascii_case("close")),
-    };
+    let close = items(CONNECTION).any(|t| t.eq_ignore_ascii_case("close"));
+    let keep_alive = items(CONNECTION).any(|t| t.eq_ignore_ascii_case("keep-alive"));
+    // HTTP/1.1 stays open unless it says `close`; HTTP/1.0 closes unless it says
+    // `keep-alive` (and not `close` beside it).
+    let keep_open = !close && (version != Version::HTTP_10 || keep_alive);
     if headers.contains_key(TRANSFER_ENCODING) {
-        // With a `Content-Length` beside it the message is suspect: read by its coding,
-        // and the connection closed after (RFC 9112 section 6.3, point 3).
-        let keep_open = keep_open && !headers.contains_key(CONTENT_LENGTH);
-        return Ok(match items(TRANSFER_ENCODING).next_back() {
-            Some(last) if last.eq_ignore_ascii_case("chunked") => (Framing::Chunked, keep_open),
-            _ => (Framing::UntilClose, false),
-        });
+        // Chunked, once (RFC 9112 section 7: never applied twice): the tool sends no
+        // `TE`, so asks for no other coding, and a body in another would be passed on
+        // as if it were the JSON it is not.
+        let mut codings = items(TRANSFER_ENCODING);
+        match (codings.next(), codings.next()) {
+            (Some(coding), None) if coding.eq_ignore_ascii_case("chunked") => {}
+            _ => {
+                let all: Vec<_> = items(TRANSFER_ENCODING).collect();
+                return Err(invalid(format!(
+                    "the answer's Transfer-Encoding `{}` is not `chunked` alone, the one \
+                     coding the tool reads",
+                    all.join(", ")
+                )));
+            }
+        }
+        // Beside a `Content-Length`, or in HTTP/1.0 (which has no transfer codings),
+        // the framing is faulty: read by the coding, and the connection closed after
+        // (RFC 9112 sections 6.1 and 6.3).
+        let faulty = headers.contains_key(CONTENT_LENGTH) || version == Version::HTTP_10;
+        return Ok((Framing::Chunked, keep_open && !faulty));
     }
     let mut length = None;
     for item in headers
@@ -269,46 +296,79 @@ fn framing(headers: &HeaderMap, version: Version) -> io::Result<(Framing, bool)>
 }
 
 /// A chunked body (RFC 9112 section 7.1), its chunks joined; `None` past
-/// [`MAX_RESPONSE_BYTES`]. Chunk extensions and trailer fields are read past.
+/// [`MAX_RESPONSE_BYTES`]. Chunk extensions and trailer fields are read past, within
+/// [`MAX_FRAMING_BYTES`] together.
 async fn chunked<R: AsyncRead + Unpin>(
     io: &mut R,
     read: &mut BytesMut,
 ) -> io::Result<Option<Bytes>> {
+    let not_a_size = || invalid("a chunk's size is not a hexadecimal number");
     let mut body = BytesMut::new();
+    // What is left for extensions and trailers.
+    let mut framing = MAX_FRAMING_BYTES;
     loop {
         let size = loop {
+            // httparse takes a line with no digit (an empty one, or an extension alone)
+            // for a size of 0, the last chunk: a body cut short would pass for whole.
+            if read.first().is_some_and(|first| !first.is_ascii_hexdigit()) {
+                return Err(not_a_size());
+            }
             match httparse::parse_chunk_size(read) {
                 Ok(httparse::Status::Complete((taken, size))) => {
+                    let digits = read.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+                    // The rest of the line but its end: an extension.
+                    spend(
+                        &mut framing,
+                        taken.saturating_sub(digits + 2),
+                        "chunk extensions",
+                    )?;
                     read.advance(taken);
                     break size;
                 }
-                Ok(httparse::Status::Partial) if read.len() > MAX_HEAD_BYTES => {
+                Ok(httparse::Status::Partial) if read.len() > MAX_FRAMING_BYTES => {
                     return Err(invalid("a chunk's size line is too long"))
                 }
                 Ok(httparse::Status::Partial) => fill(io, read).await?,
-                Err(_) => return Err(invalid("a chunk's size is not a hexadecimal number")),
+                Err(_) => return Err(not_a_size()),
             }
         };
         if size == 0 {
             // The trailer section: field lines, ended by an empty one.
+            let mut fields = 0;
             loop {
                 match memchr::memmem::find(read, b"\r\n") {
                     Some(0) => {
                         read.advance(2);
                         return Ok(Some(body.freeze()));
                     }
-                    Some(end) => read.advance(end + 2),
-                    None if read.len() > MAX_HEAD_BYTES => {
-                        return Err(invalid("the answer's trailer section is too long"))
+                    Some(end) if !read[..end].contains(&b':') => {
+                        return Err(invalid(
+                            "a line of the answer's trailer section is not a field",
+                        ))
+                    }
+                    Some(end) => {
+                        fields += 1;
+                        if fields > MAX_FIELDS {
+                            return Err(invalid(format!(
+                                "the answer's trailer section has more than {MAX_FIELDS} fields"
+                            )));
+                        }
+                        spend(&mut framing, end + 2, "trailer fields")?;
+                        read.advance(end + 2);
+                    }
+                    None if read.len() > framing => {
+                        return Err(invalid(format!(
+                            "the answer's trailer fields are longer than {} KiB",
+                            MAX_FRAMING_BYTES >> 10
+                        )))
                     }
                     None => fill(io, read).await?,
                 }
             }
         }
-        let Some(size) = usize::try_from(size)
-            .ok()
-            .filter(|&size| body.len() + size <= MAX_RESPONSE_BYTES)
-        else {
+        // No sum that could overflow: `size` may be up to 2^64 - 1.
+        let room = MAX_RESPONSE_BYTES - body.len();
+        let Some(size) = usize::try_from(size).ok().filter(|&size| size <= room) else {
             return Ok(None);
         };
         while read.len() < size + 2 {
@@ -320,4 +380,15 @@ async fn chunked<R: AsyncRead + Unpin>(
         body.extend_from_slice(&read[..size]);
         read.advance(size + 2);
     }
+}
+
+/// Takes `bytes` of `what` from what is `left` of [`MAX_FRAMING_BYTES`].
+fn spend(left: &mut usize, bytes: usize, what: &str) -> io::Result<()> {
+    *left = left.checked_sub(bytes).ok_or_else(|| {
+        invalid(format!(
+            "the answer's {what} are longer than {} KiB",
+            MAX_FRAMING_BYTES >> 10
+        ))
+    })?;
+    Ok(())
 }

@@ -9,7 +9,7 @@ use bytes::{Bytes, BytesMut};
 use hyper::StatusCode;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, ReadBuf};
 
-use super::answer::{self, Broke, Read, MAX_HEAD_BYTES};
+use super::answer::{self, Broke, Read, MAX_FRAMING_BYTES, MAX_HEAD_BYTES};
 use super::*;
 use crate::api::MAX_RESPONSE_BYTES;
 
@@ -92,6 +92,9 @@ async fn broken(bytes: &[u8]) -> (String, bool) {
     }
 }
 
+/// The head of a chunked answer.
+const CHUNKED: &str = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+
 #[test]
 fn a_request_is_its_line_its_fields_its_length_and_its_body() {
     let request = |method: Method, body: &'static str| {
@@ -141,17 +144,40 @@ async fn a_body_is_framed_by_its_length_and_what_follows_is_left() {
 
 #[tokio::test]
 async fn a_chunked_body_is_joined_past_its_extensions_and_trailers() {
-    let answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n\
+    let answer = "HTTP/1.1 200 OK\r\nTransfer-Encoding: Chunked\r\n\r\n\
         5;name=value\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nDigest: x\r\n\r\n";
     assert_eq!(whole(answer).await, (Bytes::from("hello world"), true));
-    let (error, answered) =
-        broken(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello!\r\n0\r\n\r\n")
-            .await;
-    assert!(
-        error.contains("does not end where its size says"),
-        "{error}"
-    );
-    assert!(answered);
+    for (chunks, says) in [
+        (
+            "5\r\nhello!\r\n0\r\n\r\n",
+            "does not end where its size says",
+        ),
+        // A size line with no digit is no last chunk: this body is not "hello".
+        (
+            "5\r\nhello\r\n\r\n6\r\n world\r\n0\r\n\r\n",
+            "not a hexadecimal number",
+        ),
+        ("5\r\nhello\r\n;x\r\n\r\n", "not a hexadecimal number"),
+        ("0\r\nnot a field\r\n\r\n", "not a field"),
+    ] {
+        let (error, answered) = broken(format!("{CHUNKED}{chunks}").as_bytes()).await;
+        assert!(error.contains(says), "{chunks:?}: {error}");
+        assert!(answered);
+    }
+}
+
+#[tokio::test]
+async fn chunked_alone_is_the_transfer_coding_read() {
+    for coding in ["gzip, chunked", "chunked, chunked", "gzip"] {
+        let answer = format!("HTTP/1.1 200 OK\r\nTransfer-Encoding: {coding}\r\n\r\n0\r\n\r\n");
+        let (error, _) = broken(answer.as_bytes()).await;
+        assert!(
+            error.contains(&format!(
+                "Transfer-Encoding `{coding}` is not `chunked` alone"
+            )),
+            "{error}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -160,10 +186,12 @@ async fn interim_answers_are_read_past_and_some_answers_have_no_body() {
         HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
     assert_eq!(whole(answer).await, (Bytes::from("ok"), true));
     // 204 and 304 have none whatever they say; an answer to HEAD has none either.
-    assert_eq!(
-        whole("HTTP/1.1 204 No Content\r\n\r\n").await,
-        (Bytes::new(), true)
-    );
+    for status in ["204 No Content", "304 Not Modified"] {
+        for length in ["", "Content-Length: 10\r\n"] {
+            let answer = format!("HTTP/1.1 {status}\r\n{length}\r\n");
+            assert_eq!(whole(&answer).await, (Bytes::new(), true), "{answer}");
+        }
+    }
     let (result, rest) = read_answer(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n", true).await;
     assert_eq!(summary(&result), "200 OK b\"\" true");
     assert!(rest.is_empty());
@@ -173,8 +201,11 @@ async fn interim_answers_are_read_past_and_some_answers_have_no_body() {
 async fn the_connection_stays_open_unless_the_answer_says_or_cannot_tell_otherwise() {
     let closes = [
         "HTTP/1.1 200 OK\r\nConnection: keep-alive, Close\r\nContent-Length: 0\r\n\r\n",
-        // HTTP/1.0 closes unless it says keep-alive.
+        // HTTP/1.0 closes unless it says keep-alive (and not close beside it).
         "HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n",
+        "HTTP/1.0 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 0\r\n\r\n",
+        // HTTP/1.0 has no transfer codings: faulty framing.
+        "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
         // A transfer coding beside a length: suspect (RFC 9112 section 6.3).
         "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
         // Neither: the body ends when the server closes.
@@ -213,7 +244,7 @@ async fn a_length_is_digits_and_one_value() {
 
 #[tokio::test]
 async fn a_server_cannot_make_the_tool_read_without_end() {
-    // A head that never ends, or has fields without end.
+    // A head that never ends, or has fields without end, or interim answers without end.
     let long = format!(
         "HTTP/1.1 200 OK\r\nX-Padding: {}",
         "x".repeat(MAX_HEAD_BYTES)
@@ -223,13 +254,41 @@ async fn a_server_cannot_make_the_tool_read_without_end() {
     let many = format!("HTTP/1.1 200 OK\r\n{}\r\n", "X: 1\r\n".repeat(101));
     let (error, _) = broken(many.as_bytes()).await;
     assert!(error.contains("more than 100 fields"), "{error}");
-    // Bodies over the limit, by length and by chunk, are refused before they are read.
+    let interim = "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n".repeat(2_000);
+    let (error, _) = broken(interim.as_bytes()).await;
+    assert!(
+        error.contains("interim (1xx) answers are longer than 64 KiB"),
+        "{error}"
+    );
+    // Bodies over the limit, by length and by chunk, are refused before they are read;
+    // a size that would overflow a sum is one of them.
     let over = MAX_RESPONSE_BYTES + 1;
-    let by_length = format!("HTTP/1.1 200 OK\r\nContent-Length: {over}\r\n\r\n");
-    let by_chunk = format!("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n{over:x}\r\n");
-    for answer in [by_length, by_chunk] {
+    for answer in [
+        format!("HTTP/1.1 200 OK\r\nContent-Length: {over}\r\n\r\n"),
+        format!("{CHUNKED}{over:x}\r\n"),
+        format!("{CHUNKED}1\r\na\r\nffffffffffffffff\r\n"),
+    ] {
         let (result, _) = read_answer(answer.as_bytes(), false).await;
         assert_eq!(summary(&result), "too large", "{answer}");
+    }
+    // Chunk extensions and trailers: within 16 KiB together, and 100 trailer fields.
+    let over = "y".repeat(MAX_FRAMING_BYTES);
+    for (chunks, says) in [
+        (
+            format!("1;x={over}\r\na\r\n0\r\n\r\n"),
+            "chunk extensions are longer than 16 KiB",
+        ),
+        (
+            format!("0\r\nDigest: {over}\r\n\r\n"),
+            "trailer fields are longer than 16 KiB",
+        ),
+        (
+            format!("0\r\n{}\r\n", "D: 1\r\n".repeat(101)),
+            "trailer section has more than 100 fields",
+        ),
+    ] {
+        let (error, _) = broken(format!("{CHUNKED}{chunks}").as_bytes()).await;
+        assert!(error.contains(says), "{error}");
     }
 }
 
@@ -300,6 +359,12 @@ async fn a_new_connection_closed_unanswered_is_told_apart() {
     let mut connection = connection_to(&[]).await;
     let outcome = connection.exchange(get(), false, SECOND).await;
     assert!(matches!(outcome, Ok(Exchanged::ClosedUnanswered(_))));
+    // Closed after an interim answer, it was answered: a broken exchange.
+    let mut connection = connection_to(&["HTTP/1.1 100 Continue\r\n\r\n"]).await;
+    match connection.exchange(get(), false, SECOND).await {
+        Err(Failure::Transport(e)) => assert_eq!(e.kind, TransportKind::Broken),
+        _ => panic!("not a broken exchange"),
+    }
 }
 
 #[tokio::test]
@@ -317,6 +382,8 @@ async fn an_answer_that_closes_or_has_bytes_after_it_ends_the_connection() {
             panic!("not answered")
         };
         assert_eq!(answer.body, "ok");
+        // The server wrote the answer and what follows it at once: read together.
+        assert_eq!(connection.is_closed(), !stays_open, "{}", answers[0]);
         // Bytes after the answer may come in a read of their own: time for them to.
         tokio::time::sleep(SECOND / 20).await;
         let next = connection.exchange(get(), true, SECOND).await;
@@ -338,6 +405,8 @@ async fn no_whole_answer_in_time_is_a_timeout() {
         Err(Failure::Transport(e)) => assert_eq!(e.kind, TransportKind::Timeout),
         _ => panic!("no timeout"),
     }
+    // Half an answer is left on it: never used again.
+    assert!(connection.is_closed());
 }
 
 /// Each exchange ends at its own deadline: not at an earlier exchange's, for which
