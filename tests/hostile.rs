@@ -208,6 +208,50 @@ fn an_answer_in_pieces_is_read_whole_in_a_bulk_run() {
     assert_eq!(o.stdout, format!("{body}\n{body}\n"));
 }
 
+/// A bulk run's answers whose chunked framing is hostile or faulty: a chunk size near
+/// 2^64 (it once overflowed a sum and panicked the worker, which stops the run), a size
+/// line with no digit (it once passed for the last chunk, so a body cut short was taken
+/// whole), a transfer coding the tool never asked for. Each record fails with the
+/// cause named, the run goes on to the end (exit 7), and nothing panics (`run`).
+#[test]
+fn faulty_chunked_answers_fail_their_records_in_a_bulk_run() {
+    for (coding, chunks, says) in [
+        (
+            "chunked",
+            "1\r\n{\r\nffffffffffffffff\r\n",
+            "larger than 8 MiB",
+        ),
+        (
+            "chunked",
+            "6\r\n{\"id\":\r\n\r\n9\r\n\"x\"}\r\n0\r\n\r\n",
+            "not a hexadecimal number",
+        ),
+        (
+            "gzip, chunked",
+            "2\r\n{}\r\n0\r\n\r\n",
+            "Transfer-Encoding `gzip, chunked`",
+        ),
+    ] {
+        let home = TempDir::new().unwrap();
+        let server = RawServer::start(move |_, stream| {
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n");
+            let _ = stream.write_all(format!("{head}{chunks}").as_bytes());
+        });
+        let mut cmd = get(&home, &server.url());
+        cmd.args(["0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6c", "-o", "ndjson"]);
+        let o = run(cmd);
+        assert_eq!(o.code, 7, "{coding} {chunks:?}, stderr: {}", o.stderr);
+        let lines: Vec<&str> = o.stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", o.stdout);
+        for line in lines {
+            assert!(
+                line.contains(r#""outcome":"failed""#) && line.contains(says),
+                "{says}: {line}"
+            );
+        }
+    }
+}
+
 /// Issue 15, item 7: a token endpoint's answer is read as every other answer is, within
 /// a limit (1 MiB) and the timeout: one that goes on without end is cut off, not read
 /// into memory (it drove the tool to 8 GB).
