@@ -168,7 +168,14 @@ fn an_enormous_body_in_a_bulk_run_is_refused_after_the_cap() {
     let home = TempDir::new().unwrap();
     let written = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let server = enormous_answer(std::sync::Arc::clone(&written));
-    let mut cmd = get(&home, &server.url());
+    let o = bulk_get_failing(&home, &server, "larger than 8 MiB");
+    assert_not_read_whole(&written, &o);
+}
+
+/// A bulk `location get` of two ids from `server`: both records fail, each saying
+/// `says`, and the run ends with exit 7.
+fn bulk_get_failing(home: &TempDir, server: &RawServer, says: &str) -> Outcome {
+    let mut cmd = get(home, &server.url());
     cmd.args(["0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6c", "-o", "ndjson"]);
     let o = run(cmd);
     assert_eq!(o.code, 7, "stderr: {}", o.stderr);
@@ -176,11 +183,11 @@ fn an_enormous_body_in_a_bulk_run_is_refused_after_the_cap() {
     assert_eq!(lines.len(), 2, "{}", o.stdout);
     for line in lines {
         assert!(
-            line.contains(r#""outcome":"failed""#) && line.contains("larger than 8 MiB"),
-            "{line}"
+            line.contains(r#""outcome":"failed""#) && line.contains(says),
+            "{says}: {line}"
         );
     }
-    assert_not_read_whole(&written, &o);
+    o
 }
 
 /// A bulk run's answer that comes in pieces (chunked, the second piece 20 ms after the
@@ -237,18 +244,7 @@ fn faulty_chunked_answers_fail_their_records_in_a_bulk_run() {
             let head = format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n");
             let _ = stream.write_all(format!("{head}{chunks}").as_bytes());
         });
-        let mut cmd = get(&home, &server.url());
-        cmd.args(["0b6f3a0e-1d2c-4e5f-8a9b-1c2d3e4f5a6c", "-o", "ndjson"]);
-        let o = run(cmd);
-        assert_eq!(o.code, 7, "{coding} {chunks:?}, stderr: {}", o.stderr);
-        let lines: Vec<&str> = o.stdout.lines().collect();
-        assert_eq!(lines.len(), 2, "{}", o.stdout);
-        for line in lines {
-            assert!(
-                line.contains(r#""outcome":"failed""#) && line.contains(says),
-                "{says}: {line}"
-            );
-        }
+        bulk_get_failing(&home, &server, says);
     }
 }
 
