@@ -27,7 +27,7 @@ use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
 use super::exchange::{Answer, Exchanged, Request};
-use super::http1::Http1;
+use super::http1::{Http1, Stream};
 use super::http2::Http2;
 use super::lanes::{Held, Lane, Lanes, OpenLane};
 use super::{Endpoint, Failure, TransportError, TransportKind};
@@ -135,10 +135,7 @@ impl Connector {
     async fn connect(
         &self,
         connector: &HttpsConnector<HttpConnector>,
-    ) -> std::result::Result<
-        hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>,
-        TransportError,
-    > {
+    ) -> std::result::Result<Stream, TransportError> {
         let connecting = connector.clone().call(self.origin.clone());
         tokio::time::timeout(self.connect_timeout, connecting)
             .await
@@ -165,7 +162,7 @@ impl Connector {
                 return Err(Opening::Failed(e));
             }
         };
-        Ok((Http1::new(hyper_util::rt::TokioIo::new(stream)), held))
+        Ok((Http1::new(stream), held))
     }
 
     /// A shared lane: HTTP/2 when the service agrees to it by ALPN, else HTTP/1.1.
@@ -175,9 +172,7 @@ impl Connector {
             let io = hyper_util::rt::TokioIo::new(stream);
             Ok(Lane::Http2(Http2::handshake(io, &self.origin).await?))
         } else {
-            Ok(Lane::Http1(Http1::new(hyper_util::rt::TokioIo::new(
-                stream,
-            ))))
+            Ok(Lane::Http1(Http1::new(stream)))
         }
     }
 }

@@ -84,7 +84,7 @@ impl Http2 {
             }
         };
         let copy = copy_of(&request);
-        let (mut head, body) = request.into_parts();
+        let (mut head, payload) = request.into_parts();
         // HTTP/2 carries the origin as `:scheme` and `:authority` (the `Host` that
         // HTTP/1.1 sends), not as a header.
         let invalid = |e: &(dyn std::error::Error + 'static)| {
@@ -101,7 +101,6 @@ impl Http2 {
         };
         uri.path_and_query = head.uri.path_and_query().cloned();
         head.uri = hyper::Uri::from_parts(uri).map_err(|e| invalid(&e))?;
-        let payload = body;
         // As hyper writes it on either protocol: the service knows the body's size before
         // it reads the body.
         if !payload.is_empty() {

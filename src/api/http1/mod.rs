@@ -33,17 +33,16 @@ use super::exchange::{timed_out, Answer, Exchanged, Request};
 use super::{Failure, TransportError, TransportKind};
 use answer::{Broke, Read};
 
-/// What a connection is carried on: TCP, or TLS over TCP, as `connection.rs` opens it
-/// (hyper-rustls's stream, seen through tokio's I/O traits).
-pub(super) type Stream = hyper_util::rt::TokioIo<
-    hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>,
->;
+/// What a connection is carried on: TCP, or TLS over TCP, as `connection.rs` opens it.
+pub(super) type Stream =
+    hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>;
 
 /// An HTTP/1.1 client connection: one request at a time, its answer read whole.
 pub(super) struct Http1 {
-    /// Boxed: a TLS connection's state is over a kilobyte, which every move of the
-    /// connection (to the idle list and back, once a request) would copy.
-    io: Box<Stream>,
+    /// hyper-rustls's stream seen through tokio's I/O traits. Boxed: a TLS connection's
+    /// state is over a kilobyte, which every move of the connection (to the idle list
+    /// and back, once a request) would copy.
+    io: Box<hyper_util::rt::TokioIo<Stream>>,
     /// Read from the connection and not yet taken: the rest of an answer, or nothing.
     read: BytesMut,
     /// The request being written: head and body in one buffer, so one write (kept from
@@ -60,7 +59,7 @@ pub(super) struct Http1 {
 impl Http1 {
     pub(super) fn new(stream: Stream) -> Http1 {
         Http1 {
-            io: Box::new(stream),
+            io: Box::new(hyper_util::rt::TokioIo::new(stream)),
             read: BytesMut::with_capacity(answer::READ_AHEAD),
             write: Vec::with_capacity(1 << 10),
             open: true,

@@ -326,8 +326,9 @@ async fn connection_to(answers: &'static [&'static str]) -> Http1 {
         }
     });
     let tcp = tokio::net::TcpStream::connect(address).await.unwrap();
-    let stream = hyper_rustls::MaybeHttpsStream::Http(hyper_util::rt::TokioIo::new(tcp));
-    Http1::new(hyper_util::rt::TokioIo::new(stream))
+    Http1::new(hyper_rustls::MaybeHttpsStream::Http(
+        hyper_util::rt::TokioIo::new(tcp),
+    ))
 }
 
 fn get() -> Request {
