@@ -4,7 +4,7 @@
 //! the tool reads: it asks for none other); else by `Content-Length`; else until the
 //! server closes. Never more than [`MAX_RESPONSE_BYTES`] of body, [`MAX_HEAD_BYTES`] of
 //! heads (interim answers' included) and [`MAX_FRAMING_BYTES`] of chunk extensions and
-//! trailers (hyper's limits): a server cannot make the tool read or keep without end.
+//! trailers together: a server cannot make the tool read or keep without end.
 
 use std::io;
 
@@ -18,8 +18,8 @@ use super::super::MAX_RESPONSE_BYTES;
 
 /// The most an answer's head (status line and fields) may take: hyper's default too.
 pub(super) const MAX_HEAD_BYTES: usize = 64 << 10;
-/// The most a chunked body's extensions and trailer section may take, together: hyper's
-/// limit too.
+/// The most a chunked body's extensions and trailer section may take, together (hyper
+/// 1.12 allows each of the two as much).
 pub(super) const MAX_FRAMING_BYTES: usize = 16 << 10;
 /// The most fields an answer's head (or its trailer section) may have: hyper's default.
 const MAX_FIELDS: usize = 100;

