@@ -53,6 +53,10 @@ pub enum Kind {
     /// A create was sent and no answer came back (timeout, dropped connection): it may
     /// or may not have been carried out, so it is never sent again blindly.
     OutcomeUnknown,
+    /// A create was answered, but the answer cannot be read or understood (a body too
+    /// large or unreadable, a status outside 100-599, a success without the new id): the
+    /// location may exist, so it is never sent again blindly either.
+    Unconfirmed,
     /// The service answered 4xx for a request we built (its `error` text is in the
     /// message), naming the property at fault when it did.
     Rejected {
@@ -79,7 +83,9 @@ impl Kind {
             Kind::Auth => Exit::Auth,
             Kind::Permission => Exit::Permission,
             Kind::NotFound => Exit::NotFound,
-            Kind::Unavailable { .. } | Kind::OutcomeUnknown => Exit::Unavailable,
+            Kind::Unavailable { .. } | Kind::OutcomeUnknown | Kind::Unconfirmed => {
+                Exit::Unavailable
+            }
             Kind::Rejected { .. } | Kind::Failure => Exit::Failure,
             Kind::BulkFailed => Exit::BulkFailed,
             Kind::ClosedPipe => Exit::Success,
@@ -97,6 +103,7 @@ impl Kind {
             Kind::NotFound => "not_found",
             Kind::Unavailable { .. } => "unavailable",
             Kind::OutcomeUnknown => "outcome_unknown",
+            Kind::Unconfirmed => "unconfirmed",
             Kind::Rejected { .. } => "rejected",
             Kind::BulkFailed => "bulk_failed",
             Kind::ClosedPipe => "closed_pipe",
@@ -165,6 +172,10 @@ impl Error {
 
     pub fn outcome_unknown(message: impl Into<String>) -> Error {
         Error::new(Kind::OutcomeUnknown, message)
+    }
+
+    pub fn unconfirmed(message: impl Into<String>) -> Error {
+        Error::new(Kind::Unconfirmed, message)
     }
 
     pub fn rejected(status: u16, property: Option<String>, message: impl Into<String>) -> Error {
@@ -307,6 +318,7 @@ mod tests {
             Kind::NotFound,
             Kind::Unavailable { status: Some(503) },
             Kind::OutcomeUnknown,
+            Kind::Unconfirmed,
             Kind::Rejected {
                 status: 400,
                 property: Some("name".into()),

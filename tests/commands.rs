@@ -1341,3 +1341,78 @@ mod terminal {
         env.cmd(&["location", "get", &id]).assert().code(5);
     }
 }
+
+/// Issue 40, item 4: one shape per output. In a pipe every JSON value is one compact
+/// line, for one record or many, with or without `--jq`; `create -o json` carries the
+/// new location's `id` beside the link (as `-q` prints it); with `-o json` stderr holds
+/// JSON objects alone; a run of 3 records never says more than 3 were in flight. Each
+/// part fails with its rule undone (the link printed as it came: `id` null; a pretty
+/// `--jq` result for one id: 3 lines; the `error:` line before the object; the pacer's
+/// figure unbounded: 8).
+#[test]
+fn one_shape_per_output() {
+    let env = Env::new();
+    let body = serde_json::to_string(&rich_location("Shapes")).unwrap();
+    let created = env
+        .cmd(&["location", "create", "--file", "-", "-o", "json"])
+        .write_stdin(body.clone())
+        .run();
+    created.assert_code(0);
+    assert_eq!(created.stdout.lines().count(), 1, "{}", created.stdout);
+    let link: Value = serde_json::from_str(&created.stdout).unwrap();
+    let id = link["id"]
+        .as_str()
+        .expect("the id beside the link")
+        .to_owned();
+    assert_eq!(link["href"], format!("/locations/{id}"));
+
+    // `--jq` on one id and on two: one line a result either way.
+    let one = env.run(&["location", "get", &id, "--jq", "{storeId}"]);
+    one.assert_code(0);
+    assert_eq!(one.stdout, "{\"storeId\":\"BER-RICH\"}\n");
+    let second = env
+        .cmd(&["location", "create", "--file", "-", "-q"])
+        .write_stdin(body)
+        .run();
+    let second = second.stdout.trim().to_owned();
+    let two = env.run(&["location", "get", &id, &second, "--jq", "{storeId}"]);
+    two.assert_code(0);
+    assert_eq!(two.stdout, "{\"storeId\":\"BER-RICH\"}\n".repeat(2));
+    // Without a filter: a whole location is one line too.
+    let whole = env.run(&["location", "get", &id, "-o", "json"]);
+    assert_eq!(whole.stdout.lines().count(), 1, "{}", whole.stdout);
+
+    // `-o json`: an error is a JSON object on stderr, and nothing else is there.
+    for format in ["json", "ndjson"] {
+        let missing = env.run(&["location", "get", UNKNOWN_ID, "-o", format]);
+        missing.assert_code(5);
+        let objects: Vec<Value> = missing
+            .stderr
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not JSON: {l}")))
+            .collect();
+        assert_eq!(objects.len(), 1, "{}", missing.stderr);
+        assert_eq!(objects[0]["error"]["exit"], 5);
+        assert_eq!(objects[0]["error"]["code"], "not_found");
+    }
+
+    // Three records: at most three in flight, whatever the pacer allowed.
+    let records: String = (0..3)
+        .map(|i| {
+            let mut record = rich_location("Few");
+            record["storeId"] = json!(format!("FEW-{i}"));
+            record.to_string() + "\n"
+        })
+        .collect();
+    let input = env.write("few.ndjson", &records);
+    let run = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
+    run.assert_code(0);
+    let figure: usize = run
+        .stderr
+        .split("at most ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no in-flight figure: {}", run.stderr));
+    assert!(figure <= 3, "{}", run.stderr);
+}

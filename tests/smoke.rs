@@ -25,6 +25,16 @@ fn smoke_store_ids(counters: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// `member` of each step of a JSON summary, in order.
+fn of_each_step<'a>(report: &'a Value, member: &str) -> Vec<&'a str> {
+    report["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s[member].as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn smoke_passes_against_the_emulator() {
     let env = Env::new();
@@ -43,12 +53,7 @@ fn smoke_passes_against_the_emulator() {
     out.assert_code(0);
     let report: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(report["passed"], true);
-    let steps: Vec<&str> = report["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let steps = of_each_step(&report, "name");
     assert_eq!(
         steps,
         [
@@ -58,9 +63,15 @@ fn smoke_passes_against_the_emulator() {
             "update",
             "read after update",
             "delete",
-            "read after delete"
+            "read after delete",
+            "cleanup"
         ]
     );
+    // Issue 40, item 4: the JSON lists every planned step, as the JUnit report does; the
+    // cleanup, not needed, is marked skipped.
+    let statuses = of_each_step(&report, "status");
+    assert_eq!(statuses[..7], ["passed"; 7]);
+    assert_eq!(statuses[7], "skipped");
 
     // Every step is a test case, whether it ran or not (issue 16, item 2): the seven that
     // ran, in order, and the cleanup, skipped as it was not needed.
@@ -70,7 +81,7 @@ fn smoke_passes_against_the_emulator() {
         .iter()
         .map(|c| c.name.replace("locadm.smoke::", ""))
         .collect();
-    assert_eq!(names[..7], steps[..]);
+    assert_eq!(names, steps);
     assert_eq!(cases.len(), 8);
     assert_eq!(cases.iter().filter(|c| c.status.is_success()).count(), 7);
     assert!(cases
@@ -139,7 +150,8 @@ fn a_failing_step_is_named_cleaned_up_and_reported_in_junit() {
             .any(|c| c.name == "locadm.smoke::cleanup" && c.status.is_success()));
         // The count is stable: the steps after the failure are skipped, not dropped.
         assert_eq!(cases.len(), 8);
-        let ran = steps.len();
+        let ran = steps.iter().filter(|s| s["status"] != "skipped").count();
+        assert_eq!(steps.len(), 8, "the JSON lists every planned step");
         assert_eq!(
             cases.iter().filter(|c| c.status.is_skipped()).count(),
             8 - ran
@@ -174,12 +186,7 @@ fn read_only_smoke_reads_one_location_and_changes_nothing() {
         .run();
     out.assert_code(0);
     let report: Value = serde_json::from_str(&out.stdout).unwrap();
-    let steps: Vec<&str> = report["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let steps = of_each_step(&report, "name");
     assert_eq!(steps, ["token", "read"]);
     let after = env.emulator().counters();
     for counter in ["creates", "updates", "deletes"] {
@@ -225,6 +232,26 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     let cases: Vec<_> = suites.suites.iter().flat_map(|s| s.cases.iter()).collect();
     assert_eq!(cases.len(), 8);
     assert_eq!(cases.iter().filter(|c| c.status.is_skipped()).count(), 7);
+    // The JSON summary of the failed run lists the same eight steps, seven skipped.
+    let json = wrong
+        .cmd(&["smoke", "--provider", &provider, "-o", "json"])
+        .run();
+    json.assert_code(3);
+    let report: Value = serde_json::from_str(&json.stdout).unwrap();
+    let statuses = of_each_step(&report, "status");
+    assert_eq!(statuses.len(), 8, "{report}");
+    assert_eq!(statuses[0], "failed");
+    assert!(statuses[1..].iter().all(|s| *s == "skipped"), "{report}");
+    // With `-o json`, stderr carries JSON objects alone: the error is one of them.
+    for line in json.stderr.lines() {
+        let object: Value = serde_json::from_str(line).expect("a JSON object a line");
+        assert!(object.is_object(), "{line}");
+    }
+    assert_eq!(
+        serde_json::from_str::<Value>(json.stderr.lines().last().unwrap()).unwrap()["error"]
+            ["exit"],
+        3
+    );
     // No secret at all: exit 3, naming the variable.
     let mut none = Env::with_emulator(&[]);
     none.client_secret = None;

@@ -250,6 +250,17 @@ impl Connection {
         Ok(headers[usize::from(has_body)].clone())
     }
 
+    /// Closes the kept-alive connections, the one that just answered among them: after an
+    /// answer that belongs to another request, whatever sits between the tool and the
+    /// service cannot be trusted to pair requests and answers on any of them.
+    pub(super) fn close_kept_alive(&self) {
+        self.connector
+            .idle
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
+
     /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).
     pub(super) async fn exchange(
         &mut self,

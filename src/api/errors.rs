@@ -242,6 +242,15 @@ fn property_in(text: &str) -> Option<String> {
     looks_like_path.then(|| head.to_owned())
 }
 
+/// A create answered in a way that cannot be read or understood: the location may have
+/// been created, under an id not known.
+pub fn unconfirmed(what: impl std::fmt::Display) -> Error {
+    Error::unconfirmed(format!(
+        "{what}: the location may have been created, under an id not known"
+    ))
+    .with_hint("check whether a location with this storeId exists before creating it again; `--verbose` shows the answer")
+}
+
 pub(super) fn transport_error(
     e: &TransportError,
     url: &url::Url,

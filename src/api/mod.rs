@@ -37,7 +37,7 @@ use crate::output::Verbose;
 use crate::settings::Settings;
 
 pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
-pub use errors::error_text_of;
+pub use errors::{error_text_of, unconfirmed};
 pub use reply::Reply;
 pub use send::backoff;
 pub use transport::Transport;
@@ -279,9 +279,27 @@ impl ApiClient {
     }
 
     /// A location's read form as the service sent it, on `route` (bulk export, merge).
+    /// An answer for another location (its `id` is not the one asked for: a proxy or
+    /// server that shifts answers on a kept-alive connection) is a failure, and the
+    /// kept-alive connections are closed.
     pub async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
-        self.send_payload(route, Endpoint::GetLocation(*id), None)
-            .await
+        let reply = self
+            .send_payload(route, Endpoint::GetLocation(*id), None)
+            .await?;
+        if let Some(answered) = answered_for(&reply.body).filter(|a| a != &id.to_string()) {
+            if let Route::Dedicated(connection) = route {
+                connection.close_kept_alive();
+            }
+            return Err(Error::unavailable(
+                Some(reply.status.as_u16()),
+                format!(
+                    "the service answered for another location: asked for {id}, the answer is for `{}`",
+                    crate::output::sanitize_line(&answered)
+                ),
+            )
+            .with_hint("a proxy or the service mixed up answers; the connection was closed, and the read can be tried again"));
+        }
+        Ok(reply)
     }
 
     pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
@@ -345,6 +363,26 @@ impl ApiClient {
     pub fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
         Link::id_in(&reply.body)
     }
+}
+
+/// The `id` a read form names, as a hyphenated lowercase UUID when it is one (so that
+/// the case it is written in does not matter), else as written; `None` when the body
+/// names none (nothing to compare: the body's own reading says what else is wrong).
+fn answered_for(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        id: Option<serde_json::Value>,
+    }
+    let id = serde_json::from_slice::<Head>(body).ok()?.id?;
+    let text = match id {
+        serde_json::Value::String(text) => text,
+        other => other.to_string(),
+    };
+    Some(
+        uuid::Uuid::parse_str(&text)
+            .map(|u| u.to_string())
+            .unwrap_or(text),
+    )
 }
 
 fn json_payload<B: Serialize + ?Sized>(body: &B) -> Result<bytes::Bytes> {

@@ -10,7 +10,9 @@ use secrecy::{ExposeSecret, SecretString};
 
 use super::connection::Connection;
 use super::transport::{request_headers, Failure, TransportError, TransportKind};
-use super::{errors, pacer, ApiClient, BoxFuture, Endpoint, Reply, Route, MAX_RESPONSE_BYTES};
+use super::{
+    errors, pacer, ApiClient, BoxFuture, Endpoint, Idempotency, Reply, Route, MAX_RESPONSE_BYTES,
+};
 use crate::error::{Error, Result};
 
 impl ApiClient {
@@ -93,7 +95,14 @@ impl ApiClient {
                     attempt += 1;
                 }
                 _ => {
+                    let create = idempotency == Idempotency::Create;
                     return match outcome {
+                        Ok(reply) if create && !(100..=599).contains(&reply.status.as_u16()) => {
+                            Err(errors::unconfirmed(format!(
+                                "the service answered the create with status {}, which HTTP does not define",
+                                reply.status.as_u16()
+                            )))
+                        }
                         Ok(reply) if reply.status.is_success() => Ok(reply),
                         Ok(reply) => Err(errors::status_error(
                             &reply,
@@ -104,11 +113,18 @@ impl ApiClient {
                         Err(Failure::Transport(e)) => {
                             Err(errors::transport_error(&e, target.url(), idempotency))
                         }
-                        Err(Failure::TooLarge) => Err(Error::unavailable(None, format!(
+                        Err(Failure::TooLarge) => {
+                            let message = format!(
                                 "{method} {}: the response body is larger than {} MiB and was not read",
                                 target.url(),
                                 MAX_RESPONSE_BYTES >> 20
-                            ))),
+                            );
+                            Err(if create {
+                                errors::unconfirmed(message)
+                            } else {
+                                Error::unavailable(None, message)
+                            })
+                        }
                     };
                 }
             }

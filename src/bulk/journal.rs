@@ -93,11 +93,13 @@ pub struct Binding {
 
 pub struct Journal {
     path: PathBuf,
-    file: Mutex<File>,
+    /// The file, or `None` once a write failed: a line cut short by a full disk must be
+    /// the last one, so nothing is appended after it (the next run sets it aside).
+    file: Mutex<Option<File>>,
     /// What earlier runs recorded, by task key: the last word on each.
     previous: HashMap<String, Entry>,
     /// Held for the run: a second run on this journal is refused.
-    _lock: File,
+    _lock: Lock,
 }
 
 /// What a journal holds, read without taking it over (`--undo`, `--only-failed`).
@@ -121,6 +123,19 @@ impl Journal {
             ))
             .with_hint("use a new journal with `--only-failed` naming this one, so that nothing done is sent again"));
         }
+        if contents
+            .entries
+            .iter()
+            .any(|e| e.outcome == Recorded::Undone)
+        {
+            let shown = path.display();
+            return Err(Error::usage(format!(
+                "the journal `{shown}` was reversed by `apply --undo`: with it every record it lists would be skipped as done, though the undo put it back"
+            ))
+            .with_hint(format!(
+                "to apply the input again, give a new journal; to put back what the undo did, run `locadm location apply --undo {shown}.undo`"
+            )));
+        }
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -140,7 +155,7 @@ impl Journal {
         }
         Ok(Journal {
             path: path.to_owned(),
-            file: Mutex::new(file),
+            file: Mutex::new(Some(file)),
             previous,
             _lock: lock,
         })
@@ -151,14 +166,50 @@ impl Journal {
         self.previous.get(key)
     }
 
+    /// Appends `entry`. After one failed write every later one fails too, without
+    /// touching the file: the caller stops sending (a request is never sent without its
+    /// line), and what the journal holds stays a true prefix of what was done.
     pub fn record(&self, entry: &Entry) -> Result<()> {
         let mut line = serde_json::to_vec(entry).map_err(|e| Error::other(e.to_string()))?;
         line.push(b'\n');
         // One write of one whole line, so concurrent writers never interleave.
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
-        file.write_all(&line)
-            .map_err(|e| journal_error(&self.path, "write", e))
+        let Some(open) = file.as_mut() else {
+            return Err(Error::other(format!(
+                "the journal `{}` could not be written earlier in this run",
+                self.path.display()
+            )));
+        };
+        open.write_all(&line).map_err(|e| {
+            *file = None;
+            Error::other(format!(
+                "cannot write the journal `{}`: {e}",
+                self.path.display()
+            ))
+            .with_hint("nothing more is sent; once the cause is mended (space freed, say), run the same command again with the same journal: what it records as done or possibly done is not sent again")
+        })
     }
+}
+
+/// Marks the journal at `path` as reversed by `apply --undo` (a line of its own, written
+/// before the undo sends anything), so that it is never used again for its input: every
+/// record it lists as done would be skipped, though the undo put it back.
+pub fn mark_undone(path: &Path) -> Result<()> {
+    let _lock = lock(path)?;
+    let marker = Entry {
+        key: String::new(),
+        outcome: Recorded::Undone,
+        store_id: None,
+        id: None,
+        before: None,
+    };
+    let mut line = serde_json::to_vec(&marker).map_err(|e| Error::other(e.to_string()))?;
+    line.push(b'\n');
+    OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(&line))
+        .map_err(|e| journal_error(path, "mark", e))
 }
 
 /// Refuses a journal written for other input or against another service.
@@ -193,37 +244,81 @@ fn check_binding(path: &Path, written: &Binding, now: &Binding) -> Result<()> {
     Ok(())
 }
 
-/// Takes the journal's lock, or names the run that holds it.
-fn lock(path: &Path) -> Result<File> {
-    let lock_path = sibling(path, "lock");
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(|e| journal_error(&lock_path, "lock", e))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            let mut holder = String::new();
-            let _ = file.read_to_string(&mut holder);
-            let holder = holder.trim();
-            return Err(Error::usage(format!(
-                "the journal `{}` is in use by another run (PID {})",
-                path.display(),
-                if holder.is_empty() { "unknown" } else { holder }
-            ))
-            .with_hint(
-                "two runs on one journal could send records twice: wait for that run, or stop it",
-            ));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(journal_error(&lock_path, "lock", e)),
+/// The advisory lock of a run on its journal: `JOURNAL.lock`, holding the holder's PID.
+/// The file is removed when the run ends (before the lock is let go), so no lock files
+/// are left beside journals.
+struct Lock {
+    path: PathBuf,
+    _held: File,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still held: a run that opened this file meanwhile finds, once it
+        // has the lock, that the path names another file (or none), and opens it anew.
+        let _ = std::fs::remove_file(&self.path);
     }
-    file.set_len(0)
-        .and_then(|()| file.write_all(std::process::id().to_string().as_bytes()))
-        .map_err(|e| journal_error(&lock_path, "lock", e))?;
-    Ok(file)
+}
+
+/// Takes the journal's lock, or names the run that holds it.
+fn lock(path: &Path) -> Result<Lock> {
+    let lock_path = sibling(path, "lock");
+    loop {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| journal_error(&lock_path, "lock", e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                let holder = holder.trim();
+                return Err(Error::usage(format!(
+                    "the journal `{}` is in use by another run (PID {})",
+                    path.display(),
+                    if holder.is_empty() { "unknown" } else { holder }
+                ))
+                .with_hint(
+                    "two runs on one journal could send records twice: wait for that run, or stop it",
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(journal_error(&lock_path, "lock", e))
+            }
+        }
+        if !still_named(&lock_path, &file) {
+            // The run that held it ended and removed the file between our open and our
+            // lock: this lock is on a file nobody else can find.
+            continue;
+        }
+        file.set_len(0)
+            .and_then(|()| file.write_all(std::process::id().to_string().as_bytes()))
+            .map_err(|e| journal_error(&lock_path, "lock", e))?;
+        return Ok(Lock {
+            path: lock_path,
+            _held: file,
+        });
+    }
+}
+
+/// Whether `path` still names the file `file` has open.
+#[cfg(unix)]
+fn still_named(path: &Path, file: &File) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(path), file.metadata()) {
+        (Ok(named), Ok(open)) => named.dev() == open.dev() && named.ino() == open.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed, so the path names it while it is open.
+#[cfg(not(unix))]
+fn still_named(_path: &Path, _file: &File) -> bool {
+    true
 }
 
 /// Reads a journal; a missing file is an empty one. With `repair`, a last line cut short

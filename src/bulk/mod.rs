@@ -39,7 +39,6 @@ use crate::cli::Pace;
 /// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
 /// may be).
 const AUTO_CEILING: usize = 256;
-use crate::cli::OutputFormat;
 use crate::context::Context;
 use crate::error::{Error, Result};
 
@@ -119,8 +118,6 @@ pub struct Run {
     pub yes: bool,
     /// `--only-failed`: results or a journal of an earlier run.
     pub earlier: Option<PathBuf>,
-    /// The format of the results in a pipe when none is chosen.
-    pub in_pipe: OutputFormat,
 }
 
 impl Run {
@@ -137,7 +134,6 @@ impl Run {
             ignore_not_found: false,
             yes: false,
             earlier: None,
-            in_pipe: OutputFormat::Ndjson,
         }
     }
 }
@@ -161,10 +157,8 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         .transpose()?;
     let mut api = context.api().await?;
     api.max_attempts = run.attempts;
-    check_permissions(context, &api, &run, &operations).await?;
-    if let Some(id) = first_merge {
-        check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
-    }
+    // Before any request: a journal of another service or other input is refused with
+    // nothing sent.
     let journal = match &run.journal {
         Some(path) => {
             let binding = Binding {
@@ -177,6 +171,10 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         }
         None => None,
     };
+    check_permissions(context, &api, &run, &operations).await?;
+    if let Some(id) = first_merge {
+        check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
+    }
     let max_connections = run.pace.max_connections.map(usize::from);
     let routes = api.bulk_routes(context.service_settings().await?, max_connections)?;
     let pacer = Arc::new(Pacer::new(
@@ -193,8 +191,8 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         retry_unknown: run.retry_unknown,
         retry_unconfirmed: run.retry_unconfirmed,
         ignore_not_found: run.ignore_not_found,
+        undo: run.command == "undo",
         earlier,
-        messages: printer.messages(),
     });
 
     let concurrency = pacer.workers();
@@ -211,8 +209,9 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
             route: routes.route(),
             journal: journal.clone(),
             rules: rules.clone(),
+            state: state.clone(),
         };
-        workers.spawn(worker.run(feed.clone(), state.clone(), report_tx.clone()));
+        workers.spawn(worker.run(feed.clone(), report_tx.clone()));
     }
     drop(report_tx);
 
@@ -225,7 +224,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         progress.clone(),
         printer.messages(),
     ));
-    let sink = printer.records(run.in_pipe);
+    let sink = printer.records();
     let writer = tokio::spawn(report::write_reports(
         report_rx,
         sink,
@@ -275,7 +274,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
         elapsed,
         per_second(tally.total as f64 / elapsed.max(1e-9))
     ));
-    printer.note(&pace_summary(&pacer, routes.shared_description()));
+    printer.note(&pace_summary(&pacer, routes.shared_description(), records));
     if run.plan {
         printer.note("plan: nothing was written");
     }
@@ -321,7 +320,7 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
 /// to slow down (429 or 503), pausing the run 1.0 s in all; the service admits about 1000
 /// requests a second`.
-fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
+fn pace_summary(pacer: &Pacer, connections: Option<String>, records: usize) -> String {
     let connections = connections.map(|c| format!(" {c}")).unwrap_or_default();
     let summary = pacer.summary();
     // How long their `Retry-After`s held the whole run: why a run took longer than its
@@ -351,9 +350,15 @@ fn pace_summary(pacer: &Pacer, connections: Option<String>) -> String {
             )
         })
         .unwrap_or_default();
-    let peak = summary.peak;
+    // A run never has more records in flight than it has records.
+    let peak = summary.peak.min(records.max(1));
     if pacer.is_auto() {
         format!("concurrency auto: at most {peak} in flight{connections}{refused}{rate}")
+    } else if summary.peak > peak {
+        format!(
+            "concurrency {} (at most {peak} in flight){connections}{refused}{rate}",
+            summary.peak
+        )
     } else {
         format!("concurrency {peak}{connections}{refused}{rate}")
     }

@@ -21,6 +21,12 @@ use crate::output::{json, Human, Messages, Progress, Record, RecordSink};
 pub enum Outcome {
     Created,
     Updated,
+    /// `apply --undo`: a location changed by the undone run got its before-image back.
+    Restored,
+    /// `apply --undo`: a location deleted by the undone run was created again (under a
+    /// new id: ids cannot be chosen).
+    #[serde(rename = "re-created")]
+    Recreated,
     /// A merge whose result equals the current state: nothing was sent.
     Unchanged,
     Deleted,
@@ -56,6 +62,8 @@ impl Outcome {
         match self {
             Outcome::Created => "created",
             Outcome::Updated => "updated",
+            Outcome::Restored => "restored",
+            Outcome::Recreated => "re-created",
             Outcome::Unchanged => "unchanged",
             Outcome::Deleted => "deleted",
             Outcome::Read => "read",
@@ -296,6 +304,7 @@ fn outcome_key(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::NotFound => "not found",
         Outcome::DryRun => "dry run",
+        Outcome::Recreated => "recreated",
         other => other.as_str(),
     }
 }
@@ -434,9 +443,11 @@ pub async fn write_reports(
 mod tests {
     use super::*;
 
-    const OUTCOMES: [Outcome; 13] = [
+    const OUTCOMES: [Outcome; 15] = [
         Outcome::Created,
         Outcome::Updated,
+        Outcome::Restored,
+        Outcome::Recreated,
         Outcome::Unchanged,
         Outcome::Deleted,
         Outcome::Read,
@@ -494,7 +505,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(written, 13 * 3 * 9 * 2);
+        assert_eq!(written, OUTCOMES.len() * 3 * 9 * 2);
     }
 
     #[test]

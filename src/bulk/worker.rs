@@ -16,7 +16,6 @@ use crate::api::{ApiClient, Route};
 use crate::error::{Error, Kind, Result};
 use crate::model::document::{self, RawMembers};
 use crate::model::{LocationBody, WriteOp};
-use crate::output::Messages;
 
 /// What every worker of a run is told.
 pub struct Rules {
@@ -24,9 +23,10 @@ pub struct Rules {
     pub retry_unknown: bool,
     pub retry_unconfirmed: bool,
     pub ignore_not_found: bool,
+    /// `apply --undo`: a replace restores a before-image, a create re-creates.
+    pub undo: bool,
     /// What an earlier run did, from `--only-failed`.
     pub earlier: Option<Earlier>,
-    pub messages: Messages,
 }
 
 pub struct Worker {
@@ -37,15 +37,17 @@ pub struct Worker {
     pub route: Route,
     pub journal: Option<Arc<Journal>>,
     pub rules: Arc<Rules>,
+    /// The run's shared state: a journal that cannot be written stops it.
+    pub state: Arc<RunState>,
 }
 
 impl Worker {
     pub async fn run(
         mut self,
         feed: Arc<std::sync::Mutex<SpoolReader>>,
-        state: Arc<RunState>,
         reports: mpsc::Sender<Report>,
     ) {
+        let state = self.state.clone();
         while !state.stopped() {
             state.turn(self.index).await;
             if state.stopped() {
@@ -63,7 +65,10 @@ impl Worker {
                     break;
                 }
             };
-            let (report, error) = self.perform(task).await;
+            let Some((report, error)) = self.perform(task).await else {
+                // Not sent: its journal line could not be written (the run is stopped).
+                break;
+            };
             if let Some(error) = error.filter(|e| e.kind() == &Kind::Auth) {
                 // No token is accepted even after renewing it (and each task would ask
                 // the token endpoint again).
@@ -76,7 +81,9 @@ impl Worker {
     }
 
     /// Carries out one task, or reports why it is not (with the error, when there is one).
-    async fn perform(&mut self, mut task: Task) -> (Report, Option<Error>) {
+    /// `None` when it was not sent because its journal line could not be written: it gets
+    /// no result (the run counts it among those not sent, and a re-run sends it).
+    async fn perform(&mut self, mut task: Task) -> Option<(Report, Option<Error>)> {
         let mut report = Report::new(task.position, task.operation, Outcome::Failed);
         report.store_id = task.store_id.clone();
         report.id = task.id.map(|i| i.to_string());
@@ -85,11 +92,11 @@ impl Worker {
             Err(problems) => {
                 report.outcome = Outcome::Invalid;
                 report.error = Some(problems);
-                return (report, None);
+                return Some((report, None));
             }
         };
         if let Some(done) = self.done_earlier(&task, &mut report) {
-            return (done, None);
+            return Some((done, None));
         }
         let result = if self.rules.plan {
             self.plan(&task, body, &mut report).await
@@ -97,16 +104,18 @@ impl Worker {
             self.carry_out(&task, body, &mut report).await
         };
         match result {
-            Ok(()) => (report, None),
+            Ok(Step::Done) => Some((report, None)),
+            Ok(Step::Withheld) => None,
             Err(e) => {
                 let status = e.status();
                 if status == Some(404) && self.rules.ignore_not_found {
                     report.outcome = Outcome::NotFound;
                     report.status = status;
-                    return (report, None);
+                    return Some((report, None));
                 }
                 let (outcome, note) = match (e.kind(), task.operation, status) {
                     (Kind::OutcomeUnknown, _, _) => (Outcome::Unknown, ""),
+                    (Kind::Unconfirmed, _, _) => (Outcome::Unconfirmed, ""),
                     // A gateway's 502 or 504 may hide a create that went through (which
                     // is why the client does not retry it): it must not be sent again
                     // blindly by a re-run either, as a `failed` one would be.
@@ -121,7 +130,7 @@ impl Worker {
                 report.status = status;
                 report.error = Some(format!("{e}{note}"));
                 self.record(&task, &report, None);
-                (report, Some(e))
+                Some((report, Some(e)))
             }
         }
     }
@@ -168,7 +177,7 @@ impl Worker {
     }
 
     /// `--plan`: reads what a write would change, writes nothing.
-    async fn plan(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<()> {
+    async fn plan(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
         report.outcome = Outcome::Planned;
         match task.operation {
             Operation::Create => {
@@ -197,19 +206,25 @@ impl Worker {
                 report.plan = Some("read");
             }
         }
-        Ok(())
+        Ok(Step::Done)
     }
 
-    async fn carry_out(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<()> {
+    async fn carry_out(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
         let id = task.id;
         match task.operation {
             Operation::Create => {
-                self.record(task, report, Some(Recorded::Started));
+                if !self.record(task, report, Some(Recorded::Started)) {
+                    return Ok(Step::Withheld);
+                }
                 let reply = self.api.create_location_json(&mut self.route, body).await?;
                 report.status = Some(reply.status.as_u16());
                 match ApiClient::created_id(&reply).map(|id| id.to_string()) {
                     Some(new_id) => {
-                        report.outcome = Outcome::Created;
+                        report.outcome = if self.rules.undo {
+                            Outcome::Recreated
+                        } else {
+                            Outcome::Created
+                        };
                         report.id = Some(new_id);
                     }
                     None => {
@@ -241,25 +256,43 @@ impl Worker {
                     {
                         report.outcome = Outcome::Unchanged;
                         self.record(task, report, None);
-                        return Ok(());
+                        return Ok(Step::Done);
                     }
+                }
+                // The before-image goes to the journal before the write: an undo can put
+                // back whatever this run may have changed.
+                let before = current.map(|c| c.to_raw());
+                if !self.record_with(task, report, Some(Recorded::Started), before) {
+                    return Ok(Step::Withheld);
                 }
                 let reply = self
                     .api
                     .update_location_json(&mut self.route, &id, target.1)
                     .await?;
                 report.status = Some(reply.status.as_u16());
-                report.outcome = Outcome::Updated;
-                self.record_with(task, report, None, current.map(|c| c.to_raw()));
+                report.outcome = if self.rules.undo {
+                    Outcome::Restored
+                } else {
+                    Outcome::Updated
+                };
+                self.record(task, report, None);
             }
             Operation::Delete => {
                 let id = id.expect("a delete has an id");
                 let (current, read) = self.current(task).await?;
                 fill_from_read(report, &read);
+                if !self.record_with(
+                    task,
+                    report,
+                    Some(Recorded::Started),
+                    Some(current.to_raw()),
+                ) {
+                    return Ok(Step::Withheld);
+                }
                 let reply = self.api.delete_location_on(&mut self.route, &id).await?;
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Deleted;
-                self.record_with(task, report, None, Some(current.to_raw()));
+                self.record(task, report, None);
             }
             Operation::Get => {
                 let id = id.expect("a read has an id");
@@ -286,7 +319,7 @@ impl Worker {
                 report.location = RawValue::from_string(text).ok();
             }
         }
-        Ok(())
+        Ok(Step::Done)
     }
 
     /// The location's current write form (by the set-aside rule) and its read form.
@@ -337,24 +370,26 @@ impl Worker {
         Ok((after, sent.into()))
     }
 
-    fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) {
-        self.record_with(task, report, outcome, None);
+    fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) -> bool {
+        self.record_with(task, report, outcome, None)
     }
 
     /// Writes the task's outcome (or `outcome`) to the journal, with the before-image.
+    /// False when the journal could not be written: the run is stopped (nothing more is
+    /// sent), and a request whose `started` line this was must not be sent.
     fn record_with(
         &self,
         task: &Task,
         report: &Report,
         outcome: Option<Recorded>,
         before: Option<Box<RawValue>>,
-    ) {
+    ) -> bool {
         let Some(journal) = &self.journal else {
-            return;
+            return true;
         };
         let recorded = outcome.unwrap_or(match report.outcome {
-            Outcome::Created => Recorded::Created,
-            Outcome::Updated => Recorded::Updated,
+            Outcome::Created | Outcome::Recreated => Recorded::Created,
+            Outcome::Updated | Outcome::Restored => Recorded::Updated,
             Outcome::Unchanged => Recorded::Unchanged,
             Outcome::Deleted => Recorded::Deleted,
             Outcome::Unknown => Recorded::Unknown,
@@ -368,13 +403,23 @@ impl Worker {
             id: report.id.clone(),
             before,
         };
-        if let Err(e) = journal.record(&entry) {
-            // A journal that cannot be written makes every later resume unsafe.
-            self.rules
-                .messages
-                .warning(&format!("{e}; the journal is incomplete from here"));
+        match journal.record(&entry) {
+            Ok(()) => true,
+            Err(e) => {
+                // Every later request would go unrecorded, and a resume would send it
+                // again: the run stops here, finishing only what is in flight.
+                self.state.fail(e);
+                false
+            }
         }
     }
+}
+
+/// How far a task went.
+enum Step {
+    Done,
+    /// Its `started` line could not be written to the journal, so it was not sent.
+    Withheld,
 }
 
 /// The storeId of a location read, for reports and confirmations.

@@ -26,7 +26,50 @@ struct Step {
 struct Summary<'a> {
     passed: bool,
     base_url: &'a str,
-    steps: &'a [Step],
+    steps: Vec<Planned<'a>>,
+}
+
+/// A planned step as both reports give it (the JSON summary and the JUnit cases): every
+/// step of the kind of run, the ones that did not run marked `skipped`, so that both
+/// list the same steps, and as many whether the run passed or failed.
+#[derive(Serialize)]
+struct Planned<'a> {
+    name: &'a str,
+    /// `passed`, `failed` or `skipped`.
+    status: &'static str,
+    /// Whether it passed; absent when it did not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passed: Option<bool>,
+    #[serde(rename = "ms", skip_serializing_if = "Option::is_none")]
+    millis: Option<u128>,
+    detail: &'a str,
+}
+
+/// Every planned step, from what ran.
+fn planned<'a>(names: &[&'a str], steps: &'a [Step]) -> Vec<Planned<'a>> {
+    names
+        .iter()
+        .map(|name| match steps.iter().find(|s| s.name == *name) {
+            Some(step) => Planned {
+                name,
+                status: if step.passed { "passed" } else { "failed" },
+                passed: Some(step.passed),
+                millis: Some(step.millis),
+                detail: &step.detail,
+            },
+            None => Planned {
+                name,
+                status: "skipped",
+                passed: None,
+                millis: None,
+                detail: if *name == "cleanup" {
+                    "not needed: nothing was left behind"
+                } else {
+                    "not run: an earlier step failed"
+                },
+            },
+        })
+        .collect()
 }
 
 /// The steps of each kind of run, in order: every one is a test case of the JUnit
@@ -329,13 +372,14 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
     let printer = context.printer;
     let steps = &run.steps[..];
     let passed = steps.iter().all(|s| s.passed);
+    let names = if args.read_only {
+        READ_ONLY_STEPS
+    } else {
+        READ_WRITE_STEPS
+    };
+    let planned = planned(names, steps);
     if let Some(path) = &args.junit {
-        let planned = if args.read_only {
-            READ_ONLY_STEPS
-        } else {
-            READ_WRITE_STEPS
-        };
-        write_junit(path, api.base_url().as_str(), planned, steps)?;
+        write_junit(path, api.base_url().as_str(), &planned)?;
     }
     if printer.wants_table() {
         let rows: Vec<(&str, String)> = steps
@@ -357,7 +401,7 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
         printer.json(&Summary {
             passed,
             base_url: api.base_url().as_str(),
-            steps,
+            steps: planned,
         })?;
     }
     if args.github || std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
@@ -397,38 +441,28 @@ fn github_annotation(step: &Step, base_url: &str) -> String {
 }
 
 /// The JUnit report: one test case for every planned step, whether it ran or not.
-fn write_junit(
-    path: &std::path::Path,
-    base_url: &str,
-    planned: &[&str],
-    steps: &[Step],
-) -> Result<()> {
+fn write_junit(path: &std::path::Path, base_url: &str, planned: &[Planned<'_>]) -> Result<()> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut suite = TestSuite::new("locadm smoke");
     suite.add_property(quick_junit::Property::new("base_url", base_url));
-    for name in planned {
-        let step = steps.iter().find(|s| s.name == *name);
-        let status = match step {
-            Some(step) if step.passed => TestCaseStatus::success(),
-            Some(step) => {
+    for step in planned {
+        let status = match step.passed {
+            Some(true) => TestCaseStatus::success(),
+            Some(false) => {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                status.set_message(step.detail.clone());
+                status.set_message(step.detail);
                 status
             }
             None => {
                 let mut status = TestCaseStatus::skipped();
-                status.set_message(if *name == "cleanup" {
-                    "not needed: nothing was left behind"
-                } else {
-                    "not run: an earlier step failed"
-                });
+                status.set_message(step.detail);
                 status
             }
         };
-        let mut case = TestCase::new(*name, status);
+        let mut case = TestCase::new(step.name, status);
         case.set_classname("locadm.smoke");
-        if let Some(step) = step {
-            case.set_time(Duration::from_millis(step.millis as u64));
+        if let Some(millis) = step.millis {
+            case.set_time(Duration::from_millis(millis as u64));
         }
         suite.add_test_case(case);
     }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::bulk::{preflight, Updates};
-use crate::cli::{InputFormat, OutputFormat, ProviderValidateArgs, ValidateArgs};
+use crate::cli::{InputFormat, ProviderValidateArgs, ValidateArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{Position, Source};
@@ -80,7 +80,7 @@ fn check_all(
     check: impl Fn(Position, &str) -> Problems,
 ) -> Result<()> {
     let printer = context.printer;
-    let mut findings = printer.records(OutputFormat::Json);
+    let mut findings = printer.records();
     let mut tally = Tally::default();
     let mut write_error = None;
 

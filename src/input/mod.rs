@@ -111,6 +111,19 @@ impl Position {
             _ => None,
         }
     }
+
+    /// The position its `Display` wrote (`line 3`, `[2]`, `body`), as a journal's keys
+    /// keep it.
+    pub fn parse(text: &str) -> Option<Position> {
+        if text == "body" {
+            return Some(Position::Whole);
+        }
+        if let Some(n) = text.strip_prefix("line ") {
+            return n.parse().ok().map(Position::Line);
+        }
+        let index = text.strip_prefix('[')?.strip_suffix(']')?;
+        index.parse().ok().map(Position::Index)
+    }
 }
 
 impl fmt::Display for Position {

@@ -15,6 +15,9 @@ pub struct Messages {
     pub(super) colour: bool,
     /// Nothing is written (unit tests of code that warns).
     pub(super) discard: bool,
+    /// `-o json` or `-o ndjson`: every line on stderr is a JSON object (`{"warning":
+    /// {"message": …}}`), so that a script reading stderr reads JSON alone.
+    pub(super) json: bool,
 }
 
 impl Messages {
@@ -24,13 +27,28 @@ impl Messages {
             quiet: true,
             colour: false,
             discard: true,
+            json: false,
         }
+    }
+
+    /// One line on stderr: `text` (made safe for the terminal), or in JSON mode the
+    /// object `{level: {"message": text}}`.
+    fn write(self, level: &str, text: &str) {
+        let mut err = io::stderr().lock();
+        let _ = if self.json {
+            writeln!(err, "{}", serde_json::json!({ level: { "message": text } }))
+        } else {
+            writeln!(err, "{}", sanitize(text))
+        };
     }
 
     /// `prefix: text`, the prefix coloured at a terminal unless `NO_COLOR`.
     fn prefixed(self, prefix: &str, colour: &str, text: &str) {
         if self.discard {
             return;
+        }
+        if self.json {
+            return self.write(prefix, text);
         }
         let prefix = if self.colour {
             format!("\x1b[{colour}m{prefix}\x1b[0m")
@@ -56,15 +74,20 @@ impl Messages {
     /// even with `--quiet`.
     pub fn detail(self, text: &str) {
         if !self.discard {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
+            self.write("detail", text);
         }
     }
 
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
     pub fn note(self, text: &str) {
         if !self.quiet {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
+            self.write("note", text);
         }
+    }
+
+    /// Whether stderr carries JSON objects only (`-o json`, `-o ndjson`).
+    pub(super) fn json(self) -> bool {
+        self.json
     }
 }
 
@@ -83,20 +106,35 @@ pub fn note_reading_terminal(what: &str) {
 /// handle, so that the API client and the auth session can keep it without borrowing the
 /// printer. Never given a secret: callers redact first.
 #[derive(Debug, Clone, Copy)]
-pub struct Verbose(bool);
+pub struct Verbose {
+    on: bool,
+    /// Written as JSON objects (`{"verbose": {"message": …}}`), as every other line on
+    /// stderr is with `-o json` or `-o ndjson`.
+    json: bool,
+}
 
 impl Verbose {
     pub fn new(on: bool) -> Verbose {
-        Verbose(on)
+        Verbose { on, json: false }
+    }
+
+    pub(super) fn as_json(self) -> Verbose {
+        Verbose { json: true, ..self }
     }
 
     pub fn on(self) -> bool {
-        self.0
+        self.on
     }
 
     pub fn line(self, text: &str) {
-        if self.0 {
-            let _ = writeln!(io::stderr().lock(), "{}", sanitize(text));
+        if self.on {
+            let messages = Messages {
+                quiet: false,
+                colour: false,
+                discard: false,
+                json: self.json,
+            };
+            messages.write("verbose", text);
         }
     }
 }

@@ -4,11 +4,11 @@
 //! be asked something; `Cargo.toml`'s clippy lints keep writes and `exit` out of every
 //! other module.
 //!
-//! JSON has one path: every value a command prints as JSON, whether a service body or a
-//! value of the tool's own, goes through [`Printer::json`] or [`Printer::body`], which
-//! apply `--jq`, then print pretty (`-o json`) or compact (`-o ndjson`). Streams of
-//! records (bulk results, validation findings) go through [`records::RecordSink`], which
-//! applies the same rules per record.
+//! JSON has one path and one shape: every value a command prints as JSON, whether a
+//! service body or a value of the tool's own, goes through [`Printer::json`] or
+//! [`Printer::body`], which apply `--jq`, then print pretty at a terminal (`-o json`) and
+//! one compact line otherwise. Streams of records (bulk results, validation findings) go
+//! through [`records::RecordSink`], which prints each record as one alone is printed.
 #![allow(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 use std::io::{self, IsTerminal, Write};
@@ -41,10 +41,6 @@ pub struct Printer {
     verbose: Verbose,
     /// `--jq EXPR`, compiled once, applied to JSON output.
     jq: Option<Arc<jq::Filter>>,
-    /// `-o` was given (or `LOCADM_OUTPUT`): errors then also go to stderr as JSON.
-    explicit_format: bool,
-    /// The format was chosen (by `-o` or `LOCADM_OUTPUT`), not defaulted.
-    format_given: bool,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
 }
@@ -63,7 +59,6 @@ impl Printer {
         let colour =
             stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         let explicit_format = matches!(format, Some(OutputFormat::Json | OutputFormat::Ndjson));
-        let format_given = format.is_some();
         // A jq filter only makes sense on JSON, so it turns a table into JSON.
         let format = match (format, jq) {
             (Some(OutputFormat::Table) | None, Some(_)) => OutputFormat::Json,
@@ -79,8 +74,6 @@ impl Printer {
         }
         let jq = jq.map(jq::Filter::new).transpose()?.map(Arc::new);
         Ok(Printer {
-            explicit_format,
-            format_given,
             format,
             jq,
             quiet,
@@ -88,8 +81,13 @@ impl Printer {
                 quiet,
                 colour,
                 discard: false,
+                json: explicit_format,
             },
-            verbose: Verbose::new(verbose),
+            verbose: if explicit_format {
+                Verbose::new(verbose).as_json()
+            } else {
+                Verbose::new(verbose)
+            },
             stderr_is_terminal,
             stdout_is_terminal,
         })
@@ -105,11 +103,10 @@ impl Printer {
                 quiet: false,
                 colour: false,
                 discard: false,
+                json: false,
             },
             verbose: Verbose::new(false),
             jq: None,
-            explicit_format: false,
-            format_given: false,
             stderr_is_terminal: io::stderr().is_terminal(),
             stdout_is_terminal: io::stdout().is_terminal(),
         }
@@ -149,19 +146,16 @@ impl Printer {
     }
 
     /// Prints a value of the tool's own as JSON: through `--jq` when given, else pretty
-    /// (`-o json`) or as one line (`-o ndjson`).
+    /// (`-o json` at a terminal) or as one line.
     pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> Result<()> {
-        if self.jq.is_some() {
-            let text = serde_json::to_vec(value).map_err(|e| Error::other(e.to_string()))?;
-            return self.filtered(&text);
-        }
-        let text = if self.format == OutputFormat::Ndjson {
-            serde_json::to_string(value)
-        } else {
-            serde_json::to_string_pretty(value)
-        }
-        .map_err(|e| Error::other(e.to_string()))?;
-        Ok(self.line(&text)?)
+        let text = serde_json::to_vec(value).map_err(|e| Error::other(e.to_string()))?;
+        self.body(&text)
+    }
+
+    /// Whether JSON is printed pretty: `-o json` at a terminal. Elsewhere every JSON
+    /// value is one line, for one record or many.
+    fn pretty_json(&self) -> bool {
+        self.format == OutputFormat::Json && self.stdout_is_terminal
     }
 
     /// True when data should be rendered as a table for people.
@@ -169,15 +163,17 @@ impl Printer {
         self.format == OutputFormat::Table && !self.quiet
     }
 
-    /// Prints a body from the service: through `--jq` when given, else as it came
-    /// (`json`) or as one line (`ndjson`).
+    /// Prints a body from the service (or a value of the tool's own): through `--jq`
+    /// when given, else pretty at a terminal or as one line, members and numbers as
+    /// written.
     pub fn body(&self, body: &[u8]) -> Result<()> {
         if self.jq.is_some() {
             return self.filtered(body);
         }
-        match self.format {
-            OutputFormat::Ndjson => self.line(&compact(body))?,
-            _ => self.line(String::from_utf8_lossy(body).trim_end())?,
+        if self.pretty_json() {
+            self.line(&json::pretty(body))?;
+        } else {
+            self.line(&compact(body))?;
         }
         Ok(())
     }
@@ -188,22 +184,21 @@ impl Printer {
         let filter = self.jq.as_deref().expect("callers check for a filter");
         let mut out = io::stdout().lock();
         for result in filter.run(json)? {
-            write_jq_result(&mut out, &result, self.format, self.stdout_is_terminal)?;
+            write_jq_result(
+                &mut out,
+                &result,
+                self.pretty_json(),
+                self.stdout_is_terminal,
+            )?;
         }
         Ok(())
     }
 
-    /// A stream of records (bulk results, findings) printed as they come: an NDJSON line
-    /// or a JSON array element each, an id each with `-q`, or table rows at the end.
-    /// `in_pipe` is the command's format in a pipe when none was chosen: NDJSON for the
-    /// results of a bulk run (one line a record, as `apply` has always printed), a JSON
-    /// array for a report read whole.
-    pub fn records(&self, in_pipe: OutputFormat) -> RecordSink {
-        let format = match self.format {
-            OutputFormat::Json if !self.format_given => in_pipe,
-            format => format,
-        };
-        RecordSink::new(format, self.quiet, self.jq.clone())
+    /// A stream of records (bulk results, findings, exported locations) printed as they
+    /// come: each record as one alone is printed (`records.rs`), an id each with `-q`, or
+    /// table rows at the end.
+    pub fn records(&self) -> RecordSink {
+        RecordSink::new(self.format, self.quiet, self.jq.clone())
     }
 
     /// A vertical field/value table fitted to the terminal width; server text is made
@@ -273,22 +268,13 @@ impl Printer {
     }
 
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
-    /// it is also written to stderr as one JSON object, for scripts.
+    /// or `-o ndjson` it is one JSON object instead (stderr carries JSON alone then).
     pub fn error(&self, error: &Error) {
         if matches!(error.kind(), Kind::ClosedPipe | Kind::Interrupted) {
             return;
         }
         let message = error.to_string();
-        if !message.is_empty() {
-            self.messages.error(&message);
-        }
-        for cause in error.causes() {
-            self.messages.detail(&format!("  caused by: {cause}"));
-        }
-        if let Some(hint) = error.hint() {
-            self.hint(hint);
-        }
-        if self.explicit_format {
+        if self.messages.json() {
             let property = match error.kind() {
                 Kind::Rejected { property, .. } => property.clone(),
                 _ => None,
@@ -300,9 +286,21 @@ impl Printer {
                     "status": error.status(),
                     "message": message,
                     "property": property,
+                    "causes": error.causes(),
+                    "hint": error.hint(),
                 }
             });
             let _ = writeln!(io::stderr().lock(), "{object}");
+            return;
+        }
+        if !message.is_empty() {
+            self.messages.error(&message);
+        }
+        for cause in error.causes() {
+            self.messages.detail(&format!("  caused by: {cause}"));
+        }
+        if let Some(hint) = error.hint() {
+            self.hint(hint);
         }
     }
 }

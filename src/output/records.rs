@@ -1,11 +1,10 @@
 //! A stream of records on stdout: bulk results, validation findings, exported locations.
 //! Records are printed as they come, so memory stays flat however many there are:
 //!
-//! - `-o ndjson`: one compact line a record; `--jq` runs on each record (as `jq -c` on a
-//!   stream of values).
-//! - `-o json`: one JSON array, one record a line; `--jq` runs on the whole array, which
-//!   is then held until the end (the filter needs it whole). The array is closed even when
-//!   the run stops early, so stdout is always one JSON document (`[]` when empty).
+//! - JSON (`-o json`, `-o ndjson`): one compact line a record, or at a terminal with
+//!   `-o json` each record pretty, as one record alone is printed (the output-shape rule:
+//!   the same for one record or many); `--jq` runs on each record (as jq on a stream of
+//!   values).
 //! - `-q`: the record's id, one a line (records without an id print nothing).
 //! - table: the rows a record kind chooses to show (failures, say), as one table at the end.
 
@@ -56,8 +55,6 @@ pub struct RecordSink {
     line: Vec<u8>,
     /// Records printed so far.
     count: usize,
-    /// `-o json` with `--jq`: the array, held for the filter.
-    held: Vec<u8>,
     rows: Vec<Vec<String>>,
     finished: bool,
     stdout_is_terminal: bool,
@@ -78,7 +75,6 @@ impl RecordSink {
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             line: Vec::new(),
             count: 0,
-            held: Vec::new(),
             rows: Vec::new(),
             finished: false,
             stdout_is_terminal: std::io::IsTerminal::is_terminal(&io::stdout()),
@@ -103,23 +99,17 @@ impl RecordSink {
                 }
                 Human::Hidden => {}
             },
-            (OutputFormat::Ndjson, Some(filter)) => {
+            (_, Some(filter)) => {
                 let (text, filter) = (to_json(record)?, Arc::clone(filter));
                 self.write_filtered(&filter, &text)?;
             }
-            (_, Some(_)) => {
-                self.held
-                    .extend_from_slice(if self.count == 0 { b"[" } else { b"," });
-                serde_json::to_writer(&mut self.held, record).map_err(json_error)?;
-            }
-            (OutputFormat::Ndjson, None) => {
-                self.write_json(record)?;
-                self.out.write_all(b"\n")?;
+            (_, None) if self.pretty() => {
+                let text = to_json(record)?;
+                writeln!(self.out, "{}", super::json::pretty(&text))?;
             }
             (_, None) => {
-                self.out
-                    .write_all(if self.count == 0 { b"[\n  " } else { b",\n  " })?;
                 self.write_json(record)?;
+                self.out.write_all(b"\n")?;
             }
         }
         self.count += 1;
@@ -135,43 +125,25 @@ impl RecordSink {
         self.count
     }
 
-    /// Ends the stream: closes the JSON array, runs a held `--jq`, prints the table.
+    /// Ends the stream: prints the table, if it is one.
     pub fn finish(mut self) -> Result<()> {
         self.finished = true;
         self.close()
     }
 
     fn close(&mut self) -> Result<()> {
-        if self.quiet && self.jq.is_none() {
-            return Ok(self.out.flush()?);
-        }
-        match (self.format, &self.jq) {
-            (OutputFormat::Table, None) => {
-                if !self.rows.is_empty() {
-                    let table = super::table::render_table(
-                        self.header,
-                        &self.rows,
-                        self.stdout_is_terminal,
-                    );
-                    writeln!(self.out, "{table}")?;
-                }
-            }
-            (OutputFormat::Ndjson, _) => {}
-            (_, Some(filter)) => {
-                if self.count == 0 {
-                    self.held.push(b'[');
-                }
-                self.held.push(b']');
-                let filter = filter.clone();
-                let held = std::mem::take(&mut self.held);
-                self.write_filtered(&filter, &held)?;
-            }
-            (_, None) => {
-                self.out
-                    .write_all(if self.count == 0 { b"[]\n" } else { b"\n]\n" })?;
-            }
+        let as_table = self.format == OutputFormat::Table && self.jq.is_none() && !self.quiet;
+        if as_table && !self.rows.is_empty() {
+            let table =
+                super::table::render_table(self.header, &self.rows, self.stdout_is_terminal);
+            writeln!(self.out, "{table}")?;
         }
         Ok(self.out.flush()?)
+    }
+
+    /// Pretty JSON: `-o json` at a terminal.
+    fn pretty(&self) -> bool {
+        self.format == OutputFormat::Json && self.stdout_is_terminal
     }
 }
 
@@ -190,20 +162,16 @@ impl RecordSink {
 
     /// Runs `--jq` on `json` and writes its results.
     fn write_filtered(&mut self, filter: &jq::Filter, json: &[u8]) -> Result<()> {
+        let (pretty, terminal) = (self.pretty(), self.stdout_is_terminal);
         for result in filter.run(json)? {
-            super::json::write_jq_result(
-                &mut self.out,
-                &result,
-                self.format,
-                self.stdout_is_terminal,
-            )?;
+            super::json::write_jq_result(&mut self.out, &result, pretty, terminal)?;
         }
         Ok(())
     }
 }
 
-/// A stream dropped before `finish` (an error stopped the command) still leaves one JSON
-/// document on stdout: the array is closed over what was printed.
+/// A stream dropped before `finish` (an error stopped the command) still prints what it
+/// holds: the rows of a table.
 impl Drop for RecordSink {
     fn drop(&mut self) {
         if !self.finished {

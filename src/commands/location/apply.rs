@@ -74,31 +74,52 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             path.display()
         )));
     };
-    // The last word on each key, in the order first written.
+    // The last word on each key, in the order first written, and the before-image each
+    // key's lines carry (on its `started` line, before the write went out).
     let mut order = Vec::new();
     let mut last = std::collections::HashMap::new();
+    let mut before_image = std::collections::HashMap::new();
     for entry in contents.entries {
         if !last.contains_key(&entry.key) {
             order.push(entry.key.clone());
         }
+        if let Some(before) = &entry.before {
+            before_image.insert(entry.key.clone(), before.clone());
+        }
         last.insert(entry.key.clone(), entry);
     }
+    let deleting = binding.command == "delete";
     let mut builder = Builder::new()?;
     let mut unsure = 0;
     for (n, key) in order.iter().enumerate() {
         let entry = &last[key];
-        let position = Position::Index(n);
+        // The record's place in the input the undone run read: its result lines up with
+        // that run's (`line`, or `index` for a JSON array).
+        let position = key
+            .split('|')
+            .next()
+            .and_then(Position::parse)
+            .unwrap_or(Position::Index(n));
         let id = entry
             .id
             .as_deref()
             .and_then(|i| uuid::Uuid::parse_str(i).ok());
-        let (operation, body) = match (entry.outcome, &entry.before) {
+        let (operation, body) = match (entry.outcome, before_image.get(key)) {
             (Recorded::Created, _) => (Operation::Delete, Bytes::new()),
-            (Recorded::Updated, Some(before)) => {
+            // A change that was about to go out when its run stopped may have been made:
+            // putting the before-image back is right either way.
+            (Recorded::Updated, Some(before)) | (Recorded::Started, Some(before)) if !deleting => {
                 (Operation::Replace, Bytes::from(before.get().to_owned()))
             }
             (Recorded::Deleted, Some(before)) => {
                 (Operation::Create, Bytes::from(before.get().to_owned()))
+            }
+            (Recorded::Started, Some(_)) => {
+                printer.warning(&format!(
+                    "{key}: the delete was about to be sent when its run stopped; check whether location {} still exists",
+                    entry.id.as_deref().unwrap_or("?")
+                ));
+                continue;
             }
             (Recorded::Updated | Recorded::Deleted, None) => {
                 printer.warning(&format!(
@@ -155,6 +176,9 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
         printer.note("nothing to undo: the journal records no change that can be put back");
         return Ok(());
     }
+    if !run.plan {
+        journal::mark_undone(path)?;
+    }
     bulk::execute(context, run, preflight).await?;
     Ok(())
 }
@@ -196,7 +220,7 @@ impl Record for DryRun {
 fn dry_run(context: &Context<'_>, preflight: bulk::Preflight) -> Result<()> {
     let printer = context.printer;
     let mut spool = preflight.spool;
-    let mut sink = printer.records(crate::cli::OutputFormat::Ndjson);
+    let mut sink = printer.records();
     while let Some(task) = spool.next()? {
         let Ok(body) = task.body else { continue };
         let body = RawValue::from_string(bulk::body_text(&body)?.to_owned())

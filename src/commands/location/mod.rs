@@ -35,16 +35,29 @@ pub fn parse_id(id: &str) -> Result<uuid::Uuid> {
         .map_err(|_| Error::usage(format!("`{id}` is not a location id (a UUID is expected)")))
 }
 
-/// Prints what a write answered: the id with `-q`, the link body as JSON, or a table.
+/// Prints what a write answered: the id with `-q`, a table, or as JSON the link body with
+/// the location's `id` added (so `| jq -r .id` gives it, as `-q` does). A create whose
+/// answer carries no id may have been carried out: that is said, never a plain failure.
 pub fn print_link(context: &Context, verb: &'static str, reply: &crate::api::Reply) -> Result<()> {
     let printer = context.printer;
-    let link = crate::api::ApiClient::link_of(reply)?;
+    let link = crate::api::ApiClient::link_of(reply).map_err(|e| {
+        if verb == "created" {
+            crate::api::unconfirmed(e)
+        } else {
+            e
+        }
+    })?;
+    let id = link.id().expect("link_of checks the id").to_string();
     if printer.quiet {
-        printer.line(&link.id().expect("link_of checks the id").to_string())?;
+        printer.line(&id)?;
     } else if printer.wants_table() {
         printer.field_table(&view::link_rows(verb, &link))?;
     } else {
-        printer.body(&reply.body)?;
+        let mut members =
+            crate::model::document::RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
+                .map_err(crate::error::Error::other)?;
+        members.insert("id", crate::model::document::to_raw(&id));
+        printer.json(&members)?;
     }
     Ok(())
 }
