@@ -413,3 +413,48 @@ fn a_ca_cert_that_is_not_pem_is_a_usage_error() {
     out.assert_code(2);
     assert!(stderr.contains("ca.pem"), "{stderr}");
 }
+
+/// Issue 41, item 3: the machine's trust as curl and OpenSSL read it. A CA given only by
+/// `SSL_CERT_FILE` (no profile, no `ca_cert`) is trusted by the single request (the
+/// shared client) and by a bulk run's own connections; without it the certificate
+/// error's hint names the three ways to trust a CA. Fails with the trust store back to
+/// the Mozilla roots alone.
+#[test]
+fn a_ca_given_by_ssl_cert_file_is_trusted_on_both_routes() {
+    let home = TempDir::new().unwrap();
+    let pki = pki();
+    let server = tls_server(&pki);
+    let ca = home.path().join("ca.pem");
+    std::fs::write(&ca, &pki.ca_pem).unwrap();
+    let get = || {
+        let mut cmd = locadm(&home);
+        cmd.env("LOCADM_TOKEN", TOKEN)
+            .args(["--base-url", &server.url, "--timeout", "5"])
+            .args(["-o", "json", "location", "get", ID]);
+        cmd
+    };
+    let out = get().run();
+    out.assert_code(6);
+    for way in ["system's trust store", "SSL_CERT_FILE", "ca_cert"] {
+        assert!(out.stderr.contains(way), "{way}: {}", out.stderr);
+    }
+
+    let out = get().env("SSL_CERT_FILE", &ca).run();
+    out.assert_code(0);
+    assert!(out.stdout.contains("TLS-001"), "{}", out.stdout);
+
+    let input = apply_input(&home);
+    let out = locadm(&home)
+        .env("LOCADM_TOKEN", TOKEN)
+        .env("SSL_CERT_FILE", &ca)
+        .args(["--base-url", &server.url, "location", "apply", "-f"])
+        .arg(&input)
+        .run();
+    out.assert_code(0);
+    assert_eq!(
+        out.stdout.matches(r#""outcome":"created""#).count(),
+        3,
+        "{}",
+        out.stdout
+    );
+}

@@ -277,7 +277,7 @@ pub(super) fn transport_error(
     let hint = if e.kind == TransportKind::Timeout {
         "raise `--timeout SECS` or check the service"
     } else if e.cause.to_ascii_lowercase().contains("certificate") {
-        "the server's TLS certificate is not trusted: if it comes from your own CA, set `ca_cert` in the profile to that CA's PEM file"
+        "the server's TLS certificate is not trusted: if it comes from your own CA, install that CA in the system's trust store, point `SSL_CERT_FILE` (or `SSL_CERT_DIR`) at it, or set `ca_cert` in the profile to its PEM file"
     } else {
         "check the base URL and that the service is up; `--verbose` shows the exchange"
     };

@@ -7,22 +7,26 @@
 //! * plain http is never proxied: the proxy would read the Basic credentials and bearer
 //!   tokens (an https request through a proxy is a CONNECT tunnel it cannot read);
 //! * an https URL uses `HTTPS_PROXY`, else `ALL_PROXY` (either case), unless `NO_PROXY`
-//!   names its host (`*`, a host, a domain and its subdomains, an IP address or a
-//!   network in CIDR form). The variables are read once per run ([`ProxyPolicy`]).
+//!   names its host, read by hyper-util's `NoProxy` as reqwest reads it (`*`, a host, a
+//!   domain and its subdomains, an IP address or a network in CIDR form). The variables
+//!   are read once per run ([`ProxyPolicy`]).
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
+use hyper_util::client::proxy::matcher::Matcher;
 use url::Url;
 
 use crate::settings::is_loopback;
 
 /// The proxy settings of the environment, read once per run (the client asks for every
 /// new connection).
-#[derive(Debug, Clone, Default)]
+#[derive(Clone)]
 pub struct ProxyPolicy {
+    /// The proxy as configured, credentials included (reqwest sends them).
     proxy: Option<Url>,
-    no_proxy: Vec<String>,
+    /// hyper-util's matcher (reqwest's own) of that proxy and `NO_PROXY`: whether an
+    /// https URL goes through it.
+    matcher: Arc<Matcher>,
 }
 
 impl ProxyPolicy {
@@ -51,15 +55,14 @@ impl ProxyPolicy {
                     .filter(|u| u.has_host())
                     .or_else(|| Url::parse(&format!("http://{proxy}")).ok())
             });
-        let no_proxy = get(["NO_PROXY", "no_proxy"])
-            .map(|v| {
-                v.split(',')
-                    .map(|e| e.trim().to_owned())
-                    .filter(|e| !e.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default();
-        ProxyPolicy { proxy, no_proxy }
+        let matcher = Matcher::builder()
+            .https(proxy.as_ref().map(Url::to_string).unwrap_or_default())
+            .no(get(["NO_PROXY", "no_proxy"]).unwrap_or_default())
+            .build();
+        ProxyPolicy {
+            proxy,
+            matcher: Arc::new(matcher),
+        }
     }
 
     /// The proxy for a request to `url`; `None` to go direct.
@@ -67,61 +70,9 @@ impl ProxyPolicy {
         if url.scheme() != "https" || is_loopback(url) {
             return None;
         }
-        let host = url
-            .host_str()?
-            .trim_start_matches('[')
-            .trim_end_matches(']');
-        if self.no_proxy.iter().any(|entry| excludes(entry, host)) {
-            return None;
-        }
+        let uri = hyper::Uri::try_from(url.as_str()).ok()?;
+        self.matcher.intercept(&uri)?;
         self.proxy.clone()
-    }
-}
-
-/// Whether one `NO_PROXY` entry names `host`: `*`, a host or a domain (and its
-/// subdomains, with or without a leading dot or `*.`), an IP address (IPv6 with or
-/// without brackets), or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`); a `:port`
-/// after a name or a bracketed address is ignored.
-fn excludes(entry: &str, host: &str) -> bool {
-    if entry == "*" {
-        return true;
-    }
-    let host_ip = host.parse::<IpAddr>().ok();
-    if let Some((network, bits)) = entry.split_once('/') {
-        let (Ok(network), Ok(bits), Some(ip)) =
-            (network.parse::<IpAddr>(), bits.parse::<u32>(), host_ip)
-        else {
-            return false;
-        };
-        return in_network(ip, network, bits);
-    }
-    // An address: `fd00::5`, `[fd00::5]`, `[fd00::5]:443`, `10.0.0.5`, `10.0.0.5:443`.
-    let address = entry
-        .strip_prefix('[')
-        .and_then(|rest| rest.split_once(']').map(|(a, _)| a))
-        .unwrap_or(entry);
-    if let Ok(ip) = address.parse::<IpAddr>() {
-        return host_ip == Some(ip);
-    }
-    let name = entry.trim_start_matches("*.").trim_start_matches('.');
-    let name = name.split_once(':').map_or(name, |(name, _)| name);
-    host.eq_ignore_ascii_case(name)
-        || host
-            .to_ascii_lowercase()
-            .ends_with(&format!(".{}", name.to_ascii_lowercase()))
-}
-
-fn in_network(ip: IpAddr, network: IpAddr, bits: u32) -> bool {
-    match (ip, network) {
-        (IpAddr::V4(ip), IpAddr::V4(net)) if bits <= 32 => {
-            let mask = u32::MAX.checked_shl(32 - bits).unwrap_or(0);
-            u32::from(ip) & mask == u32::from(net) & mask
-        }
-        (IpAddr::V6(ip), IpAddr::V6(net)) if bits <= 128 => {
-            let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
-            u128::from(ip) & mask == u128::from(net) & mask
-        }
-        _ => false,
     }
 }
 
@@ -146,7 +97,7 @@ mod tests {
             ("HTTPS_PROXY", "http://proxy:3128"),
             (
                 "NO_PROXY",
-                "fd00::5, [fd00::6]:443, 10.0.0.0/8, fd10::/16, 192.168.1.7:8443",
+                "fd00::5, fd00::6, 10.0.0.0/8, fd10::/16, 192.168.1.7",
             ),
         ];
         for direct in [

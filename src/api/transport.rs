@@ -169,15 +169,23 @@ fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
     Ok(config)
 }
 
-/// What both routes trust: the Mozilla roots (webpki-roots), and the profile's `ca_cert`.
+/// What both routes trust: the machine's store (or `SSL_CERT_FILE`/`SSL_CERT_DIR`), the
+/// Mozilla roots where the machine has none, and the profile's `ca_cert`.
 /// A `ca_cert` file without a certificate is refused, never ignored.
 fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::CertificateDer;
 
-    let mut roots = rustls::RootCertStore {
-        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-    };
+    let mut roots = rustls::RootCertStore::empty();
+    // What the machine trusts, as curl and OpenSSL read it: `SSL_CERT_FILE` or
+    // `SSL_CERT_DIR` when set, else the OS store (an internal CA or a company's TLS
+    // inspection installed there is trusted, as by every other program).
+    let native = rustls_native_certs::load_native_certs();
+    let (added, _unusable) = roots.add_parsable_certificates(native.certs);
+    if added == 0 {
+        // A machine without a trust store (a bare container): the Mozilla roots.
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    }
     let Some(path) = &settings.ca_cert else {
         return Ok(roots);
     };

@@ -4,17 +4,16 @@
 //! with another secret, or none, gets no cached token and must fetch one (and fails when
 //! its secret is wrong).
 
-use hmac::{Hmac, Mac};
+use ring::hmac;
 use secrecy::{ExposeSecret, SecretString};
-use sha2::Sha256;
 
 const SCHEME: &str = "hmac-sha256";
 
 /// The binding of a new token to `secret`: `hmac-sha256:<salt>:<mac>`, hex.
 pub fn bind(secret: &SecretString) -> String {
     let salt = *uuid::Uuid::new_v4().as_bytes();
-    let mac = mac(&salt, secret).finalize().into_bytes();
-    format!("{SCHEME}:{}:{}", hex(&salt), hex(&mac))
+    let mac = hmac::sign(&key(&salt), secret.expose_secret().as_bytes());
+    format!("{SCHEME}:{}:{}", hex::encode(salt), hex::encode(mac))
 }
 
 /// Whether `binding` was made from `secret` (compared in constant time).
@@ -25,30 +24,15 @@ pub fn holds(binding: &str, secret: &SecretString) -> bool {
     else {
         return false;
     };
-    let (Some(salt), Some(expected)) = (unhex(salt), unhex(expected)) else {
+    let (Ok(salt), Ok(expected)) = (hex::decode(salt), hex::decode(expected)) else {
         return false;
     };
-    mac(&salt, secret).verify_slice(&expected).is_ok()
+    hmac::verify(&key(&salt), secret.expose_secret().as_bytes(), &expected).is_ok()
 }
 
-fn mac(salt: &[u8], secret: &SecretString) -> Hmac<Sha256> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(salt).expect("HMAC takes a key of any length");
-    mac.update(secret.expose_secret().as_bytes());
-    mac
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
+/// The HMAC-SHA256 key of a salt (ring: the TLS and JWT crate the tree already has).
+fn key(salt: &[u8]) -> hmac::Key {
+    hmac::Key::new(hmac::HMAC_SHA256, salt)
 }
 
 #[cfg(test)]
@@ -74,5 +58,16 @@ mod tests {
         ] {
             assert!(!holds(broken, &secret), "{broken}");
         }
+    }
+
+    /// A binding written by earlier builds (RustCrypto's HMAC) still holds: the same
+    /// HMAC-SHA256 (this one computed by Python's `hmac`, salt of 16 zero bytes).
+    #[test]
+    fn a_binding_of_an_earlier_build_holds() {
+        let binding = format!(
+            "hmac-sha256:{}:5164c8a57760c9840f3bbe888f8f99759763e21c9d7438d90317b7baee1e1f28",
+            "00".repeat(16)
+        );
+        assert!(holds(&binding, &SecretString::from("s3cret-value")));
     }
 }

@@ -8,8 +8,6 @@
 //! carries change; `null` removes one), with `--replace` a full body. A read form (what
 //! `location get` prints) is taken by the set-aside rule of `model::document`.
 
-use sha2::Digest;
-
 use super::spool::{SpoolReader, SpoolWriter, Task};
 use super::Operation;
 use crate::error::Result;
@@ -247,13 +245,13 @@ pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<
             builder.push(task);
         }
     };
-    let mut digest = sha2::Sha256::new();
+    let mut digest = ring::digest::Context::new(&ring::digest::SHA256);
     source.for_each(|position, record| {
         digest.update(position.to_string().as_bytes());
-        digest.update([0]);
+        digest.update(&[0]);
         let text = record.as_ref().map_or("", |t| t);
         digest.update(text.as_bytes());
-        digest.update([0]);
+        digest.update(&[0]);
         chunk_bytes += text.len();
         chunk.push((position, record.map(str::to_owned)));
         if chunk.len() == PREFLIGHT_CHUNK || chunk_bytes >= PREFLIGHT_CHUNK_BYTES {
@@ -262,7 +260,7 @@ pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<
         }
     })?;
     check_chunk(&mut chunk, &mut builder);
-    builder.finish(format!("sha256:{:x}", digest.finalize()))
+    builder.finish(format!("sha256:{}", hex::encode(digest.finish())))
 }
 
 /// Tasks made by the caller (ids to read or delete, a journal to undo), spooled as

@@ -28,11 +28,13 @@ use tempfile::TempDir;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_locadm");
 
-/// Removes every `LOCADM_*` variable and `CI`, and fixes colour and width.
+/// Removes every `LOCADM_*` variable, `CI` and the TLS trust variables, and fixes colour
+/// and width.
 pub fn scrub(command: &mut StdCommand) {
     for (name, _) in std::env::vars_os() {
         let text = name.to_string_lossy();
-        if text.starts_with("LOCADM_") || text == "CI" {
+        if text.starts_with("LOCADM_") || ["CI", "SSL_CERT_FILE", "SSL_CERT_DIR"].contains(&&*text)
+        {
             command.env_remove(&name);
         }
     }
