@@ -1,7 +1,6 @@
 //! What a bulk run prints: one result per task (through the printer's record sink), the
 //! progress bar, the tally, and the summary line on stderr.
 
-use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,7 +13,7 @@ use crate::api::pacer::Pause;
 use crate::error::Error;
 use crate::input::Position;
 use crate::model::document::Change;
-use crate::output::{json, Human, Messages, Progress, Record, RecordSink};
+use crate::output::{Human, Messages, Progress, Record, RecordSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -142,47 +141,6 @@ impl Record for Report {
         self.id.as_deref()
     }
 
-    /// The result line as serde writes it (`{"line":1,"storeId":"S-1",...}`), written
-    /// field by field: the common form only, with no error, plan, changes or body
-    /// (`false`: serde writes the others). The names are written as they are, the texts
-    /// escaped where they need it.
-    fn write_json(&self, out: &mut impl Write) -> io::Result<bool> {
-        let common = self.error.is_none()
-            && self.plan.is_none()
-            && self.changes.is_empty()
-            && self.body.is_none();
-        if !common {
-            return Ok(false);
-        }
-        let mut number = itoa::Buffer::new();
-        out.write_all(b"{")?;
-        if let Some(line) = self.line {
-            out.write_all(b"\"line\":")?;
-            out.write_all(number.format(line).as_bytes())?;
-            out.write_all(b",")?;
-        }
-        if let Some(index) = self.index {
-            out.write_all(b"\"index\":")?;
-            out.write_all(number.format(index).as_bytes())?;
-            out.write_all(b",")?;
-        }
-        out.write_all(b"\"storeId\":")?;
-        write_optional_str(out, self.store_id.as_deref())?;
-        out.write_all(b",\"operation\":")?;
-        json::write_str(out, self.operation)?;
-        out.write_all(b",\"outcome\":\"")?;
-        out.write_all(self.outcome.as_str().as_bytes())?;
-        out.write_all(b"\",\"id\":")?;
-        write_optional_str(out, self.id.as_deref())?;
-        out.write_all(b",\"status\":")?;
-        match self.status {
-            Some(status) => out.write_all(number.format(status).as_bytes())?,
-            None => out.write_all(b"null")?,
-        }
-        out.write_all(b"}")?;
-        Ok(true)
-    }
-
     /// At a terminal the table shows what did not succeed and, in a plan, what would
     /// change; the summary counts the rest.
     fn human(&self) -> Human {
@@ -227,13 +185,6 @@ impl Record for Printed {
 
     fn id(&self) -> Option<&str> {
         self.0.id()
-    }
-
-    fn write_json(&self, out: &mut impl Write) -> io::Result<bool> {
-        match &self.0.location {
-            Some(_) => Ok(false),
-            None => self.0.write_json(out),
-        }
     }
 
     fn human(&self) -> Human {
@@ -289,13 +240,6 @@ impl Tally {
         } else {
             parts.join(", ")
         }
-    }
-}
-
-fn write_optional_str(out: &mut impl Write, text: Option<&str>) -> io::Result<()> {
-    match text {
-        Some(text) => json::write_str(out, text),
-        None => out.write_all(b"null"),
     }
 }
 
@@ -460,75 +404,6 @@ mod tests {
         Outcome::Planned,
         Outcome::DryRun,
     ];
-
-    /// What serde writes and what the result line's own writer writes, where it writes.
-    fn both(printed: &Printed) -> (String, Option<String>) {
-        let by_serde = serde_json::to_string(printed).unwrap();
-        let mut line = Vec::new();
-        let written = printed.write_json(&mut line).unwrap();
-        (by_serde, written.then(|| String::from_utf8(line).unwrap()))
-    }
-
-    #[test]
-    fn a_result_line_is_written_as_serde_writes_it() {
-        let positions = [Position::Line(1), Position::Index(0), Position::Whole];
-        // Each text that needs an escape on its own (so that each is seen), DEL (which
-        // JSON does not escape) and text not ASCII.
-        let store_ids = [
-            None,
-            Some("S-1"),
-            Some("a\"b"),
-            Some("a\\b"),
-            Some("a\tb"),
-            Some("\u{1f}"),
-            Some("\u{7f}"),
-            Some("Straße"),
-            Some(""),
-        ];
-        let ids = [None, Some("6f1c7e1a-0b7e-4d3c-9a51-2f7b8c9d0e1f")];
-        let mut written = 0;
-        for (n, outcome) in OUTCOMES.into_iter().enumerate() {
-            for position in positions {
-                for store_id in store_ids {
-                    for id in ids {
-                        let operation =
-                            [Operation::Create, Operation::Merge, Operation::Get][n % 3];
-                        let mut report = Report::new(position, operation, outcome);
-                        report.store_id = store_id.map(str::to_owned);
-                        report.id = id.map(str::to_owned);
-                        report.status = (n % 2 == 0).then_some(201 + n as u16);
-                        let (by_serde, line) = both(&Printed(report));
-                        let line = line.expect("the common form is written by hand");
-                        assert_eq!(line, by_serde);
-                        written += 1;
-                    }
-                }
-            }
-        }
-        assert_eq!(written, OUTCOMES.len() * 3 * 9 * 2);
-    }
-
-    #[test]
-    fn the_other_forms_are_left_to_serde() {
-        let report = || Report::new(Position::Line(3), Operation::Merge, Outcome::Failed);
-        let mut with_error = report();
-        with_error.error = Some("boom".into());
-        let mut planned = report();
-        planned.plan = Some("change");
-        let mut with_body = report();
-        with_body.body = RawValue::from_string("{}".into()).ok();
-        let mut read = report();
-        read.location = RawValue::from_string(r#"{"storeId":"S"}"#.into()).ok();
-        let mut with_changes = report();
-        with_changes.changes.push(Change {
-            field: "city".into(),
-            before: None,
-            after: RawValue::from_string(r#""Paris""#.into()).ok(),
-        });
-        for report in [with_error, planned, with_body, read, with_changes] {
-            assert_eq!(both(&Printed(report)).1, None);
-        }
-    }
 
     #[test]
     fn an_outcome_is_named_as_serde_names_it() {

@@ -1,5 +1,5 @@
 //! JSON text as the printer writes it: pretty or on one line with members and numbers as
-//! written, JSON strings (for records that write their own JSON), and `--jq` results.
+//! written, and `--jq` results.
 
 use std::io::{self, Write};
 
@@ -50,17 +50,6 @@ fn write_as(json: &[u8], pp: jaq_json::write::Pp) -> String {
         Ok(()) => String::from_utf8_lossy(&out).into_owned(),
         Err(_) => String::from_utf8_lossy(json).into_owned(),
     }
-}
-
-/// `text` as a JSON string, as `serde_json` writes it: as it is between quotes when it
-/// holds nothing to escape (a quote, a backslash, a control character), else by serde.
-pub fn write_str(out: &mut impl Write, text: &str) -> io::Result<()> {
-    if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        return serde_json::to_writer(out, text).map_err(io::Error::from);
-    }
-    out.write_all(b"\"")?;
-    out.write_all(text.as_bytes())?;
-    out.write_all(b"\"")
 }
 
 #[cfg(test)]

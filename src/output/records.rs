@@ -27,13 +27,6 @@ pub trait Record: Serialize {
     }
     /// How the record shows in table output, for people.
     fn human(&self) -> Human;
-    /// Writes the JSON `serde_json` writes for the record, where the record knows a
-    /// quicker way for its common form (`Ok(false)`: not this one, serde writes it). A
-    /// bulk run writes a result for every record, and serde's way was 5% of the send
-    /// phase's instructions.
-    fn write_json(&self, _out: &mut impl Write) -> io::Result<bool> {
-        Ok(false)
-    }
 }
 
 /// A record in table output.
@@ -51,8 +44,6 @@ pub struct RecordSink {
     quiet: bool,
     jq: Option<Arc<jq::Filter>>,
     out: BufWriter<io::Stdout>,
-    /// A record's JSON as its own writer makes it, kept from record to record.
-    line: Vec<u8>,
     /// Records printed so far.
     count: usize,
     rows: Vec<Vec<String>>,
@@ -73,7 +64,6 @@ impl RecordSink {
             quiet,
             jq,
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
-            line: Vec::new(),
             count: 0,
             rows: Vec::new(),
             finished: false,
@@ -148,16 +138,9 @@ impl RecordSink {
 }
 
 impl RecordSink {
-    /// The record as JSON: made in `line` (a record's own writer writes many small
-    /// pieces, each a call into the `BufWriter`), then written at once.
+    /// The record as JSON, by serde, on one line.
     fn write_json<R: Record>(&mut self, record: &R) -> Result<()> {
-        self.line.clear();
-        if record.write_json(&mut self.line)? {
-            self.out.write_all(&self.line)?;
-        } else {
-            serde_json::to_writer(&mut self.out, record).map_err(json_error)?;
-        }
-        Ok(())
+        serde_json::to_writer(&mut self.out, record).map_err(json_error)
     }
 
     /// Runs `--jq` on `json` and writes its results.
