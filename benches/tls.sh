@@ -43,12 +43,12 @@
 #      (`perf`: 13% of nginx's time in sock_def_readable's wake-up against 2.5% for wrk);
 #      a busier client is woken less, and the loop then goes faster, not slower (on
 #      some machines; on others the busy loop is the slower). Then the same loop through
-#      hyper's HTTP/1.1 client, as apply's connections sent until they got an HTTP/1.1
-#      connection of their own (src/api/http1/, which writes and reads as the bare loop
-#      does): apply / the bare loop is what apply's own work on each record (spool,
-#      request, pace, answer, report) costs; the two loops' rows side by side, what
-#      going through hyper's connection task costs (or gains: on this machine the hyper
-#      loop was the quicker in the twenty-third session's run, 92,295/s to 86,650/s).
+#      hyper's HTTP/1.1 client connection, as apply's connections send (src/api/
+#      exchange.rs): apply / the hyper loop is what apply's own work on each record
+#      (spool, request, pace, answer, report) costs; the two loops' rows side by side,
+#      what going through hyper's connection task costs (or gains: on this machine the
+#      hyper loop was the quicker in the twenty-third session's run, 92,295/s to
+#      86,650/s).
 #
 # wrk and h2load send apply's request: the same headers (user agent and `Accept`
 # included: nginx parses them) and the first record's body.

@@ -44,11 +44,10 @@ fn apply(env: &Env, n: usize, extra: &[&str]) -> (String, Value) {
         "limits": all["limits"],
     });
     let summary = out
-        .stderr
-        .lines()
+        .messages()
+        .into_iter()
         .find(|l| l.starts_with("concurrency"))
-        .unwrap_or_else(|| panic!("a summary line: {}", out.stderr))
-        .to_owned();
+        .unwrap_or_else(|| panic!("a summary line: {}", out.stderr));
     (summary, counters)
 }
 

@@ -8,10 +8,8 @@
 //! with a connection per task, which load generators use, 121k.
 //! A worker that sends thousands of requests in a row gains nothing from a pool: it keeps
 //! one connection, sends on it request after request, and opens a new one when the server
-//! closes it; its requests go on a connection of the tool's own (`http1/`: the worker
-//! writes and reads it itself, without hyper's connection task between). Opened by
-//! hyper-util and hyper-rustls over the same rustls, with the shared client's
-//! own TLS configuration (`transport::Transport`: webpki roots plus the profile's
+//! closes it. Built from the same hyper, hyper-util and rustls, with the shared client's
+//! own TLS configuration (`transport::Transport`: the machine's trust plus the profile's
 //! `ca_cert`, read once), so TLS trust is the same on both routes.
 //! Every connection of a run shares that configuration, and with it one session
 //! cache: a connection opened again after the server closed one resumes its TLS session
@@ -20,14 +18,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use bytes::Bytes;
+use http_body_util::Full;
 use hyper::header::{HeaderMap, HeaderValue, InvalidHeaderValue, AUTHORIZATION};
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
-use super::exchange::{Answer, Exchanged, Request};
-use super::http1::{Http1, Stream};
+use super::exchange::{Answer, Exchanged, Http1};
+
+/// What a connection is carried on: TCP, or TLS over TCP, as hyper-util and hyper-rustls
+/// open it.
+type Stream = hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>;
 use super::http2::Http2;
 use super::lanes::{Held, Lane, Lanes, OpenLane};
 use super::{Endpoint, Failure, TransportError, TransportKind};
@@ -162,17 +165,21 @@ impl Connector {
                 return Err(Opening::Failed(e));
             }
         };
-        Ok((Http1::new(stream), held))
+        let sender = Http1::handshake(stream)
+            .await
+            .map_err(|e| Opening::Failed(TransportError::new(TransportKind::Connect, &e)))?;
+        Ok((sender, held))
     }
 
     /// A shared lane: HTTP/2 when the service agrees to it by ALPN, else HTTP/1.1.
     async fn open_shared(&self) -> std::result::Result<Lane, TransportError> {
         let stream = self.connect(&self.shared).await?;
+        let failed = |e: hyper::Error| TransportError::new(TransportKind::Connect, &e);
         if stream.connected().is_negotiated_h2() {
             let io = hyper_util::rt::TokioIo::new(stream);
             Ok(Lane::Http2(Http2::handshake(io, &self.origin).await?))
         } else {
-            Ok(Lane::Http1(Http1::new(stream)))
+            Ok(Lane::Http1(Http1::handshake(stream).await.map_err(failed)?))
         }
     }
 }
@@ -264,7 +271,7 @@ impl Connection {
     /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).
     pub(super) async fn exchange(
         &mut self,
-        request: Request,
+        request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<Answer, Failure> {
         let connector = &*self.connector;
         let request = match connector.lanes.shared() {
@@ -315,7 +322,7 @@ impl Connector {
 
     async fn exchange_dedicated(
         &self,
-        mut request: Request,
+        mut request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<Dedicated, Failure> {
         loop {
             let (mut connection, reused) = match self.idle_connection() {
@@ -351,7 +358,7 @@ enum Dedicated {
     Done(Answer),
     /// A new connection was refused while others were open: connections are scarce now,
     /// and the request, not sent, goes on the shared lanes.
-    Scarce(Request),
+    Scarce(hyper::Request<Full<Bytes>>),
 }
 
 impl OpenLane for Connector {

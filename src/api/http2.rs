@@ -14,8 +14,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
+use http_body_util::Full;
+use hyper::body::Body as _;
 
-use super::exchange::{timed_out, Answer, Request};
+use super::exchange::{timed_out, Answer};
 use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// One HTTP/2 connection: its handle for new streams, whether it has ended, and the
@@ -33,7 +35,7 @@ pub(super) enum Sent {
     Answered(Answer),
     /// Not carried out: it never reached the wire, or the service said it did not
     /// process it. It may go again, a create included.
-    Unprocessed(Request, TransportError),
+    Unprocessed(hyper::Request<Full<Bytes>>, TransportError),
 }
 
 impl Http2 {
@@ -73,7 +75,7 @@ impl Http2 {
     /// lane's), so that the lane is free for other requests meanwhile.
     pub(super) async fn exchange(
         self,
-        request: Request,
+        request: hyper::Request<Full<Bytes>>,
         timeout: Duration,
     ) -> Result<Sent, Failure> {
         let sender = match self.sender.ready().await {
@@ -84,7 +86,7 @@ impl Http2 {
             }
         };
         let copy = copy_of(&request);
-        let (mut head, payload) = request.into_parts();
+        let (mut head, body) = request.into_parts();
         // HTTP/2 carries the origin as `:scheme` and `:authority` (the `Host` that
         // HTTP/1.1 sends), not as a header.
         let invalid = |e: &(dyn std::error::Error + 'static)| {
@@ -101,6 +103,7 @@ impl Http2 {
         };
         uri.path_and_query = head.uri.path_and_query().cloned();
         head.uri = hyper::Uri::from_parts(uri).map_err(|e| invalid(&e))?;
+        let payload = body_bytes(body);
         // As hyper writes it on either protocol: the service knows the body's size before
         // it reads the body.
         if !payload.is_empty() {
@@ -207,6 +210,21 @@ impl<T: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Unvectored<T> {
     }
 }
 
+/// A request's body as one buffer (a `Full` body is one frame, or none).
+fn body_bytes(body: Full<Bytes>) -> Bytes {
+    // `Full` yields its one frame at once: polled here without a waker's need.
+    let mut body = std::pin::pin!(body);
+    let waker = std::task::Waker::noop();
+    let mut context = std::task::Context::from_waker(waker);
+    if body.is_end_stream() {
+        return Bytes::new();
+    }
+    match body.as_mut().poll_frame(&mut context) {
+        std::task::Poll::Ready(Some(Ok(frame))) => frame.into_data().unwrap_or_default(),
+        _ => Bytes::new(),
+    }
+}
+
 /// Whether the service said that it did not process the stream: a GOAWAY whose last
 /// stream is below it, or REFUSED_STREAM (RFC 9113, 6.8 and 8.7). Such a request was
 /// not carried out and may go again, a create included.
@@ -219,7 +237,7 @@ fn broken(e: &h2::Error) -> Failure {
 }
 
 /// The same request again (the body is shared, not copied).
-fn copy_of(request: &Request) -> Request {
+fn copy_of(request: &hyper::Request<Full<Bytes>>) -> hyper::Request<Full<Bytes>> {
     let mut copy = hyper::Request::new(request.body().clone());
     *copy.method_mut() = request.method().clone();
     *copy.uri_mut() = request.uri().clone();

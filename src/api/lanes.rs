@@ -12,8 +12,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use super::exchange::{Answer, Exchanged, Request};
-use super::http1::Http1;
+use bytes::Bytes;
+use http_body_util::Full;
+
+use super::exchange::{Answer, Exchanged, Http1};
 use super::http2::{self, Http2};
 use super::{Failure, TransportError, TransportKind};
 
@@ -169,7 +171,7 @@ impl Shared {
     pub(super) async fn exchange(
         &self,
         connector: &impl OpenLane,
-        mut request: Request,
+        mut request: hyper::Request<Full<Bytes>>,
         affinity: usize,
     ) -> Result<Answer, Failure> {
         let (mut index, mut slot) = self.pick(affinity).await;

@@ -11,7 +11,6 @@
 mod connection;
 mod errors;
 mod exchange;
-mod http1;
 mod http2;
 mod lanes;
 pub mod pacer;

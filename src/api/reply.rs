@@ -25,6 +25,10 @@ pub struct Reply {
     pub round_trip: Option<std::time::Duration>,
     /// It came as one stream of many on an HTTP/2 connection (a bulk run's shared lanes).
     pub multiplexed: bool,
+    /// A coding of the body the tool never asks for (a `Content-Encoding` other than
+    /// `identity`, a `Transfer-Encoding` other than `chunked`), as the header said it:
+    /// hyper passes such a body on as it came, so it is not the body it claims to be.
+    pub coding: Option<String>,
 }
 
 impl Reply {
@@ -50,6 +54,19 @@ impl Reply {
                     .find_map(|v| errors::bearer_refusal(&String::from_utf8_lossy(v.as_bytes())))
             })
             .flatten();
+        let coding = [
+            (reqwest::header::CONTENT_ENCODING, "identity"),
+            (reqwest::header::TRANSFER_ENCODING, "chunked"),
+        ]
+        .into_iter()
+        .find_map(|(name, plain)| {
+            let value = headers.get(&name)?;
+            let text = String::from_utf8_lossy(value.as_bytes());
+            let asked = text
+                .split(',')
+                .all(|coding| coding.trim().eq_ignore_ascii_case(plain));
+            (!asked).then(|| format!("{name}: {text}"))
+        });
         Reply {
             status,
             body,
@@ -58,6 +75,7 @@ impl Reply {
             refusal,
             round_trip: None,
             multiplexed: false,
+            coding,
         }
     }
 

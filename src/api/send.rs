@@ -43,7 +43,7 @@ impl ApiClient {
             // connection), and two clock reads more a record were 1.5% of a bulk
             // create's time over TLS (perf).
             let sent = matches!(route, Route::Shared).then(std::time::Instant::now);
-            // Boxed: an attempt's future (a connection's exchange or reqwest's, with its
+            // Boxed: an attempt's future (hyper's or reqwest's exchange, with its
             // timers) is kilobytes, and every future that awaits it in place would
             // hold (and copy) it too.
             let exchange: BoxFuture<'_, Result<Reply, Failure>> = match route {
@@ -102,6 +102,22 @@ impl ApiClient {
                                 "the service answered the create with status {}, which HTTP does not define",
                                 reply.status.as_u16()
                             )))
+                        }
+                        Ok(Reply {
+                            coding: Some(coding),
+                            status,
+                            ..
+                        }) if status.is_success() => {
+                            let message = format!(
+                                "{method} {}: the answer came as `{}`, a coding the tool never asks for, so its body cannot be read",
+                                target.url(),
+                                crate::output::sanitize_line(&coding)
+                            );
+                            Err(if create {
+                                errors::unconfirmed(message)
+                            } else {
+                                Error::unavailable(None, message)
+                            })
                         }
                         Ok(reply) if reply.status.is_success() => Ok(reply),
                         Ok(reply) => Err(errors::status_error(
@@ -209,7 +225,9 @@ impl ApiClient {
         let headers = connection
             .headers(payload.is_some(), token)
             .map_err(|e| invalid(&e))?;
-        let mut request = hyper::Request::new(payload.cloned().unwrap_or_default());
+        let mut request = hyper::Request::new(http_body_util::Full::new(
+            payload.cloned().unwrap_or_default(),
+        ));
         *request.method_mut() = method.clone();
         *request.uri_mut() = uri;
         *request.headers_mut() = headers;

@@ -379,6 +379,23 @@ impl Run {
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
     }
 
+    /// The messages on stderr, one a line: as written, or the `message` of each JSON
+    /// object (`{"note":{"message":…}}`) that `-o json` makes of them.
+    pub fn messages(&self) -> Vec<String> {
+        self.stderr
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<Value>(line)
+                    .ok()
+                    .and_then(|object| {
+                        let (_, inner) = object.as_object()?.iter().next()?;
+                        Some(inner["message"].as_str()?.to_owned())
+                    })
+                    .unwrap_or_else(|| line.to_owned())
+            })
+            .collect()
+    }
+
     /// Stdout as NDJSON, one value a line.
     #[track_caller]
     pub fn lines(&self) -> Vec<Value> {
