@@ -752,6 +752,31 @@ fn a_repeated_name_is_refused_at_every_depth_by_every_command() {
     }
 }
 
+/// Issue 40: members set aside (`links`, the provider's `name`, the derived `address`)
+/// were dropped without a look at their type; and a required member's `null` read as
+/// "unset" made it missing.
+#[test]
+fn set_aside_members_are_checked_for_their_type() {
+    let env = common::Env::new();
+    let body = body_with(r#","links":"self","address":5"#).replace(
+        &format!(r#"{{"id":"{PROVIDER}"}}"#),
+        &format!(r#"{{"id":"{PROVIDER}","name":7}}"#),
+    );
+    let verdict = one_verdict(&env, &body, None);
+    assert_eq!(verdict.code, 2);
+    assert_eq!(
+        verdict.errors,
+        [
+            "locationProvider.name: must be a string, not a number",
+            "links: must be an array of link objects, not a string",
+            "address: must be a string, not a number",
+        ]
+    );
+    let body = body_with("").replace(r#""Alexanderplatz","structured"#, r#"null,"structured"#);
+    let verdict = one_verdict(&env, &body, None);
+    assert_eq!(verdict.errors, ["storeName: must be a string, not null"]);
+}
+
 /// Issue 40: `photoUrls` as a string with a blank after a comma was trimmed and sent; it
 /// is refused as the array form refuses the same blank.
 #[test]
