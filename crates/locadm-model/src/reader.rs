@@ -106,10 +106,8 @@ pub fn read(text: &str, target: Target) -> Reading {
         .get("storeId")
         .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
     reading.take_id(record.get("id"), target);
-    let problems = std::mem::take(&mut reading.problems);
-    let (body, deferred, problems) = set_aside(record, reading.op, problems);
+    let (body, deferred) = set_aside(record, reading.op, &mut reading.problems);
     let result = LocationBody::check_members(&body.as_object(), Problems::default());
-    reading.problems = problems;
     match (reading.op, result) {
         (Op::Create | Op::Replace, Ok(valid)) => {
             reading.problems.extend(valid.warnings);
@@ -177,7 +175,8 @@ impl Reading {
 /// The write form of the service's read form of a location (its current state), by the
 /// set-aside rule; a copy that disagrees is a problem.
 pub fn write_form(read: RawMembers) -> Result<RawMembers, Problems> {
-    let (body, _, problems) = set_aside(read, Op::Replace, Problems::default());
+    let mut problems = Problems::default();
+    let (body, _) = set_aside(read, Op::Replace, &mut problems);
     if problems.has_errors() {
         return Err(problems);
     }
@@ -185,16 +184,16 @@ pub fn write_form(read: RawMembers) -> Result<RawMembers, Problems> {
 }
 
 /// The set-aside rule of the module documentation: the members a write body may carry,
-/// the legacy copies a merge compares with its result (kept out of the patch's check),
-/// and the problems found so far with those of the members set aside.
+/// and the legacy copies a merge compares with its result (kept out of the patch's
+/// check); the problems of the members set aside go to `problems`.
 ///
 /// The record is taken, not borrowed: its members move into the body (pre-flight makes
 /// one body a record, and copying every member twice was a tenth of its time).
 fn set_aside(
     record: RawMembers,
     op: Op,
-    mut problems: Problems,
-) -> (RawMembers, Vec<(&'static str, Box<RawValue>)>, Problems) {
+    problems: &mut Problems,
+) -> (RawMembers, Vec<(&'static str, Box<RawValue>)>) {
     let structured = record.object("structuredAddress");
     let both_providers =
         record.get("service").is_some() && record.get("locationProvider").is_some();
@@ -202,10 +201,18 @@ fn set_aside(
     let mut deferred = Vec::new();
     for (name, raw) in record.into_members() {
         let null = Kind::of(&raw) == Kind::Null;
+        let required = fields::is_required_member(&name) || name == "service";
+        if null && required && op == Op::Merge {
+            problems.error(
+                name.as_ref(),
+                "is required, and `null` in a merge would remove it",
+            );
+            continue;
+        }
         match name.as_ref() {
             "id" => continue,
             "links" => {
-                links(&mut problems, &raw);
+                links(problems, &raw);
                 continue;
             }
             "service" if both_providers => {
@@ -216,43 +223,36 @@ fn set_aside(
                 continue;
             }
             "locationProvider" | "service" => {
-                body.push("locationProvider", provider(&mut problems, &name, raw));
+                body.push("locationProvider", provider(problems, &name, raw));
                 continue;
             }
             _ => {}
         }
         if let Some(twins) = &structured {
             if name == "address" {
-                string_or_null(&mut problems, "address", &raw);
+                string_or_null(problems, "address", &raw);
                 continue;
             }
             if let Some(part) = SHARED_ADDRESS_PARTS.into_iter().find(|p| *p == name) {
-                if string_or_null(&mut problems, part, &raw) {
+                if string_or_null(problems, part, &raw) {
                     match twins.get(part) {
                         // A merge's result has the current state's: compared by `merge`.
                         None if op == Op::Merge && !null => deferred.push((part, raw)),
-                        twin => compare_copy(&mut problems, part, &raw, twin),
+                        twin => compare_copy(problems, part, &raw, twin),
                     }
                 }
                 continue;
             }
         }
-        if null && fields::is_required_member(&name) && op == Op::Merge {
-            problems.error(
-                name.as_ref(),
-                "is required, and `null` in a merge would remove it",
-            );
-            continue;
-        }
         // `description` may be `null` in a write body; a required member's `null` is left
         // for the checker to refuse, an unknown member's to name.
-        let unset = null && name != "description" && !fields::is_required_member(&name);
+        let unset = null && name != "description" && !required;
         if unset && op != Op::Merge && fields::is_member(&name) {
             continue;
         }
         body.push(name, raw);
     }
-    (body, deferred, problems)
+    (body, deferred)
 }
 
 /// `links`: an array of link objects, set aside.
@@ -573,6 +573,11 @@ mod tests {
         assert_eq!(
             errors(&read(patch, Target::Record(Op::Merge))),
             ["storeName: is required, and `null` in a merge would remove it"]
+        );
+        let patch = patch.replace("storeName", "locationProvider");
+        assert_eq!(
+            errors(&read(&patch, Target::Record(Op::Merge))),
+            ["locationProvider: is required, and `null` in a merge would remove it"]
         );
     }
 
