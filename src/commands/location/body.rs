@@ -89,8 +89,8 @@ pub fn from_fields(fields: &LocationFields) -> Result<String> {
     optional(&mut body, "email", &fields.email);
     optional(&mut body, "logoUrl", &fields.logo_url);
     if !fields.photo_url.is_empty() {
-        let urls: Vec<&str> = fields.photo_url.iter().map(|u| u.trim()).collect();
-        body.push("photoUrls", to_raw(&urls));
+        // As given, never trimmed: a blank is refused, as in a file.
+        body.push("photoUrls", to_raw(&fields.photo_url));
     }
     if let Some(access) = fields.disabled_access {
         body.push("hasDisabledAccess", to_raw(&access));
@@ -434,6 +434,19 @@ mod tests {
         assert_eq!(body.description, Some(Some("Upstairs".into())));
         assert_eq!(body.telephone_number.as_deref(), Some("+49 30 1234"));
         assert_eq!(body.supplementary_name.as_deref(), Some("Mitte"));
+    }
+
+    /// A photo URL is never repaired, from a flag as from a file: a blank is refused.
+    #[test]
+    fn a_photo_url_flag_is_not_trimmed() {
+        let fields = LocationFields {
+            photo_url: vec![" https://a.example/1.jpg".into()],
+            ..structured()
+        };
+        let msg = location_from_input(None, Target::Create, &fields)
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("\n--photo-url: "), "{msg}");
     }
 
     #[test]
