@@ -187,7 +187,7 @@ const CSV: Topic = Topic {
     summary: "how location apply and location validate read CSV",
     blocks: &[
         Text("location apply and location validate read CSV from a file whose name ends in .csv, or with --format csv (standard input too). Each row becomes a JSON body and is checked by exactly the rules of a JSON body."),
-        Item("Header row", "The field names of the location's write form, as in JSON (storeId, storeName, latitude, ...); nested fields with a dot (structuredAddress.city, locationProvider.id); id to change an existing location. In a change, a top-level city, postCode or countryCode goes into whichever address form the location has."),
+        Item("Header row", "The field names of the location's write form, as in JSON (storeId, storeName, latitude, ...); nested fields with a dot (structuredAddress.city, locationProvider.id); id to change an existing location. In a change, a top-level city, postCode or countryCode goes into whichever address form the location has; beside structuredAddress columns they are the read form's copies instead, which must equal the merged location's."),
         Item("Delimiter", "Told from the header row: comma, semicolon or tab, whichever it has most of (a comma on a tie); --delimiter CHAR says it (tab for a tab)."),
         Item("Unknown columns", "A column that is not a field is one error naming it, with the field it is nearest to, before any row is read; --ignore-column NAME skips it (repeatable). Empty header cells at the end of the row are ignored; an empty one elsewhere is an error."),
         Item("Empty cells", "A field left empty is absent: a new location does not get it, and a change leaves it as it is (--replace clears it)."),

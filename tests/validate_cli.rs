@@ -556,3 +556,484 @@ fn the_limits_of_a_body_are_named_and_an_empty_source_passes() {
             "details: holds JSON that is nested deeper than 32 levels",
         ));
 }
+
+// ---- One reader, one verdict (issue 40, item 3): `validate`, `apply --dry-run`,
+// `create --file` and `update --file` read a body by the same code, so the same body read
+// for the same operation gets the same exit code and the same problems, in the same order.
+
+const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+/// A location body with `extra` members at its end, each `,"name":value`.
+fn body_with(extra: &str) -> String {
+    format!(
+        r#"{{"storeId":"BER-001","storeName":"Alexanderplatz","structuredAddress":{{"street":"Alexanderplatz","city":"Berlin","postCode":"10178","countryCode":"DE"}},"latitude":52.1,"longitude":13.4,"locationProvider":{{"id":"{PROVIDER}"}}{extra}}}"#
+    )
+}
+
+/// `property: message` of a problem as the commands print it (the body's own: the message).
+fn problem_line(property: &str, message: &str) -> String {
+    if property.is_empty() {
+        message.to_owned()
+    } else {
+        format!("{property}: {message}")
+    }
+}
+
+/// What one command said of a one-line body: its exit code and its errors, in order.
+#[derive(Debug, PartialEq, Eq)]
+struct Verdict {
+    code: i32,
+    errors: Vec<String>,
+}
+
+/// `location validate` (`--replace` with `replace`): the findings of `-o ndjson`.
+fn by_validate(env: &common::Env, file: &Path, replace: bool) -> Verdict {
+    let mut args = vec!["location", "validate", "-o", "ndjson", "--file"];
+    args.push(file.to_str().unwrap());
+    if replace {
+        args.push("--replace");
+    }
+    let run = env.run(&args);
+    let errors = run
+        .lines()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            problem_line(
+                f["property"].as_str().unwrap(),
+                f["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    Verdict {
+        code: run.code,
+        errors,
+    }
+}
+
+/// `location apply --dry-run` (`--replace` with `replace`): the problems on stderr.
+fn by_apply_dry_run(env: &common::Env, file: &Path, replace: bool) -> Verdict {
+    let mut args = vec!["location", "apply", "--dry-run", "--file"];
+    args.push(file.to_str().unwrap());
+    if replace {
+        args.push("--replace");
+    }
+    let run = env.run(&args);
+    let errors = run
+        .stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("line 1: "))
+        .map(str::to_owned)
+        .collect();
+    Verdict {
+        code: run.code,
+        errors,
+    }
+}
+
+/// `location create --file` (or `update ID --file`) against the emulator: the problems
+/// listed under `the body is invalid`, warnings left out.
+fn by_write(env: &common::Env, file: &Path, update: Option<&str>) -> Verdict {
+    let file = file.to_str().unwrap();
+    let run = match update {
+        None => env.run(&["location", "create", "-q", "--file", file]),
+        Some(id) => env.run(&["location", "update", id, "-q", "--file", file]),
+    };
+    let errors = run
+        .stderr
+        .lines()
+        .skip_while(|l| !l.starts_with("error: the body is invalid"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("hint:"))
+        .filter(|l| !l.starts_with("warning: "))
+        .map(str::to_owned)
+        .collect();
+    Verdict {
+        code: run.code,
+        errors,
+    }
+}
+
+/// The verdicts of `validate`, `apply --dry-run` and `create --file` on `body` (or, with
+/// `update`, of `validate --replace`, `apply --replace --dry-run` and `update ID --file`),
+/// asserted equal; the one verdict.
+#[track_caller]
+fn one_verdict(env: &common::Env, body: &str, update: Option<&str>) -> Verdict {
+    let file = env.write("body.json", &format!("{body}\n"));
+    let validated = by_validate(env, &file, update.is_some());
+    let dry_run = by_apply_dry_run(env, &file, update.is_some());
+    let written = by_write(env, &file, update);
+    assert_eq!(validated, dry_run, "validate and apply --dry-run: {body}");
+    assert_eq!(
+        validated, written,
+        "validate and create/update --file: {body}"
+    );
+    validated
+}
+
+/// Issue 40: bodies `validate` passed and `create --file` refused ("validate, then create"
+/// exited 2). Now one verdict each: the read form's rule, in every command.
+#[test]
+fn validate_and_create_agree_on_the_read_form() {
+    let env = common::Env::new();
+    // A bare provider id: refused everywhere, with the form to write.
+    let bare = body_with("").replace(
+        &format!(r#"{{"id":"{PROVIDER}"}}"#),
+        &format!(r#""{PROVIDER}""#),
+    );
+    let verdict = one_verdict(&env, &bare, None);
+    assert_eq!(verdict.code, 2);
+    assert_eq!(
+        verdict.errors,
+        [format!(
+            r#"locationProvider: must be an object with an `id`, not a string; write `{{"id": "{PROVIDER}"}}`"#
+        )]
+    );
+    // A copy equal to its structured twin, the derived address beside the structured
+    // form, and `null` of an optional member: set aside everywhere, created.
+    for extra in [
+        r#","city":"Berlin""#,
+        r#","address":"Main 1""#,
+        r#","email":null"#,
+    ] {
+        let verdict = one_verdict(&env, &body_with(extra), None);
+        assert_eq!(
+            verdict,
+            Verdict {
+                code: 0,
+                errors: vec![]
+            },
+            "{extra}"
+        );
+    }
+}
+
+/// Issue 40: a legacy copy that disagrees hid every other problem of its body.
+#[test]
+fn a_copy_that_disagrees_hides_no_other_problem() {
+    let env = common::Env::new();
+    let body = body_with(r#","city":"Hamburg","email":"nope","tags":[7]"#)
+        .replace("BER-001", &"x".repeat(37));
+    let verdict = one_verdict(&env, &body, None);
+    assert_eq!(verdict.code, 2);
+    assert_eq!(
+        verdict.errors,
+        [
+            r#"city: the legacy `city` "Hamburg" disagrees with `structuredAddress.city` "Berlin": edit one address form and drop the other"#,
+            "storeId: 37 characters, at most 36",
+            "email: is not an e-mail address (no `@`)",
+            "tags[0]: must be a string, not a number",
+        ]
+    );
+}
+
+/// Issue 40: a repeated name in the provider or in a translation passed `validate` and
+/// `apply`, which kept one of the values.
+#[test]
+fn a_repeated_name_is_refused_at_every_depth_by_every_command() {
+    let env = common::Env::new();
+    let twice = body_with("").replace(
+        &format!(r#"{{"id":"{PROVIDER}"}}"#),
+        &format!(r#"{{"id":"{PROVIDER}","id":"{PROVIDER}"}}"#),
+    );
+    let translated = body_with(r#","translations":{"de":{"name":"A","name":"B"}}"#);
+    let linked = body_with(r#","links":[{"rel":"self","rel":"details"}]"#);
+    for (body, property) in [
+        (twice, "locationProvider.id"),
+        (translated, "translations.de.name"),
+        (linked, "links[0].rel"),
+    ] {
+        let verdict = one_verdict(&env, &body, None);
+        assert_eq!(verdict.code, 2, "{body}");
+        assert_eq!(
+            verdict.errors,
+            [format!("{property}: appears more than once")]
+        );
+    }
+}
+
+/// Issue 40: members set aside (`links`, the provider's `name`, the derived `address`)
+/// were dropped without a look at their type; and a required member's `null` read as
+/// "unset" made it missing.
+#[test]
+fn set_aside_members_are_checked_for_their_type() {
+    let env = common::Env::new();
+    let body = body_with(r#","links":"self","address":5"#).replace(
+        &format!(r#"{{"id":"{PROVIDER}"}}"#),
+        &format!(r#"{{"id":"{PROVIDER}","name":7}}"#),
+    );
+    let verdict = one_verdict(&env, &body, None);
+    assert_eq!(verdict.code, 2);
+    assert_eq!(
+        verdict.errors,
+        [
+            "locationProvider.name: must be a string, not a number",
+            "links: must be an array of link objects, not a string",
+            "address: must be a string, not a number",
+        ]
+    );
+    let body = body_with("").replace(r#""Alexanderplatz","structured"#, r#"null,"structured"#);
+    let verdict = one_verdict(&env, &body, None);
+    assert_eq!(verdict.errors, ["storeName: must be a string, not null"]);
+}
+
+/// Issue 40: `photoUrls` as a string with a blank after a comma was trimmed and sent; it
+/// is refused as the array form refuses the same blank.
+#[test]
+fn photo_urls_with_a_blank_after_a_comma_are_refused_in_both_forms() {
+    let env = common::Env::new();
+    let joined = one_verdict(
+        &env,
+        &body_with(r#","photoUrls":"https://a.example/1.jpg, https://a.example/2.jpg""#),
+        None,
+    );
+    let listed = one_verdict(
+        &env,
+        &body_with(r#","photoUrls":["https://a.example/1.jpg"," https://a.example/2.jpg"]"#),
+        None,
+    );
+    assert_eq!(joined.code, 2);
+    assert_eq!(joined, listed);
+    assert!(joined.errors[0].starts_with("photoUrls[1]: "), "{joined:?}");
+}
+
+/// The id of a location created from [`body_with`] without extra members.
+fn created(env: &common::Env) -> String {
+    let file = env.write("existing.json", &body_with(""));
+    let run = env.run(&["location", "create", "-q", "--file", file.to_str().unwrap()]);
+    run.assert_code(0);
+    run.stdout.trim().to_owned()
+}
+
+/// Issue 40: the copies of a CSV row (what `get` prints beside `structuredAddress`) are
+/// compared with the merged location, not with the row, which lacks the twin.
+#[test]
+fn a_merge_compares_read_form_copies_with_the_merged_location() {
+    let env = common::Env::new();
+    let id = &created(&env);
+    let header = "id,postCode,countryCode,structuredAddress.street,structuredAddress.city\n";
+    let same = env.write(
+        "same.csv",
+        &format!("{header}{id},10178,DE,Side street,Berlin\n"),
+    );
+    let same = same.to_str().unwrap();
+    env.run(&["location", "validate", "--file", same])
+        .assert_code(0);
+    let run = env.run(&["location", "apply", "--file", same]);
+    run.assert_code(0);
+    assert_eq!(run.lines()[0]["outcome"], "updated", "{}", run.stdout);
+    let read = env.run(&["location", "get", id]).json();
+    assert_eq!(read["structuredAddress"]["street"], "Side street");
+
+    // A post code the location does not have: the copy disagrees with the merged one.
+    let other = env.write(
+        "other.csv",
+        &format!("{header}{id},14467,DE,Side street,Berlin\n"),
+    );
+    let run = env.run(&["location", "apply", "--file", other.to_str().unwrap()]);
+    run.assert_code(7);
+    let result = &run.lines()[0];
+    assert_eq!(result["outcome"], "invalid", "{}", run.stdout);
+    assert!(
+        result["error"].as_str().unwrap().contains(
+            r#"postCode: the legacy `postCode` "14467" disagrees with `structuredAddress.postCode` "10178""#
+        ),
+        "{result}"
+    );
+}
+
+/// Members of a body (`name`, JSON text of the value): one of `valid` nine times in ten,
+/// else one of `broken`.
+fn members(
+    valid: &[&[(&'static str, &'static str)]],
+    broken: &[&[(&'static str, &'static str)]],
+) -> proptest::strategy::BoxedStrategy<Vec<(&'static str, &'static str)>> {
+    use proptest::prelude::*;
+    let listed = |choices: &[&[(&'static str, &'static str)]]| {
+        proptest::sample::select(choices.iter().map(|c| c.to_vec()).collect::<Vec<_>>())
+    };
+    prop_oneof![9 => listed(valid), 1 => listed(broken)].boxed()
+}
+
+/// A body made of members each valid or broken: both address forms, the read form's
+/// members (the provider's `name`, `service`, `links`, legacy copies, the derived
+/// `address`, `null`s), repeated names, in any order.
+fn any_body() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let leak = |text: String| -> &'static str { text.leak() };
+    let provider = leak(format!(r#"{{"id":"{PROVIDER}"}}"#));
+    let named = leak(format!(r#"{{"id":"{PROVIDER}","name":"Demo"}}"#));
+    let bare = leak(format!(r#""{PROVIDER}""#));
+    let twice = leak(format!(r#"{{"id":"{PROVIDER}","id":"{PROVIDER}"}}"#));
+    let extra = leak(format!(r#"{{"id":"{PROVIDER}","colour":"red"}}"#));
+    const S: &str = "structuredAddress";
+    const STRUCTURED: &str =
+        r#"{"street":"Main","city":"Berlin","postCode":"10178","countryCode":"DE"}"#;
+    vec![
+        members(
+            &[&[("storeId", r#""S-1""#)]],
+            &[
+                &[("storeId", r#""0123456789012345678901234567890123456""#)],
+                &[("storeId", "7")],
+                &[("storeId", "null")],
+                &[],
+            ],
+        ),
+        members(
+            &[&[("storeName", r#""Store""#)]],
+            &[&[("storeName", r#""  ""#)], &[]],
+        ),
+        members(
+            &[
+                &[(S, STRUCTURED)],
+                &[
+                    (S, STRUCTURED),
+                    ("address", r#""Main 1""#),
+                    ("city", r#""Berlin""#),
+                    ("postCode", r#""10178""#),
+                    ("countryCode", r#""DE""#),
+                ],
+                &[(S, STRUCTURED), ("city", "null")],
+                &[
+                    (S, "null"),
+                    ("address", r#""Main 1""#),
+                    ("city", r#""Berlin""#),
+                    ("postCode", r#""10178""#),
+                    ("countryCode", r#""DEU""#),
+                ],
+            ],
+            &[
+                &[(S, STRUCTURED), ("city", r#""Hamburg""#)],
+                &[(S, r#"{"street":"Main","postCode":"1","countryCode":"DE"}"#)],
+                &[
+                    ("address", r#""Main 1""#),
+                    ("city", r#""Berlin""#),
+                    ("countryCode", r#""DEU""#),
+                ],
+                &[(S, STRUCTURED), ("address", "5")],
+                &[(S, r#""Main 1""#)],
+                &[],
+            ],
+        ),
+        members(
+            &[&[("latitude", "52.1")]],
+            &[&[("latitude", r#""52.1""#)], &[("latitude", "91")]],
+        ),
+        members(
+            &[&[("longitude", "13.4")]],
+            &[&[("longitude", "13.123456789")]],
+        ),
+        members(
+            &[
+                &[("locationProvider", provider)],
+                &[("locationProvider", named)],
+                &[("service", named)],
+            ],
+            &[
+                &[("locationProvider", bare)],
+                &[("locationProvider", twice)],
+                &[("locationProvider", extra)],
+                &[],
+            ],
+        ),
+        members(
+            &[
+                &[],
+                &[("links", r#"[{"rel":"self","href":"/locations/x"}]"#)],
+            ],
+            &[
+                &[("links", r#""self""#)],
+                &[("links", r#"[{"rel":"self","rel":"details"}]"#)],
+            ],
+        ),
+        members(
+            &[
+                &[],
+                &[("email", r#""shop@example.com""#)],
+                &[("email", "null")],
+            ],
+            &[&[("email", r#""nope""#)]],
+        ),
+        members(
+            &[
+                &[],
+                &[(
+                    "photoUrls",
+                    r#""https://a.example/1.jpg,https://a.example/2.jpg""#,
+                )],
+                &[("photoUrls", r#"["https://a.example/1.jpg"]"#)],
+            ],
+            &[&[(
+                "photoUrls",
+                r#""https://a.example/1.jpg, https://a.example/2.jpg""#,
+            )]],
+        ),
+        members(
+            &[&[], &[("tags", r#"["a","b"]"#)], &[("tags", "null")]],
+            &[&[("tags", "[1]")]],
+        ),
+        members(
+            &[&[], &[("translations", r#"{"de":{"name":"Laden"}}"#)]],
+            &[
+                &[("translations", r#"{"de":{"name":"A","name":"B"}}"#)],
+                &[("translations", r#"{"de":"Laden"}"#)],
+            ],
+        ),
+    ]
+    .prop_map(|parts| parts.concat())
+    .prop_shuffle()
+    .prop_map(|members| {
+        let members: Vec<String> = members
+            .iter()
+            .map(|(name, value)| format!(r#""{name}":{value}"#))
+            .collect();
+        format!("{{{}}}", members.join(","))
+    })
+}
+
+/// Issue 40, item 3: for generated bodies (valid and broken, both address forms, read
+/// forms), `validate`, `apply --dry-run` and `create --file` against the emulator give
+/// the same exit code and the same problems in the same order; with an `id`, so do
+/// `validate --replace`, `apply --replace --dry-run` and `update ID --file`. 256 cases,
+/// each run through the real binary three times.
+#[test]
+fn every_command_gives_one_verdict_for_one_body() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    let env = common::Env::new();
+    let id = created(&env);
+    let mut runner = TestRunner::new(Config {
+        cases: 256,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let codes = std::cell::RefCell::new(std::collections::BTreeMap::new());
+    let strategy = (any_body(), proptest::bool::weighted(0.25));
+    runner
+        .run(&strategy, |(body, replace)| {
+            let (body, update) = if replace {
+                (
+                    body.replacen('{', &format!(r#"{{"id":"{id}","#), 1),
+                    Some(id.as_str()),
+                )
+            } else {
+                (body, None)
+            };
+            let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                one_verdict(&env, &body, update)
+            }))
+            .map_err(|e| {
+                TestCaseError::fail(
+                    e.downcast_ref::<String>()
+                        .cloned()
+                        .unwrap_or_else(|| "a panic".into()),
+                )
+            })?;
+            *codes.borrow_mut().entry(verdict.code).or_insert(0) += 1;
+            Ok(())
+        })
+        .unwrap();
+    // Both verdicts were met: the generator makes valid bodies as well as broken ones.
+    let codes = codes.into_inner();
+    assert!(codes.get(&0).is_some_and(|n| *n > 0), "{codes:?}");
+    assert!(codes.get(&2).is_some_and(|n| *n > 0), "{codes:?}");
+}

@@ -6,15 +6,14 @@
 //! A record without `id` is a create: a full body. A record with `id` changes that
 //! location: by default a JSON merge patch over its current state (only the members it
 //! carries change; `null` removes one), with `--replace` a full body. A read form (what
-//! `location get` prints) is taken by the set-aside rule of `model::document`.
+//! `location get` prints) is taken by the set-aside rule of `model::reader`.
 
 use super::spool::{SpoolReader, SpoolWriter, Task};
 use super::Operation;
 use crate::error::Result;
 use crate::input::{Position, Source};
-use crate::model::document::{self, RawMembers};
-use crate::model::json::Kind;
-use crate::model::{LocationBody, Problems, WriteOp};
+use crate::model::reader::{self, Op, Sent, Target};
+use crate::model::{Problems, WriteOp};
 use crate::output::Messages;
 
 /// How records with an `id` are taken.
@@ -49,82 +48,27 @@ pub struct Checked {
     pub problems: Problems,
 }
 
-/// What a valid record sends.
-// A `Checked` lives only from its check to its task, on the stack: boxing the body would
-// cost an allocation a record for nothing.
-#[allow(clippy::large_enum_variant)]
-enum Sent {
-    /// A complete body: a create, or a replace.
-    Body(LocationBody, WriteOp),
-    /// A merge patch, checked member by member; the merged body is checked whole before
-    /// it is sent.
-    Patch(RawMembers),
-}
-
-/// Checks one record: its shape, its target, the set-aside rule and every rule of the
+/// Checks one record by the one reader (`model::reader`, as `location create --file` and
+/// `update --file` do): its shape, its target, the set-aside rule and every rule of the
 /// spec.
 pub fn check(position: Position, text: &str, updates: Updates) -> Checked {
-    let mut checked = Checked::new(position, Problems::default());
-    let problems = &mut checked.problems;
-    let object = match crate::model::json::parse_body(text) {
-        Ok(object) => object,
-        Err(problem) => {
-            problems.error(problem.property, problem.message);
-            return checked;
-        }
+    let with_id = match updates {
+        Updates::Merge => Op::Merge,
+        Updates::Replace => Op::Replace,
     };
-    let record = RawMembers::from_object(&object);
-    checked.store_id = record
-        .get("storeId")
-        .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
-    if let Some(raw) = record.get("id") {
-        checked.id = serde_json::from_str::<String>(raw.get())
-            .ok()
-            .and_then(|t| uuid::Uuid::parse_str(&t).ok());
-        if checked.id.is_none() {
-            problems.error("id", "must be a location id (a UUID string)");
-        }
-        checked.operation = match updates {
-            Updates::Merge => Operation::Merge,
-            Updates::Replace => Operation::Replace,
-        };
+    let reading = reader::read(text, Target::Record(with_id));
+    Checked {
+        position,
+        operation: match reading.op {
+            Op::Create => Operation::Create,
+            Op::Replace => Operation::Replace,
+            Op::Merge => Operation::Merge,
+        },
+        id: reading.id,
+        store_id: reading.store_id,
+        sent: reading.sent,
+        problems: reading.problems,
     }
-    let merge = checked.operation == Operation::Merge;
-    // The `id` names the target; what a read form carries beyond a write body is set aside.
-    let body = match document::set_aside(record, merge) {
-        Ok(body) => body,
-        Err(found) => {
-            problems.extend(found);
-            return checked;
-        }
-    };
-    // The record's shape (depth, members) was checked above, and `set_aside` only takes
-    // members away: its members are checked as they are, not written out and split again.
-    let result = LocationBody::check(&body.as_object());
-    checked.sent = match (merge, result) {
-        (false, Ok(valid)) => {
-            problems.extend(valid.warnings);
-            let op = if checked.operation == Operation::Create {
-                WriteOp::Create
-            } else {
-                WriteOp::Update
-            };
-            Some(Sent::Body(valid.body, op))
-        }
-        (false, Err(found)) => {
-            problems.extend(found);
-            None
-        }
-        (true, result) => {
-            let found = match result {
-                Ok(valid) => valid.warnings,
-                Err(found) => found,
-            };
-            problems.extend(patch_problems(&body, found));
-            Some(Sent::Patch(body))
-        }
-    };
-    checked
 }
 
 impl Checked {
@@ -153,7 +97,12 @@ impl Checked {
         } = self;
         let valid = !problems.has_errors() && id.is_some() == (operation != Operation::Create);
         let body = match sent {
-            Some(Sent::Body(body, op)) if valid => {
+            Some(Sent::Body(body)) if valid => {
+                let op = if operation == Operation::Create {
+                    WriteOp::Create
+                } else {
+                    WriteOp::Update
+                };
                 let json =
                     serde_json::to_vec(&body.into_op(op)).expect("a checked body serializes");
                 Ok(json.into())
@@ -185,20 +134,6 @@ pub fn unreadable_record(position: Position, reason: String) -> Prepared {
     let mut problems = Problems::default();
     problems.error("", reason);
     Checked::new(position, problems).into_prepared()
-}
-
-/// Of the problems a whole-body check finds in a patch, those of the members it carries:
-/// what it leaves out comes from the current state.
-fn patch_problems(patch: &RawMembers, found: Problems) -> Problems {
-    let mut kept = Problems::default();
-    for problem in found.iter() {
-        let top = problem.property.split('.').next().unwrap_or_default();
-        let carried = patch.get(top).is_some_and(|v| Kind::of(v) != Kind::Null);
-        if carried && !problem.is_about_absence() {
-            kept.push(problem.clone());
-        }
-    }
-    kept
 }
 
 /// What pre-flight found, and the tasks it left for the send pass.

@@ -15,6 +15,7 @@ use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
 use crate::error::{Error, Kind, Result};
 use crate::model::document::{self, RawMembers};
+use crate::model::reader;
 use crate::model::{LocationBody, WriteOp};
 
 /// What every worker of a run is told.
@@ -328,7 +329,7 @@ impl Worker {
         let reply = self.api.read_location(&mut self.route, &id).await?;
         let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
             .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
-        let current = document::set_aside(read.clone(), false).map_err(|p| {
+        let current = reader::write_form(read.clone()).map_err(|p| {
             Error::other(format!(
                 "the read form of location {id} cannot be made a write form: {}",
                 p.to_string().replace('\n', "; ")
@@ -345,11 +346,13 @@ impl Worker {
         current: &RawMembers,
         body: &[u8],
     ) -> Result<(RawMembers, Bytes)> {
-        let mut after = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
-        if task.operation == Operation::Merge {
-            after = document::merge(current, &after);
-        }
-        let checked = LocationBody::check_json(after.to_raw().get()).map_err(|p| {
+        let record = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
+        let checked = if task.operation == Operation::Merge {
+            reader::merge(current, &record)
+        } else {
+            LocationBody::check(&record.as_object()).map(|checked| (record, checked))
+        };
+        let (mut after, checked) = checked.map_err(|p| {
             Error::invalid(format!(
                 "the merged body is invalid, nothing was sent: {}",
                 p.to_string().replace('\n', "; ")

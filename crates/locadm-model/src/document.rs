@@ -1,20 +1,8 @@
-//! A location as a JSON document whose values stay as written: the read form turned into
-//! a write form by one documented rule, a JSON merge patch (RFC 7396) laid over the
-//! current state, and the field-by-field difference a plan shows. Numbers are never
-//! re-encoded (`13.40` stays `13.40`): members are raw JSON text throughout.
-//!
-//! # The read form as input (PRODUCT.md: "set aside by a documented rule")
-//!
-//! What `location get` prints can be fed back to `apply` and `validate`. Members a write
-//! body may not carry are set aside, and no value is ever changed:
-//! - `id` names the location (the target), `links` is the service's, both left out;
-//! - the provider (`locationProvider`, or `service`) keeps only its `id` (`name` is the
-//!   service's);
-//! - `null` of an optional member means "unset": left out of a full body; in a merge
-//!   patch it removes the member, which is what "unset" means there too;
-//! - with a `structuredAddress`, the legacy `city`, `postCode` and `countryCode` are the
-//!   service's copies: they must equal the structured ones (a difference is an error
-//!   naming both, never a silent choice) and are left out, as is the derived `address`.
+//! A location as a JSON document whose values stay as written: a JSON merge patch (RFC
+//! 7396) laid over the current state, and the field-by-field difference a plan shows.
+//! Numbers are never re-encoded (`13.40` stays `13.40`): members are raw JSON text
+//! throughout. A body given as text is read by `reader`, which sets aside what a read
+//! form carries beyond a write body.
 
 use std::borrow::Cow;
 
@@ -23,7 +11,6 @@ use serde_json::value::{to_raw_value, RawValue};
 
 use super::fields::SHARED_ADDRESS_PARTS;
 use super::json::{Kind, RawObject};
-use super::Problems;
 
 /// A JSON object whose members keep the order they were added in and whose values are
 /// raw JSON text (numbers stay as written).
@@ -113,6 +100,11 @@ impl RawMembers {
         self.0.is_empty()
     }
 
+    /// The members, moved out.
+    pub fn into_members(self) -> impl Iterator<Item = (Cow<'static, str>, Box<RawValue>)> {
+        self.0.into_iter()
+    }
+
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.0.iter().map(|(n, _)| n.as_ref())
     }
@@ -156,74 +148,6 @@ pub fn number_or_string(text: &str) -> Box<RawValue> {
         Ok(raw) if Kind::of(&raw) == Kind::Number && raw.get() == trimmed => raw,
         _ => to_raw(text),
     }
-}
-
-/// Whether a record is (or was made from) a read form: it carries what only the service
-/// writes, `links`, or the provider under `service` or with its `name`.
-pub fn is_read_form(record: &RawMembers) -> bool {
-    record.get("links").is_some()
-        || record.get("service").is_some()
-        || record
-            .object("locationProvider")
-            .is_some_and(|p| p.get("name").is_some())
-}
-
-/// Applies the set-aside rule of the module documentation to a record. `keep_nulls` is
-/// for merge patches, where `null` removes a member. The `id` is left to the caller.
-///
-/// The record is taken, not borrowed: its members move into the body (pre-flight makes
-/// one body a record, and copying every member twice was a tenth of its time).
-pub fn set_aside(record: RawMembers, keep_nulls: bool) -> Result<RawMembers, Problems> {
-    let mut problems = Problems::default();
-    let structured = record.object("structuredAddress");
-    let mut body = RawMembers::default();
-    for (name, raw) in record.0 {
-        if matches!(name.as_ref(), "id" | "links") {
-            continue;
-        }
-        if Kind::of(&raw) == Kind::Null && !keep_nulls && name != "description" {
-            continue;
-        }
-        if let Some(s) = &structured {
-            if name == "address" {
-                continue;
-            }
-            if SHARED_ADDRESS_PARTS.contains(&name.as_ref()) {
-                let twin = s.get(&name);
-                let same =
-                    twin.is_some_and(|t| same_value(t, &raw)) || Kind::of(&raw) == Kind::Null;
-                if !same {
-                    problems.error(
-                        name.as_ref(),
-                        format!(
-                            "the legacy `{name}` {} disagrees with `structuredAddress.{name}` {}: edit one address form and drop the other",
-                            raw.get(),
-                            twin.map_or("(unset)", RawValue::get)
-                        ),
-                    );
-                }
-                continue;
-            }
-        }
-        if name == "locationProvider" || name == "service" {
-            let provider = (Kind::of(&raw) == Kind::Object)
-                .then(|| RawMembers::parse(&raw).ok())
-                .flatten()
-                .and_then(|p| p.get("id").map(RawValue::to_owned));
-            let mut reduced = RawMembers::default();
-            reduced.push("id", provider.unwrap_or(raw));
-            // Pushed, not set: a provider given twice (the member twice, or under both
-            // names) stays twice, for the checker's "appears more than once" (which one
-            // is meant cannot be known, and keeping either drops the other silently).
-            body.push("locationProvider", reduced.to_raw());
-            continue;
-        }
-        body.push(name, raw);
-    }
-    if problems.has_errors() {
-        return Err(problems);
-    }
-    Ok(body)
 }
 
 /// Write-form members a read form may leave out. When the read form has the key (even as
@@ -458,47 +382,6 @@ mod tests {
             text(&merged),
             r#"{"structuredAddress":{"city":"Berlin","postCode":"1","countryCode":"DE","street":"Main"}}"#
         );
-    }
-
-    #[test]
-    fn the_read_form_is_set_aside_by_the_rule() {
-        let read = members(
-            r#"{"id":"x","storeId":"S","links":[],"locationProvider":{"id":"p","name":"Demo"},"telephoneNumber":null,"description":null,"address":"Main 1","city":"Berlin","postCode":"1","countryCode":"DE","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
-        );
-        assert!(is_read_form(&read));
-        let body = set_aside(read.clone(), false).unwrap();
-        assert_eq!(
-            text(&body),
-            r#"{"storeId":"S","locationProvider":{"id":"p"},"description":null,"structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#
-        );
-        // A legacy copy that disagrees is an error naming both, not a choice.
-        let edited = members(
-            r#"{"city":"Potsdam","structuredAddress":{"street":"Main","city":"Berlin","postCode":"1","countryCode":"DE"}}"#,
-        );
-        let problems = set_aside(edited, false).unwrap_err();
-        assert!(
-            problems
-                .to_string()
-                .contains("disagrees with `structuredAddress.city`"),
-            "{problems}"
-        );
-    }
-
-    #[test]
-    fn a_provider_given_twice_is_an_error_not_a_choice() {
-        for record in [
-            r#"{"storeId":"S","locationProvider":{"id":"a"},"locationProvider":{"id":"b"}}"#,
-            r#"{"storeId":"S","service":{"id":"a","name":"A"},"locationProvider":{"id":"b"}}"#,
-        ] {
-            let body = set_aside(members(record), false).unwrap();
-            let problems = crate::LocationBody::check(&body.as_object()).unwrap_err();
-            assert!(
-                problems.to_string().contains("appears more than once"),
-                "{record}: {problems}"
-            );
-        }
-        let one = set_aside(members(r#"{"service":{"id":"a","name":"A"}}"#), false).unwrap();
-        assert_eq!(text(&one), r#"{"locationProvider":{"id":"a"}}"#);
     }
 
     #[test]

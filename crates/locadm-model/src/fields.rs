@@ -198,6 +198,23 @@ pub fn location_field(path: &str) -> Option<&'static Field> {
     LOCATION.iter().find(|f| f.path == path)
 }
 
+/// Whether `name` is a member of the location write form (`structuredAddress` for its
+/// parts, `locationProvider` for its `id`).
+pub fn is_member(name: &str) -> bool {
+    LOCATION.iter().any(|f| top(f.path) == name)
+}
+
+/// Whether every write body must carry the member `name`.
+pub fn is_required_member(name: &str) -> bool {
+    LOCATION
+        .iter()
+        .any(|f| f.required == Required::Always && top(f.path) == name)
+}
+
+fn top(path: &str) -> &str {
+    path.split_once('.').map_or(path, |(outer, _)| outer)
+}
+
 /// The kind of the field at `path`; [`Kind::Text`] for names the catalogue does not know
 /// (validation reports those by name).
 pub fn kind_of(path: &str) -> Kind {

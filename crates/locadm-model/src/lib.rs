@@ -10,6 +10,7 @@ pub mod location;
 pub mod problem;
 pub mod provider;
 pub mod rate;
+pub mod reader;
 pub(crate) mod rules;
 pub mod text;
 mod url;

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
-use super::rules::{Rules, Seen};
+use super::rules::{repeated_names, Rules, Seen};
 use super::{Coordinate, Link, ProviderRef, ProviderSummary};
 
 /// Which request a write body is for: the spec sends `photoUrls` as a comma-separated
@@ -144,9 +144,20 @@ impl LocationBody {
         check_object(text, Self::check)
     }
 
-    /// Checks one write body, already split into its members.
+    /// Checks one write body, already split into its members: a member name given twice,
+    /// at any depth, and every rule of the spec.
     pub fn check(object: &RawObject<'_>) -> CheckResult<LocationBody> {
         let mut problems = Problems::default();
+        repeated_names(&mut problems, "", object);
+        Self::check_members(object, problems)
+    }
+
+    /// [`Self::check`] of members whose names were looked at for repeats already (by
+    /// the reader, on the record the body was made of), after the `problems` found so far.
+    pub(crate) fn check_members(
+        object: &RawObject<'_>,
+        mut problems: Problems,
+    ) -> CheckResult<LocationBody> {
         let mut r = Rules {
             problems: &mut problems,
         };
@@ -155,7 +166,7 @@ impl LocationBody {
 
         for (name, raw) in &object.members {
             let name = name.as_ref();
-            if !seen.first(&mut r, name, name) {
+            if !seen.first(name) {
                 continue;
             }
             match name {
@@ -218,12 +229,12 @@ impl LocationBody {
         }
         check_address_form(&mut r, &b);
 
-        if problems.has_errors() {
-            return Err(problems);
-        }
-        let body = b
-            .finish()
-            .expect("a body without errors has every required part");
+        // A part given twice is left unread, its problem reported by `repeated_names`
+        // (before this check, by the caller of this one).
+        let body = match b.finish() {
+            Some(body) if !problems.has_errors() => body,
+            _ => return Err(problems),
+        };
         Ok(Checked {
             body,
             warnings: problems,
@@ -356,7 +367,7 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             _ => format!("{P}.{name}").into(),
         };
         let path = path.as_ref();
-        if !seen.first(r, path, name) {
+        if !seen.first(name) {
             ok = false;
             continue;
         }
@@ -421,17 +432,30 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
 
 fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<ProviderRef> {
     const P: &str = "locationProvider";
+    if Kind::of(raw) == Kind::String {
+        // The read form's provider is an object too: a bare id is refused in every
+        // command, with the form to write.
+        r.problems.error(
+            P,
+            format!(
+                "must be an object with an `id`, not a string; write `{{\"id\": {}}}`",
+                // A UUID, quoted, is 38 characters: anything longer is not one.
+                if raw.get().len() <= 38 {
+                    raw.get()
+                } else {
+                    "\"…\""
+                }
+            ),
+        );
+        return None;
+    }
     let object = r.object(P, raw, "an object with an `id`")?;
     let mut id = None;
     let mut ok = true;
     let mut id_seen = false;
     for (name, raw) in &object.members {
         match name.as_ref() {
-            "id" if id_seen => {
-                r.problems
-                    .error("locationProvider.id", "appears more than once");
-                ok = false;
-            }
+            "id" if id_seen => ok = false,
             "id" => {
                 id_seen = true;
                 id = r.uuid("locationProvider.id", raw);
@@ -461,7 +485,8 @@ fn check_photo_urls(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             if joined.is_empty() {
                 Vec::new()
             } else {
-                joined.split(',').map(|s| s.trim().to_owned()).collect()
+                // Split, never trimmed: a blank after a comma is refused, as in an array.
+                joined.split(',').map(str::to_owned).collect()
             }
         }
         Kind::Array => r.string_array(P, raw, |r, path, url| {
@@ -508,7 +533,7 @@ fn check_translations(
     let mut ok = true;
     let mut seen = Seen::default();
     for (language, value) in &object.members {
-        if !seen.first(r, &format!("{P}.{language}"), language) {
+        if !seen.first(language) {
             ok = false;
             continue;
         }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
-use super::rules::{Rules, Seen};
+use super::rules::{repeated_names, Rules, Seen};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -34,6 +34,7 @@ impl ProviderBody {
 
     pub fn check(object: &RawObject<'_>) -> CheckResult<ProviderBody> {
         let mut problems = Problems::default();
+        repeated_names(&mut problems, "", object);
         let mut r = Rules {
             problems: &mut problems,
         };
@@ -41,7 +42,7 @@ impl ProviderBody {
         let mut seen = Seen::default();
         for (key, raw) in &object.members {
             let key = key.as_ref();
-            if !seen.first(&mut r, key, key) {
+            if !seen.first(key) {
                 continue;
             }
             match key {
@@ -130,7 +131,7 @@ fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Loca
         if key != "endpoint" {
             r.problems.error(format!("{P}.{key}"), "unknown property");
             ok = false;
-        } else if seen.first(r, E, "endpoint") {
+        } else if seen.first("endpoint") {
             endpoint = r.string(E, raw, 256).filter(|u| r.url(E, u, true));
             ok &= endpoint.is_some();
         } else {

@@ -295,11 +295,10 @@ impl Rules<'_> {
     }
 }
 
-/// The member names of one object read so far. A name given twice is refused: parsers
-/// disagree on which of the two counts, so the body means different things to different
-/// readers. A body has about twenty members, which a list scans faster than a hash set
-/// hashes; past [`Seen::LIST_MAX`] names they move to a set, so that an object of N
-/// members is still checked in time linear in N.
+/// The member names of one object read so far, so that a checker reads a name given twice
+/// once ([`repeated_names`] reports it). A body has about twenty members, which a list
+/// scans faster than a hash set hashes; past [`Seen::LIST_MAX`] names they move to a set,
+/// so that an object of N members is still checked in time linear in N.
 #[derive(Default)]
 pub(crate) struct Seen<'a> {
     list: Vec<&'a str>,
@@ -309,9 +308,9 @@ pub(crate) struct Seen<'a> {
 impl<'a> Seen<'a> {
     const LIST_MAX: usize = 32;
 
-    /// True the first time `name` is met; the second time, a problem at `path`.
-    pub fn first(&mut self, r: &mut Rules, path: &str, name: &'a str) -> bool {
-        let new = if self.set.is_empty() && self.list.len() < Self::LIST_MAX {
+    /// True the first time `name` is met.
+    pub fn first(&mut self, name: &'a str) -> bool {
+        if self.set.is_empty() && self.list.len() < Self::LIST_MAX {
             let new = !self.list.contains(&name);
             if new {
                 self.list.push(name);
@@ -322,15 +321,57 @@ impl<'a> Seen<'a> {
                 self.set.extend(self.list.drain(..));
             }
             self.set.insert(name)
-        };
-        if !new {
-            r.problems.error(path, "appears more than once");
         }
-        new
     }
 
     pub fn contains(&self, name: &str) -> bool {
         self.list.contains(&name) || self.set.contains(name)
+    }
+}
+
+/// Every member name given twice in `object` and in every object it holds, at any depth
+/// (`translations.de.name`, `links[0].rel`), each one problem at its path. A name given
+/// twice is refused: parsers disagree on which of the two counts, so the body means
+/// different things to different readers. The repeat's value is not looked into.
+pub(crate) fn repeated_names(problems: &mut Problems, path: &str, object: &RawObject<'_>) {
+    let mut seen = Seen::default();
+    for (name, raw) in &object.members {
+        let name = name.as_ref();
+        let first = seen.first(name);
+        let nested = matches!(Kind::of(raw), Kind::Object | Kind::Array);
+        if first && !nested {
+            continue;
+        }
+        let here = if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        };
+        if first {
+            repeated_within(problems, &here, raw);
+        } else {
+            problems.error(here, "appears more than once");
+        }
+    }
+}
+
+/// [`repeated_names`] of the objects in a value (an object, or an array's elements).
+/// A member name that is not Unicode text is left to the checkers, which name it.
+fn repeated_within(problems: &mut Problems, path: &str, raw: &RawValue) {
+    match Kind::of(raw) {
+        Kind::Object => {
+            if let Ok(object) = raw_object(raw) {
+                repeated_names(problems, path, &object);
+            }
+        }
+        // An array without a `{` in its text holds no object (most: tags, photoUrls).
+        Kind::Array if raw.get().contains('{') => {
+            let mut at = String::new();
+            for (i, element) in raw_array(raw).into_iter().enumerate() {
+                repeated_within(problems, indexed(&mut at, path, i), element);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -914,8 +914,9 @@ fn a_nested_duplicate_is_named_as_such_once() {
     assert_eq!(
         messages,
         [
-            "locationProvider.id: `x` is not a UUID",
-            "locationProvider.id: appears more than once"
+            // Repeated names first: they are found before any value is read.
+            "locationProvider.id: appears more than once",
+            "locationProvider.id: `x` is not a UUID"
         ]
     );
     let text = r#"{"name":"A","archivingPeriod":1,"locationsSource":{"endpoint":"https://a.example/","endpoint":"https://b.example/"}}"#;

@@ -1,5 +1,6 @@
 //! The body of `location create` and `location update`: from `--file` or from the field
-//! flags, always through the one checker (`LocationBody::check_json`).
+//! flags, always through the one reader (`model::reader::read`, as `validate` and `apply`
+//! read a record).
 //!
 //! Field flags are turned into JSON text first and then checked like a file, so a flag
 //! value breaks the same rule, with the same message, as the property in a file would.
@@ -10,7 +11,8 @@ use crate::cli::LocationFields;
 use crate::error::{Error, Result};
 use crate::input;
 pub(crate) use crate::model::document::{number_or_string, to_raw, RawMembers};
-use crate::model::{Checked, LocationBody};
+use crate::model::reader::{self, Sent, Target};
+use crate::model::{Checked, LocationBody, Problems};
 
 /// The structured-only flags, by their flag name, with their values.
 fn structured_only(fields: &LocationFields) -> Vec<(&'static str, &'static str, &str)> {
@@ -87,8 +89,8 @@ pub fn from_fields(fields: &LocationFields) -> Result<String> {
     optional(&mut body, "email", &fields.email);
     optional(&mut body, "logoUrl", &fields.logo_url);
     if !fields.photo_url.is_empty() {
-        let urls: Vec<&str> = fields.photo_url.iter().map(|u| u.trim()).collect();
-        body.push("photoUrls", to_raw(&urls));
+        // As given, never trimmed: a blank is refused, as in a file.
+        body.push("photoUrls", to_raw(&fields.photo_url));
     }
     if let Some(access) = fields.disabled_access {
         body.push("hasDisabledAccess", to_raw(&access));
@@ -100,10 +102,12 @@ pub fn from_fields(fields: &LocationFields) -> Result<String> {
     Ok(body.to_raw().get().to_owned())
 }
 
-/// The checked body of `location create` or `update`: read from `file` (`-` is standard
-/// input) or made from the field flags. Every problem is listed in the error, one a line.
+/// The checked body of `location create` (`Target::Create`) or `update`
+/// (`Target::Replace`): read from `file` (`-` is standard input) or made from the field
+/// flags. Every problem is listed in the error, one a line.
 pub fn location_from_input(
     file: Option<&Path>,
+    target: Target,
     fields: &LocationFields,
 ) -> Result<Checked<LocationBody>> {
     match file {
@@ -112,7 +116,7 @@ pub fn location_from_input(
                 return Err(Error::usage("--file cannot be combined with field flags"));
             }
             let text = input::read_body(path)?;
-            LocationBody::check_json(&text).map_err(|problems| invalid(&problems))
+            read(&text, target).map_err(|problems| invalid(&problems))
         }
         None => {
             if !fields.any() {
@@ -122,8 +126,20 @@ pub fn location_from_input(
                 );
             }
             let text = from_fields(fields)?;
-            LocationBody::check_json(&text).map_err(|problems| invalid_flags(&problems, fields))
+            read(&text, target).map_err(|problems| invalid_flags(&problems, fields))
         }
+    }
+}
+
+/// A complete body by the one reader: the body with its warnings, or every problem.
+fn read(text: &str, target: Target) -> std::result::Result<Checked<LocationBody>, Problems> {
+    let reading = reader::read(text, target);
+    match reading.sent {
+        Some(Sent::Body(body)) => Ok(Checked {
+            body,
+            warnings: reading.problems,
+        }),
+        _ => Err(reading.problems),
     }
 }
 
@@ -286,13 +302,17 @@ mod tests {
         assert_eq!(value["structuredAddress"]["city"], "Berlin");
         assert_eq!(value["structuredAddress"]["countryCode"], "DE");
         assert!(value.get("city").is_none());
-        let checked = location_from_input(None, &structured()).unwrap().body;
+        let checked = location_from_input(None, Target::Create, &structured())
+            .unwrap()
+            .body;
         assert_eq!(checked.structured_address.unwrap().post_code, "10178");
     }
 
     #[test]
     fn address_makes_the_legacy_form() {
-        let checked = location_from_input(None, &legacy()).unwrap().body;
+        let checked = location_from_input(None, Target::Create, &legacy())
+            .unwrap()
+            .body;
         assert!(checked.structured_address.is_none());
         assert_eq!(checked.address.as_deref(), Some("Alexanderplatz 1"));
         assert_eq!(checked.city.as_deref(), Some("Berlin"));
@@ -320,7 +340,9 @@ mod tests {
         let text = from_fields(&structured()).unwrap();
         assert!(text.contains("\"latitude\":52.1,"), "{text}");
         assert!(text.contains("\"longitude\":-13.40000000,"), "{text}");
-        let checked = location_from_input(None, &structured()).unwrap().body;
+        let checked = location_from_input(None, Target::Create, &structured())
+            .unwrap()
+            .body;
         let sent = serde_json::to_string(&checked).unwrap();
         assert!(sent.contains("\"latitude\":52.1,"), "{sent}");
     }
@@ -332,7 +354,7 @@ mod tests {
                 latitude: Some(bad.into()),
                 ..structured()
             };
-            let e = location_from_input(None, &fields).unwrap_err();
+            let e = location_from_input(None, Target::Create, &fields).unwrap_err();
             assert_eq!(e.kind(), &crate::error::Kind::Invalid);
             let msg = e.to_string();
             assert!(
@@ -346,7 +368,9 @@ mod tests {
             latitude: Some("52,1".into()),
             ..structured()
         };
-        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        let msg = location_from_input(None, Target::Create, &fields)
+            .unwrap_err()
+            .to_string();
         assert!(
             msg.contains("--latitude: `52,1` is not a number; use a dot for decimals: 52.1"),
             "{msg}"
@@ -356,7 +380,9 @@ mod tests {
             latitude: Some("52.123456789".into()),
             ..structured()
         };
-        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        let msg = location_from_input(None, Target::Create, &fields)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("--latitude: 9 decimals"), "{msg}");
     }
 
@@ -368,7 +394,9 @@ mod tests {
             email: Some("nope".into()),
             ..structured()
         };
-        let msg = location_from_input(None, &fields).unwrap_err().to_string();
+        let msg = location_from_input(None, Target::Create, &fields)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("3 problems"), "{msg}");
         assert!(
             msg.contains("\n--store-id: 37 characters, at most 36"),
@@ -394,7 +422,9 @@ mod tests {
             supplementary_name: Some("Mitte".into()),
             ..structured()
         };
-        let body = location_from_input(None, &fields).unwrap().body;
+        let body = location_from_input(None, Target::Create, &fields)
+            .unwrap()
+            .body;
         assert_eq!(
             body.photo_urls.unwrap().urls(),
             ["https://a.example/1.jpg", "https://a.example/2.jpg"]
@@ -406,9 +436,22 @@ mod tests {
         assert_eq!(body.supplementary_name.as_deref(), Some("Mitte"));
     }
 
+    /// A photo URL is never repaired, from a flag as from a file: a blank is refused.
+    #[test]
+    fn a_photo_url_flag_is_not_trimmed() {
+        let fields = LocationFields {
+            photo_url: vec![" https://a.example/1.jpg".into()],
+            ..structured()
+        };
+        let msg = location_from_input(None, Target::Create, &fields)
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("\n--photo-url: "), "{msg}");
+    }
+
     #[test]
     fn no_flags_and_no_file_is_a_usage_error() {
-        let e = location_from_input(None, &LocationFields::default()).unwrap_err();
+        let e = location_from_input(None, Target::Create, &LocationFields::default()).unwrap_err();
         assert_eq!(e.exit(), crate::error::Exit::Usage);
     }
 
@@ -418,17 +461,18 @@ mod tests {
         let path = dir.path().join("body.json");
         let text = from_fields(&legacy()).unwrap();
         std::fs::write(&path, format!("\u{feff}{text}\r\n")).unwrap();
-        let body = location_from_input(Some(&path), &LocationFields::default())
+        let body = location_from_input(Some(&path), Target::Create, &LocationFields::default())
             .unwrap()
             .body;
         assert_eq!(body.latitude.as_str(), "52.1");
         let e = location_from_input(
             Some(&dir.path().join("missing.json")),
+            Target::Create,
             &LocationFields::default(),
         )
         .unwrap_err();
         assert!(e.to_string().contains("missing.json"), "{e}");
-        let e = location_from_input(Some(&path), &legacy()).unwrap_err();
+        let e = location_from_input(Some(&path), Target::Create, &legacy()).unwrap_err();
         assert_eq!(e.exit(), crate::error::Exit::Usage);
     }
 
@@ -575,7 +619,7 @@ mod tests {
 
         #[test]
         fn valid_flags_validate_and_survive_a_round_trip(fields in valid_fields()) {
-            let checked = match location_from_input(None, &fields) {
+            let checked = match location_from_input(None, Target::Create, &fields) {
                 Ok(checked) => checked,
                 Err(e) => return Err(TestCaseError::fail(format!("{e}\n{fields:?}"))),
             };

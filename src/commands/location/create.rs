@@ -4,6 +4,7 @@ use super::{body, interactive, print_link, show_warnings};
 use crate::cli::WriteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::model::reader::Target;
 
 pub async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let no_input = args.file.is_none() && !args.fields.any();
@@ -22,7 +23,8 @@ pub async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
         return Err(Error::usage("no location to create: give `--file PATH`, `--file -` for standard input, or field flags")
             .with_hint("at a terminal, `--interactive` asks for each field"));
     } else {
-        let checked = body::location_from_input(args.file.as_deref(), &args.fields)?;
+        let checked =
+            body::location_from_input(args.file.as_deref(), Target::Create, &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
         checked.body
     };

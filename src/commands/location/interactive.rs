@@ -150,8 +150,14 @@ fn label(field: &Field) -> String {
 }
 
 /// The answer as the JSON the field holds (as a CSV cell is read): a number as written,
-/// yes/no as a boolean, a list split on commas.
+/// yes/no as a boolean, a list split on commas. Photo URLs typed at the prompt are such a
+/// list too, each trimmed as tags are (a file's comma-separated string is taken as it is
+/// written, a blank after a comma refused).
 fn value_of(field: &Field, text: &str) -> Box<RawValue> {
+    if field.kind == Kind::Urls {
+        let urls: Vec<&str> = text.split(',').map(str::trim).collect();
+        return crate::model::document::to_raw(&urls);
+    }
     RawValue::from_string(crate::model::document::text_as_json(field.path, text))
         .expect("text_as_json writes JSON")
 }

@@ -12,7 +12,7 @@ use crate::cli::WriteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::document::{self, RawMembers};
-use crate::model::LocationBody;
+use crate::model::reader::{self, Target};
 use crate::output::prompt;
 
 /// `location update`'s arguments.
@@ -36,7 +36,8 @@ pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
                 "no update given: pass `--file PATH` with a complete body, or field flags to change",
             ));
         }
-        let checked = body::location_from_input(args.file.as_deref(), &args.fields)?;
+        let checked =
+            body::location_from_input(args.file.as_deref(), Target::Replace(id), &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
         let api = context.api().await?;
         let reply = api.update_location(&id, &checked.body).await?;
@@ -49,9 +50,8 @@ pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let (_, current) = api.get_location(&id).await?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
-    let current = document::set_aside(read.clone(), false).map_err(|p| body::invalid(&p))?;
-    let merged = document::merge(&current, &patch);
-    let checked = LocationBody::check_json(merged.to_raw().get()).map_err(|p| {
+    let current = reader::write_form(read.clone()).map_err(|p| body::invalid(&p))?;
+    let (_, checked) = reader::merge(&current, &patch).map_err(|p| {
         Error::invalid(format!(
             "the updated body is invalid; nothing was sent\n{p}"
         ))
