@@ -153,6 +153,8 @@ pub(super) fn status_error(
     let method = endpoint.method();
     let permission = endpoint.permission();
     let status = reply.status;
+    let path = url.path();
+    let url = crate::settings::shown_url(url);
     let code = status.as_u16();
     match code {
         401 => {
@@ -177,8 +179,7 @@ pub(super) fn status_error(
             };
             let needed = permission.name();
             Error::permission(format!(
-                "permission denied: {method} {} needs `{needed}`; {scope}",
-                url.path()
+                "permission denied: {method} {path} needs `{needed}`; {scope}"
             ))
             .with_hint(format!(
                 "ask for a client with `{needed}`, or log in with `--scope {needed}`"

@@ -222,7 +222,8 @@ impl Session {
         grant: &str,
     ) -> TokenClient<'a> {
         self.verbose().line(&format!(
-            "token: POST {token_url} ({grant}, client `{client_id}`, {} auth)",
+            "token: POST {} ({grant}, client `{client_id}`, {} auth)",
+            crate::settings::shown_url(token_url),
             proof.method()
         ));
         TokenClient {

@@ -73,7 +73,10 @@ pub async fn fetch(
     now: u64,
 ) -> Result<Discovered> {
     let url = document_url(issuer);
-    let what = format!("the discovery document {url}");
+    let what = format!(
+        "the discovery document {}",
+        crate::settings::shown_url(&url)
+    );
     let hint = "check `issuer` (the OpenID provider's issuer URL) and the network";
     let (status, body) = transport::get(http, &url)
         .await

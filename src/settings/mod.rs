@@ -27,7 +27,7 @@ use file::normalise_prefix;
 pub use file::{
     config_file_from_env, default_config_file, split_scopes, ConfigFile, ProfileConfig,
 };
-pub use service_url::{is_loopback, ServiceUrl};
+pub use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
 pub const DEFAULT_PROFILE: &str = "default";
