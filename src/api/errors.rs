@@ -166,15 +166,15 @@ pub(super) fn status_error(
             Error::auth(format!(
                 "the service refused the token for {method} {url} (401), also after renewing it{reason}"
             ))
-            .with_hint("run `locadm login`, or check `LOCADM_TOKEN`")
+            .with_hint(crate::auth::log_in("run `locadm login`, or check `LOCADM_TOKEN`"))
         }
         403 => {
             let scope = match granted {
                 Some(scope) if scope.iter().any(|s| s == permission.name()) => {
-                    "the cached token's scope has it, so the service's permissions differ"
+                    "the scope granted with the token has it, so the service's permissions differ"
                         .to_owned()
                 }
-                Some(_) => "the cached token's scope does not have it".to_owned(),
+                Some(_) => "the scope granted with the token does not have it".to_owned(),
                 None => "the token's scope is not known".to_owned(),
             };
             let needed = permission.name();

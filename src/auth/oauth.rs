@@ -437,13 +437,15 @@ impl TokenClient<'_> {
                 shown_url(self.token_url),
                 from_endpoint(&message, secrets)
             ))
-            .with_hint(CREDENTIALS_HINT),
+            .with_hint(credentials_hint()),
         }
     }
 }
 
-const CREDENTIALS_HINT: &str = "check the client id and secret (or key), then run `locadm login`";
-const PEOPLE_HINT: &str = "run `locadm login --web` (or `locadm login --device`) again";
+/// The hint when the client's credentials were refused.
+fn credentials_hint() -> String {
+    super::log_in("check the client id and secret (or key), then run `locadm login`")
+}
 const FEDERATED_HINT: &str =
     "check that the provider trusts the CI platform's tokens, and the token's audience and expiry";
 
@@ -587,7 +589,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
     match (code.as_str(), flow) {
         ("invalid_client", _) => auth(
             format!("the token endpoint refused the client credentials (invalid_client){detail}"),
-            CREDENTIALS_HINT,
+            &credentials_hint(),
         ),
         ("invalid_scope", _) => auth(
             format!("the token endpoint refused the requested scope (invalid_scope){detail}"),
@@ -595,7 +597,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("invalid_grant", Flow::Refresh) => auth(
             format!("the login has expired or was revoked (invalid_grant){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("invalid_grant", Flow::Federated) => auth(
             format!("the identity provider refused the workload token (invalid_grant){detail}"),
@@ -603,11 +605,11 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("access_denied", Flow::Device | Flow::Code) => auth(
             format!("the login was denied (access_denied){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("expired_token", Flow::Device) => auth(
             format!("the code expired before the login was approved (expired_token){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("unsupported_grant_type" | "unauthorized_client", _) => auth(
             format!("the identity provider does not allow this client that grant ({code}){detail}"),

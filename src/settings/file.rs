@@ -182,9 +182,9 @@ impl ProfileConfig {
                 return Err(Error::usage(format!(
                     "`{other}` is a secret and never goes in the config file"
                 ))
-                .with_hint(
+                .with_hint(crate::auth::log_in(
                     "run `locadm login`: the client secret and the token go to the keyring",
-                ))
+                )))
             }
             other => {
                 return Err(

@@ -76,7 +76,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
                 "`--client-secret-stdin` was given but standard input was empty",
             )
             .with_hint(
-                "pipe the secret in: printf '%s' \"$SECRET\" | locadm login --client-secret-stdin",
+                "pipe the secret in: `printf '%s' \"$SECRET\" | locadm login --client-secret-stdin`",
             ));
         }
         Some(SecretString::from(text))
@@ -120,7 +120,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         };
         return Err(Error::auth(format!("{why}: missing {}", missing.join(", ")))
             .with_hint(
-                "printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin",
+                "`printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin`",
             ));
     }
     warn_without_base_url(context, &settings);
@@ -342,7 +342,7 @@ async fn person(
     if !missing.is_empty() {
         return Err(
             Error::auth(format!("cannot log in: missing {}", missing.join(", ")))
-                .with_hint("locadm login --web --issuer URL --client-id ID"),
+                .with_hint("`locadm login --web --issuer URL --client-id ID`"),
         );
     }
     if !args.scope.is_empty() {
