@@ -462,6 +462,32 @@ fn a_password_in_the_base_url_is_shown_as_stars() {
             .contains("authorization: "),
         "the request was sent with credentials"
     );
+    // Written to the profile, the URL keeps its password; shown, it does not.
+    locadm(&home)
+        .args(["config", "set", "base_url", &base])
+        .run()
+        .assert_code(0);
+    let config = std::fs::read_to_string(home.path().join(".config/locadm/config.toml")).unwrap();
+    assert!(config.contains(&base), "{config}");
+    let out = locadm(&home).args(["config", "get", "base_url"]).run();
+    assert_eq!(out.stdout, format!("http://ops:***@{}/\n", server.addr));
+
+    // `login` saves the profile with the URL as given, too.
+    let home = TempDir::new().unwrap();
+    let token = RawServer::answering(response(
+        "200 OK",
+        "application/json",
+        br#"{"access_token":"t","token_type":"Bearer","expires_in":3600}"#,
+    ));
+    let out = locadm(&home)
+        .env("LOCADM_BASE_URL", &base)
+        .env("LOCADM_TOKEN_URL", format!("{}/oauth/token", token.url()))
+        .args(["login", "--client-id", "ops-admin", "--client-secret-stdin"])
+        .write_stdin(SECRET)
+        .run();
+    assert_never_shown(&out, &["hunter2-pw".to_owned()]);
+    let config = std::fs::read_to_string(home.path().join(".config/locadm/config.toml")).unwrap();
+    assert!(config.contains(&base), "{config}\n{}", out.stderr);
 }
 
 /// Issue 15, item 7: loopback is never proxied, and neither is plain http: with every

@@ -279,7 +279,7 @@ pub(super) fn transport_error(
 fn without_query(url: &url::Url) -> String {
     let mut url = url.clone();
     url.set_query(None);
-    url.to_string()
+    crate::settings::shown_url(&url)
 }
 
 #[cfg(test)]

@@ -117,7 +117,11 @@ pub async fn fetch(
         ),
     ] {
         if let Some(value) = value {
-            ServiceUrl::parse(&format!("{key} (from {url})"), value, allow_http)?;
+            ServiceUrl::parse(
+                &format!("{key} (from {})", crate::settings::shown_url(&url)),
+                value,
+                allow_http,
+            )?;
         }
     }
     Ok(Discovered {

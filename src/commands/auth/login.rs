@@ -294,13 +294,13 @@ fn save_profile(settings: &Settings, args: &LoginArgs) -> Result<()> {
     let mut file = ConfigFile::load(&settings.config_file)?;
     let profile = file.profile_mut(&settings.profile);
     if let Some(u) = &settings.token_url {
-        profile.token_url = Some(u.to_string());
+        profile.token_url = Some(u.as_str().to_owned());
     }
     if let Some(u) = &settings.issuer {
-        profile.issuer = Some(u.to_string());
+        profile.issuer = Some(u.as_str().to_owned());
     }
     if let Some(u) = &settings.base_url {
-        profile.base_url = Some(u.to_string());
+        profile.base_url = Some(u.as_str().to_owned());
     }
     profile.client_id = settings.client_id.clone();
     if !args.scope.is_empty() {
