@@ -160,6 +160,17 @@ impl TokenClient<'_> {
             .collect()
     }
 
+    /// The extra form parameters of one request (a fresh assertion, with a key) and the
+    /// echoes of every secret it carries: `sent` (its token, code or verifier), the
+    /// assertion and the client's own.
+    fn prepare(&self, sent: &[&str]) -> Result<(Vec<(&'static str, String)>, Echoes)> {
+        let params = self.assertion_params()?;
+        let mut all = Self::assertion_of(&params);
+        all.extend(sent);
+        let echoes = self.echoes(&all);
+        Ok((params, echoes))
+    }
+
     /// The grant of a token response, its scope (text from the endpoint) redacted.
     fn granted<R: TokenResponse>(
         &self,
@@ -178,9 +189,8 @@ impl TokenClient<'_> {
         let mut request = client
             .exchange_client_credentials()
             .add_scopes(scopes.iter().cloned().map(Scope::new));
-        let params = self.assertion_params()?;
-        let echoes = self.echoes(&Self::assertion_of(&params));
-        for (name, value) in params.iter().cloned() {
+        let (params, echoes) = self.prepare(&[])?;
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {
@@ -195,11 +205,8 @@ impl TokenClient<'_> {
         let client = self.client();
         let token = RefreshToken::new(refresh_token.expose_secret().to_owned());
         let mut request = client.exchange_refresh_token(&token);
-        let params = self.assertion_params()?;
-        let mut sent = Self::assertion_of(&params);
-        sent.push(refresh_token.expose_secret());
-        let echoes = self.echoes(&sent);
-        for (name, value) in params.iter().cloned() {
+        let (params, echoes) = self.prepare(&[refresh_token.expose_secret()])?;
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {
@@ -238,15 +245,12 @@ impl TokenClient<'_> {
     ) -> Result<Grant> {
         let client = self.client();
         let redirect = RedirectUrl::from_url(redirect.clone());
-        let params = self.assertion_params()?;
-        let mut sent = Self::assertion_of(&params);
-        sent.extend([code.expose_secret(), verifier.secret().as_str()]);
-        let echoes = self.echoes(&sent);
+        let (params, echoes) = self.prepare(&[code.expose_secret(), verifier.secret()])?;
         let mut request = client
             .exchange_code(AuthorizationCode::new(code.expose_secret().to_owned()))
             .set_pkce_verifier(verifier)
             .set_redirect_uri(Cow::Owned(redirect));
-        for (name, value) in params.iter().cloned() {
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {

@@ -348,7 +348,7 @@ fn command_line(args: &[String]) -> String {
     let mut line = String::from("locadm");
     for arg in args {
         line.push(' ');
-        if !arg.is_empty() && arg.chars().all(plain) || arg == "ID..." {
+        if !arg.is_empty() && arg.chars().all(plain) {
             line.push_str(arg);
         } else {
             line.push_str(&format!("'{}'", arg.replace('\'', "'\\''")));
