@@ -285,7 +285,7 @@ impl StdError for Error {
 
 /// `hint` with ` --profile PROFILE` at the end of every command in backticks that runs
 /// `locadm` (alone or after a pipe) and names no profile.
-fn with_profile(hint: &str, profile: &str) -> String {
+pub fn with_profile(hint: &str, profile: &str) -> String {
     let mut out = String::with_capacity(hint.len());
     for (index, part) in hint.split('`').enumerate() {
         if index > 0 {

@@ -238,6 +238,15 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
         )),
         "{err}"
     );
+    // Issue 40, item 6: the fix it names carries the profile logged in to.
+    let out = env.run(&["login", "--base-url", &wrong, "--profile", "emu"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr
+            .contains("correct it with `locadm config set base_url URL --profile emu`"),
+        "{}",
+        out.stderr
+    );
     // The right one passes without a word about it.
     let right = env.emulator().base_url.clone();
     let out = env.run(&["login", "--base-url", &right]);

@@ -342,6 +342,15 @@ impl Settings {
         }
     }
 
+    /// A hint printed on its own (not an error's): its commands run on the profile in
+    /// use when one was named, as [`Error::for_profile`] does for an error's.
+    pub fn hint(&self, text: &str) -> String {
+        match self.origin("profile") {
+            Origin::Default => text.to_owned(),
+            _ => crate::error::with_profile(text, &self.profile),
+        }
+    }
+
     pub fn origin(&self, key: &str) -> Origin {
         self.origins.get(key).copied().unwrap_or(Origin::Default)
     }

@@ -249,9 +249,9 @@ async fn check_base_url(
         };
         printer.warning(&format!("the base URL {base_url} {problem}"));
         if !interactive {
-            printer.hint(
+            printer.hint(&settings.hint(
                 "the profile is saved with it; correct it with `locadm config set base_url URL`",
-            );
+            ));
             return Ok(());
         }
         let choice = prompt::choose(
@@ -272,7 +272,7 @@ async fn check_base_url(
 
 fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
     if settings.base_url.is_none() {
-        context.printer.warning("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`");
+        context.printer.warning(&settings.hint("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`"));
     }
 }
 
