@@ -427,6 +427,91 @@ fn a_workload_token_echoed_by_the_token_endpoint_is_redacted() {
     );
 }
 
+/// Issue 40, item 7: a refresh token echoed by the token endpoint when it refuses the
+/// refresh is never printed, in any encoding. A person's login by `login --device` at an
+/// identity provider played by a raw server (discovery, device authorization, a token
+/// that lives 1 s with a refresh token); the next `auth token` refreshes, and the
+/// refusal echoes the request (the token form-encoded) and the token plain, JSON-escaped
+/// and in base64.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refresh_token_echoed_by_the_token_endpoint_is_redacted() {
+    let refresh = "rt/Odd+Refresh \"Token\"=ü";
+    let echoes = echoes_of(refresh, None);
+    let issuer: std::sync::Arc<std::sync::OnceLock<String>> = Default::default();
+    let at = std::sync::Arc::clone(&issuer);
+    let extra = format!(
+        "plain {}; json {{\"refresh_token\":\"{}\"}}; ascii {}; b64 {}",
+        echoes[0], echoes[3], echoes[4], echoes[5]
+    );
+    let server = RawServer::start(move |request, stream| {
+        let issuer = at.get().expect("set after start");
+        let (status, body) = if request.starts_with("GET /.well-known/openid-configuration") {
+            let document = serde_json::json!({
+                "issuer": issuer,
+                "token_endpoint": format!("{issuer}/token"),
+                "device_authorization_endpoint": format!("{issuer}/device"),
+                "scopes_supported": ["openid", "offline_access"],
+            });
+            ("200 OK", document)
+        } else if request.starts_with("POST /device") {
+            let device = serde_json::json!({
+                "device_code": "device-code-1", "user_code": "ABCD-EFGH",
+                "verification_uri": format!("{issuer}/verify"), "expires_in": 600, "interval": 1,
+            });
+            ("200 OK", device)
+        } else if request.contains("grant_type=refresh_token") {
+            let description = format!("request was {request}; {extra}");
+            let refusal =
+                serde_json::json!({"error": "invalid_grant", "error_description": description});
+            ("400 Bad Request", refusal)
+        } else {
+            let grant = serde_json::json!({
+                "access_token": TOKEN, "token_type": "Bearer", "expires_in": 1,
+                "refresh_token": refresh,
+            });
+            ("200 OK", grant)
+        };
+        let _ = stream.write_all(&response(
+            status,
+            "application/json",
+            body.to_string().as_bytes(),
+        ));
+    });
+    issuer.set(server.url()).unwrap();
+    let env = common::Env::offline()
+        .var("LOCADM_KEYRING", "keyutils")
+        .var("LOCADM_ISSUER", &server.url())
+        .var("LOCADM_CLIENT_ID", "native")
+        .var("LOCADM_BASE_URL", "http://127.0.0.1:9");
+    let _logout = common::LogoutOnDrop(&env);
+    let out = env.run(&["login", "--device"]);
+    out.assert_code(0);
+    std::thread::sleep(Duration::from_millis(1200));
+    for verbose in [false, true] {
+        let mut args = vec!["--timeout", "5", "auth", "token"];
+        if verbose {
+            args.push("--verbose");
+        }
+        let out = env.run(&args);
+        out.assert_code(3);
+        assert!(
+            out.stderr.contains("the login has expired or was revoked"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("request was POST"), "{}", out.stderr);
+        assert_never_shown(&out, &echoes);
+    }
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r.contains(&format!("refresh_token={}", echoes[1]))),
+        "the refresh was sent with the token"
+    );
+}
+
 /// Issue 40, item 7: a password in the base URL's userinfo is shown as `***` wherever
 /// the URL is: `config show`, `auth status` (table and JSON), `-v` and the message of a
 /// failed request; the request itself still carries it.
