@@ -69,7 +69,7 @@ impl<'p> Context<'p> {
         let service = self
             .service
             .get_or_try_init(|| async {
-                let mut settings = self.settings()?.clone();
+                let mut settings = self.settings()?.require_profile()?.clone();
                 let local = local::start_if_local(&mut settings).await?;
                 let mut session = Session::new(settings, self.printer.verbose())?;
                 if let Some(local) = &local {

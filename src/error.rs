@@ -204,6 +204,16 @@ impl Error {
         self
     }
 
+    /// The same error, with every command its hint names (a `locadm …` in backticks) run
+    /// on `profile` when it does not name one: the command a person copies then works
+    /// on the profile that failed, not on the default one.
+    pub fn for_profile(mut self, profile: &str) -> Error {
+        if let Some(hint) = &self.hint {
+            self.hint = Some(with_profile(hint, profile));
+        }
+        self
+    }
+
     /// Keeps the lower-level error behind this one, for [`Error::causes`].
     pub fn with_source(mut self, source: impl Into<Source>) -> Error {
         self.source = Some(source.into());
@@ -284,6 +294,26 @@ impl StdError for Error {
     }
 }
 
+/// `hint` with ` --profile PROFILE` at the end of every command in backticks that runs
+/// `locadm` (alone or after a pipe) and names no profile.
+pub fn with_profile(hint: &str, profile: &str) -> String {
+    let mut out = String::with_capacity(hint.len());
+    for (index, part) in hint.split('`').enumerate() {
+        if index > 0 {
+            out.push('`');
+        }
+        out.push_str(part);
+        let runs_locadm = part
+            .split('|')
+            .any(|command| command.trim_start().starts_with("locadm "));
+        if index % 2 == 1 && runs_locadm && !part.contains("--profile") {
+            out.push_str(" --profile ");
+            out.push_str(profile);
+        }
+    }
+    out
+}
+
 /// The innermost cause of an error, which says what really happened ("Connection
 /// refused", a TLS certificate problem) rather than an outer "error sending request".
 pub fn root_cause(e: &(dyn StdError + 'static)) -> String {
@@ -339,6 +369,17 @@ mod tests {
             assert_eq!(error.hint(), Some("do this"), "{kind:?}");
             assert_eq!(error.kind(), &kind);
         }
+    }
+
+    #[test]
+    fn hints_name_the_profile_in_every_command() {
+        let error = Error::auth("no token")
+            .with_hint("run `locadm login` (or `locadm login --web`), or set `LOCADM_TOKEN`; `printf x | locadm login --client-secret-stdin`, `locadm config set --profile p x y`")
+            .for_profile("emu");
+        assert_eq!(
+            error.hint(),
+            Some("run `locadm login --profile emu` (or `locadm login --web --profile emu`), or set `LOCADM_TOKEN`; `printf x | locadm login --client-secret-stdin --profile emu`, `locadm config set --profile p x y`")
+        );
     }
 
     #[test]

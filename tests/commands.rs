@@ -826,10 +826,13 @@ fn a_wrong_client_secret_is_an_authentication_failure() {
 fn no_credentials_is_an_authentication_failure() {
     let mut env = Env::new();
     env.client_secret = None;
+    // Without a terminal the hint names the variables (issue 40), not `locadm login`.
     env.cmd(&["location", "get", UNKNOWN_ID])
         .assert()
         .code(3)
-        .stderr(predicate::str::contains("login"));
+        .stderr(predicate::str::contains(
+            "without a terminal, set LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET",
+        ));
 }
 
 #[test]

@@ -60,7 +60,7 @@ fn an_unknown_profile_is_named_with_the_ones_there_are() {
     let id = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
     for (args, code) in [
         (vec!["--profile", "stagin", "location", "get", id], 2),
-        (vec!["--profile", "stagin", "auth", "token"], 3),
+        (vec!["--profile", "stagin", "auth", "token"], 2),
     ] {
         let out = env.run(&args);
         out.assert_code(code);
@@ -238,6 +238,15 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
         )),
         "{err}"
     );
+    // Issue 40, item 6: the fix it names carries the profile logged in to.
+    let out = env.run(&["login", "--base-url", &wrong, "--profile", "emu"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr
+            .contains("correct it with `locadm config set base_url URL --profile emu`"),
+        "{}",
+        out.stderr
+    );
     // The right one passes without a word about it.
     let right = env.emulator().base_url.clone();
     let out = env.run(&["login", "--base-url", &right]);
@@ -342,4 +351,225 @@ fn localhost_is_an_address_to_serve_on() {
         banner.contains("\"base_url\":\"http://127.0.0.1:"),
         "{banner}"
     );
+}
+
+/// Issue 40, item 6: the slip hints work wherever the global options stand (before the
+/// noun, as every README example has them, or after the verb), and the command they
+/// suggest is the one typed, mended, so it keeps them.
+#[test]
+fn slip_hints_work_wherever_the_global_options_stand() {
+    let env = Env::offline();
+    let cases: [(&[&str], &str, &str); 7] = [
+        (
+            &["--profile", "local", "location", "create", "examples/location.json"],
+            "files are given with --file",
+            "try: locadm --profile local location create --file examples/location.json",
+        ),
+        (
+            &["location", "create", "examples/location.json", "--profile", "local"],
+            "files are given with --file",
+            "try: locadm location create --file examples/location.json --profile local",
+        ),
+        (
+            &["-o", "json", "--timeout", "5", "location", "apply", "-q", "x.csv"],
+            "files are given with --file",
+            "try: locadm -o json --timeout 5 location apply -q --file x.csv",
+        ),
+        (
+            &["--profile", "local", "location", "list"],
+            "no way to list locations",
+            "read the ones you know: locadm --profile local location get ID... (or --ids-from FILE)",
+        ),
+        (
+            &["location", "--profile=local", "list"],
+            "no way to list locations",
+            "locadm location --profile=local get ID...",
+        ),
+        (
+            &["--profile", "emu", "auth", "login"],
+            "`login` is its own command, not under `auth`",
+            "try: locadm --profile emu login",
+        ),
+        (
+            &["auth", "-v", "logout", "--profile", "emu"],
+            "`logout` is its own command, not under `auth`",
+            "try: locadm -v logout --profile emu",
+        ),
+    ];
+    for (args, said, suggested) in cases {
+        let out = env.run(args);
+        out.assert_code(2);
+        let err = out.stderr;
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(err.contains(suggested), "{args:?}: {err}");
+        assert!(!err.contains("validate"), "not the nearest spelling: {err}");
+        assert!(!err.contains("unexpected argument"), "not clap's: {err}");
+    }
+}
+
+/// A config file with profile `emu` (a service that is not there, no client).
+fn with_profile_emu(env: &Env) {
+    config_set(env, "emu", "base_url", "http://127.0.0.1:9");
+    config_set(env, "emu", "token_url", "http://127.0.0.1:9/oauth/token");
+}
+
+/// Issue 40, item 6: without a terminal (CI, a pipe) a login hint names the environment
+/// variables, not an interactive `locadm login`; a command a hint names carries the
+/// profile in use.
+#[test]
+fn without_a_terminal_a_login_hint_names_the_variables_and_the_profile_is_kept() {
+    let env = Env::offline();
+    with_profile_emu(&env);
+    let out = env.run(&["--profile", "emu", "auth", "token"]);
+    out.assert_code(3);
+    let err = out.stderr;
+    assert!(err.contains("no client id for profile `emu`"), "{err}");
+    for variable in [
+        "LOCADM_CLIENT_ID",
+        "LOCADM_CLIENT_SECRET",
+        "LOCADM_CLIENT_KEY_FILE",
+        "LOCADM_FEDERATED_TOKEN_FILE",
+        "LOCADM_TOKEN",
+    ] {
+        assert!(err.contains(variable), "{variable}: {err}");
+    }
+    assert!(!err.contains("locadm login"), "{err}");
+
+    // A hint that names a command names the profile too.
+    let server = common::raw_server::RawServer::answering(common::raw_server::response(
+        "404 Not Found",
+        "application/json",
+        b"{}",
+    ));
+    config_set(&env, "emu", "base_url", &server.url());
+    let out = env
+        .cmd(&["--profile", "emu", "location", "create", "--file"])
+        .arg(common::example("location.json"))
+        .env("LOCADM_TOKEN", "a-token")
+        .run();
+    out.assert_code(5);
+    assert!(
+        out.stderr
+            .contains("(`locadm config get base_url --profile emu`)"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// Issue 40, item 6: at a terminal the login hint is `locadm login`, with the profile in
+/// use (it used to say `run locadm login` after `--profile emu`).
+#[cfg(unix)]
+#[test]
+fn at_a_terminal_the_login_hint_names_the_profile_in_use() {
+    use expectrl::Expect;
+    let env = Env::offline();
+    with_profile_emu(&env);
+    let mut p = env.terminal(&["--profile", "emu", "auth", "token"]);
+    p.expect("no client id for profile `emu`").unwrap();
+    p.expect("run `locadm login --profile emu` (or `locadm login --web --profile emu`)")
+        .unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 3);
+}
+
+/// Issue 40, item 6: a profile named with `--profile` (or LOCADM_PROFILE) that the config
+/// file lacks is an error even when the environment gives every setting (as aws does):
+/// nothing is sent, and `auth status` prints no status first.
+#[test]
+fn a_named_profile_the_config_file_lacks_is_an_error_whatever_the_environment_gives() {
+    let env = Env::new();
+    for args in [
+        &["--profile", "emu", "auth", "token"][..],
+        &["auth", "status", "--profile", "emu"],
+        &["--profile", "emu", "config", "show"],
+        &[
+            "--profile",
+            "emu",
+            "location",
+            "get",
+            "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
+        ],
+    ] {
+        let out = env.run(args);
+        out.assert_code(2);
+        assert!(out.stdout.is_empty(), "{args:?}: {}", out.stdout);
+        assert!(
+            out.stderr
+                .contains("profile `emu` is not in the config file"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("`locadm login --profile emu`"),
+            "{}",
+            out.stderr
+        );
+    }
+    let out = env
+        .cmd(&["auth", "token"])
+        .env("LOCADM_PROFILE", "emu")
+        .run();
+    out.assert_code(2);
+    assert_eq!(
+        env.emulator().counters()["tokens_issued"],
+        0,
+        "nothing was sent"
+    );
+    // The default profile is never missing: the environment serves it.
+    env.run(&["auth", "token"]).assert_code(0);
+}
+
+/// Issue 40, item 6: `--profile local` is the built-in emulator, so a base URL (or token
+/// URL, or issuer) given with it by a flag or the environment is refused, naming where
+/// it came from; it used to print a status and then say "profile `local` is not in the
+/// config file ... `local` is built in".
+#[test]
+fn the_local_profile_with_a_base_url_is_refused_in_one_clear_sentence() {
+    let env = Env::offline();
+    let out = env
+        .cmd(&["--profile", "local", "auth", "status"])
+        .env("LOCADM_BASE_URL", "http://127.0.0.1:9")
+        .run();
+    out.assert_code(2);
+    assert!(out.stdout.is_empty(), "no status first: {}", out.stdout);
+    assert!(
+        out.stderr.contains(
+            "the `local` profile is the built-in emulator and takes no service URL, but LOCADM_BASE_URL gives one"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("unset LOCADM_BASE_URL"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("not in the config file"),
+        "{}",
+        out.stderr
+    );
+    let out = env.run(&[
+        "location",
+        "get",
+        "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
+        "--profile",
+        "local",
+        "--token-url",
+        "http://127.0.0.1:9/t",
+    ]);
+    out.assert_code(2);
+    assert!(
+        out.stderr.contains("but `--token-url` gives one"),
+        "{}",
+        out.stderr
+    );
+    // A `local` profile written in the config file is an ordinary profile.
+    config_set(&env, "local", "base_url", "http://127.0.0.1:9");
+    let out = env
+        .cmd(&["--profile", "local", "config", "get", "base_url"])
+        .env("LOCADM_BASE_URL", "http://127.0.0.1:8")
+        .run();
+    out.assert_code(0);
+    assert_eq!(out.stdout, "http://127.0.0.1:8/\n");
 }

@@ -264,6 +264,12 @@ fn smoke_exits_by_the_class_of_the_failing_step() {
     out.assert_code(4);
     let err = out.stderr.clone();
     assert!(err.contains("step `create`"), "{err}");
+    // Issue 40, item 6: the token is the one smoke got, not one from a cache.
+    assert!(
+        err.contains("the scope granted with the token does not have it"),
+        "{err}"
+    );
+    assert!(!err.contains("cached"), "{err}");
     assert!(
         !err.contains("::error"),
         "no annotation outside GitHub Actions: {err}"

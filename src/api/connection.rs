@@ -99,9 +99,10 @@ impl Connector {
             .enable_all_versions()
             .wrap_connector(tcp);
 
+        let shown = crate::settings::shown_url(base_url);
         let host = base_url
             .host_str()
-            .ok_or_else(|| Error::usage(format!("the base URL `{base_url}` has no host")))?;
+            .ok_or_else(|| Error::usage(format!("the base URL `{shown}` has no host")))?;
         let authority = match base_url.port() {
             Some(port) => format!("{host}:{port}"),
             None => host.to_owned(),
@@ -109,9 +110,9 @@ impl Connector {
         let port = base_url.port_or_known_default().unwrap_or(80);
         let origin = format!("{}://{host}:{port}", base_url.scheme())
             .parse()
-            .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
+            .map_err(|e| Error::usage(format!("the base URL `{shown}`: {e}")))?;
         let host = hyper::header::HeaderValue::from_str(&authority)
-            .map_err(|e| Error::usage(format!("the base URL `{base_url}`: {e}")))?;
+            .map_err(|e| Error::usage(format!("the base URL `{shown}`: {e}")))?;
         let headers = [false, true].map(|has_body| {
             let mut headers = HeaderMap::with_capacity(5);
             headers.insert(hyper::header::HOST, host.clone());

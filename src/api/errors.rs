@@ -153,6 +153,8 @@ pub(super) fn status_error(
     let method = endpoint.method();
     let permission = endpoint.permission();
     let status = reply.status;
+    let path = url.path();
+    let url = crate::settings::shown_url(url);
     let code = status.as_u16();
     match code {
         401 => {
@@ -164,21 +166,20 @@ pub(super) fn status_error(
             Error::auth(format!(
                 "the service refused the token for {method} {url} (401), also after renewing it{reason}"
             ))
-            .with_hint("run `locadm login`, or check `LOCADM_TOKEN`")
+            .with_hint(crate::auth::log_in("run `locadm login`, or check `LOCADM_TOKEN`"))
         }
         403 => {
             let scope = match granted {
                 Some(scope) if scope.iter().any(|s| s == permission.name()) => {
-                    "the cached token's scope has it, so the service's permissions differ"
+                    "the scope granted with the token has it, so the service's permissions differ"
                         .to_owned()
                 }
-                Some(_) => "the cached token's scope does not have it".to_owned(),
+                Some(_) => "the scope granted with the token does not have it".to_owned(),
                 None => "the token's scope is not known".to_owned(),
             };
             let needed = permission.name();
             Error::permission(format!(
-                "permission denied: {method} {} needs `{needed}`; {scope}",
-                url.path()
+                "permission denied: {method} {path} needs `{needed}`; {scope}"
             ))
             .with_hint(format!(
                 "ask for a client with `{needed}`, or log in with `--scope {needed}`"
@@ -287,7 +288,7 @@ pub(super) fn transport_error(
 fn without_query(url: &url::Url) -> String {
     let mut url = url.clone();
     url.set_query(None);
-    url.to_string()
+    crate::settings::shown_url(&url)
 }
 
 #[cfg(test)]

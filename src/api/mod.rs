@@ -147,7 +147,11 @@ impl ApiClient {
             match settings.missing_profile() {
                 Some((message, hint)) => Error::usage(message).with_hint(hint),
                 None => Error::usage("no base URL is configured").with_hint(
-                    "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator",
+                    if crate::output::prompt::can_prompt() {
+                        "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator"
+                    } else {
+                        "pass `--base-url URL`, set `LOCADM_BASE_URL`, or use `--profile local` for the built-in emulator"
+                    },
                 ),
             }
         })?;

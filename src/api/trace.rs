@@ -47,7 +47,7 @@ impl Trace {
         if !self.verbose.on() {
             return;
         }
-        let mut text = format!("> {method} {url}");
+        let mut text = format!("> {method} {}", crate::settings::shown_url(url));
         for (name, value) in headers {
             text.push_str(&format!("\n> {name}: {}", shown(name.as_str(), value)));
         }

@@ -22,7 +22,7 @@ use super::client_key::ClientKey;
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
 use super::oauth::{ClientProof, Grant, TokenClient};
 use super::store::StoredEntry;
-use super::{Session, LOGIN_HINT};
+use super::{login_again_hint, login_hint, Session};
 use crate::error::{Error, Result};
 use crate::settings::{ClientAuth, Origin};
 
@@ -148,7 +148,7 @@ impl Session {
                     "the login of profile `{}` has expired and the provider gave no refresh token",
                     settings.profile
                 ))
-                .with_hint("run `locadm login --web` (or `locadm login --device`) again"));
+                .with_hint(login_again_hint()));
             };
             let proof = self.client_proof(Some(entry))?;
             let client = self.token_client(&token_url, &client_id, &proof, "refresh token");
@@ -167,7 +167,7 @@ impl Session {
                 "not logged in: no client secret for profile `{}`",
                 settings.profile
             ))
-            .with_hint(LOGIN_HINT));
+            .with_hint(login_hint()));
         }
         let grant = self.client_credentials_with(&token_url, &proof).await?;
         Ok((grant, proof.binding_material().cloned()))
@@ -222,7 +222,8 @@ impl Session {
         grant: &str,
     ) -> TokenClient<'a> {
         self.verbose().line(&format!(
-            "token: POST {token_url} ({grant}, client `{client_id}`, {} auth)",
+            "token: POST {} ({grant}, client `{client_id}`, {} auth)",
+            crate::settings::shown_url(token_url),
             proof.method()
         ));
         TokenClient {

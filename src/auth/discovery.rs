@@ -73,7 +73,10 @@ pub async fn fetch(
     now: u64,
 ) -> Result<Discovered> {
     let url = document_url(issuer);
-    let what = format!("the discovery document {url}");
+    let what = format!(
+        "the discovery document {}",
+        crate::settings::shown_url(&url)
+    );
     let hint = "check `issuer` (the OpenID provider's issuer URL) and the network";
     let (status, body) = transport::get(http, &url)
         .await
@@ -114,7 +117,11 @@ pub async fn fetch(
         ),
     ] {
         if let Some(value) = value {
-            ServiceUrl::parse(&format!("{key} (from {url})"), value, allow_http)?;
+            ServiceUrl::parse(
+                &format!("{key} (from {})", crate::settings::shown_url(&url)),
+                value,
+                allow_http,
+            )?;
         }
     }
     Ok(Discovered {

@@ -20,6 +20,8 @@ mod transport;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use oauth::ClientProof;
+
+use crate::env_vars::EnvVars;
 pub use people::WEB_LOGIN_TIMEOUT;
 pub use session::Session;
 
@@ -27,9 +29,34 @@ pub use session::Session;
 /// before when that is shorter (a token that lives 60 s is not fetched for every request).
 pub const RENEW_BEFORE: Duration = Duration::from_secs(60);
 
-/// The hint for every "no credentials" error.
-pub const LOGIN_HINT: &str =
-    "run `locadm login` (or `locadm login --web`), or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET";
+/// The hint for every "no credentials" error: at a terminal `locadm login`; without one
+/// the environment variables ([`log_in`]).
+pub fn login_hint() -> String {
+    log_in("run `locadm login` (or `locadm login --web`), or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET")
+}
+
+/// The hint after a person's login has ended (expired, revoked, denied).
+pub fn login_again_hint() -> String {
+    log_in("run `locadm login --web` (or `locadm login --device`) again")
+}
+
+/// How a hint says to log in: `at_terminal` (an interactive `locadm login`) when a person
+/// can be asked ([`can_prompt`](crate::output::prompt::can_prompt)); otherwise (CI, a
+/// pipe), where `locadm login` could ask nothing, the environment variables that give
+/// credentials instead.
+pub fn log_in(at_terminal: &str) -> String {
+    if crate::output::prompt::can_prompt() {
+        return at_terminal.to_owned();
+    }
+    format!(
+        "without a terminal, set {} with {} (or the key, {}, or a CI workload token, {}), or {}",
+        EnvVars::CLIENT_ID,
+        EnvVars::CLIENT_SECRET,
+        EnvVars::CLIENT_KEY_FILE,
+        EnvVars::FEDERATED_TOKEN_FILE,
+        EnvVars::TOKEN,
+    )
+}
 
 /// Wall-clock time in unix seconds; injectable for tests.
 pub trait Clock: Send + Sync {

@@ -26,6 +26,7 @@ use super::client_key::{self, ClientKey};
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
 use super::transport::{self, Bounded, SendError};
 use crate::error::{Error, Result};
+use crate::settings::shown_url;
 
 /// A token as the endpoint granted it. `Debug` shows the tokens as `[REDACTED]`.
 #[derive(Debug)]
@@ -131,13 +132,55 @@ impl TokenClient<'_> {
         }
     }
 
-    /// Texts that must never be printed back if the endpoint echoes them.
-    fn secrets<'s>(&'s self, more: &[&'s SecretString]) -> Vec<&'s str> {
-        let mut all: Vec<&str> = more.iter().map(|s| s.expose_secret()).collect();
-        if let Some(material) = self.proof.binding_material() {
-            all.push(material.expose_secret());
+    /// Every form of every secret a request carried (`sent`: its tokens, code, verifier
+    /// or assertion; the client's secret or key is added here) in which an answer may
+    /// echo it: what [`from_endpoint`] hides.
+    fn echoes(&self, sent: &[&str]) -> Echoes {
+        let mut echoes = Echoes::default();
+        for secret in sent {
+            echoes.add(secret);
         }
-        all
+        match self.proof {
+            ClientProof::Secret { secret, .. } => {
+                echoes.add(secret.expose_secret());
+                echoes.add_basic_pair(self.client_id, secret.expose_secret());
+            }
+            ClientProof::Key(key) => echoes.add(key.binding_material().expose_secret()),
+            ClientProof::Public => {}
+        }
+        echoes
+    }
+
+    /// The assertion of `params` ([`TokenClient::assertion_params`]), to redact.
+    fn assertion_of<'p>(params: &'p [(&str, String)]) -> Vec<&'p str> {
+        params
+            .iter()
+            .filter(|(name, _)| *name == "client_assertion")
+            .map(|(_, value)| value.as_str())
+            .collect()
+    }
+
+    /// The extra form parameters of one request (a fresh assertion, with a key) and the
+    /// echoes of every secret it carries: `sent` (its token, code or verifier), the
+    /// assertion and the client's own.
+    fn prepare(&self, sent: &[&str]) -> Result<(Vec<(&'static str, String)>, Echoes)> {
+        let params = self.assertion_params()?;
+        let mut all = Self::assertion_of(&params);
+        all.extend(sent);
+        let echoes = self.echoes(&all);
+        Ok((params, echoes))
+    }
+
+    /// The grant of a token response, its scope (text from the endpoint) redacted.
+    fn granted<R: TokenResponse>(
+        &self,
+        response: &R,
+        requested: &[String],
+        echoes: &Echoes,
+    ) -> Grant {
+        let mut grant = grant_of(response, requested);
+        grant.scope = grant.scope.map(|scope| from_endpoint(&scope, echoes));
+        grant
     }
 
     /// The client credentials grant.
@@ -146,12 +189,13 @@ impl TokenClient<'_> {
         let mut request = client
             .exchange_client_credentials()
             .add_scopes(scopes.iter().cloned().map(Scope::new));
-        for (name, value) in self.assertion_params()? {
+        let (params, echoes) = self.prepare(&[])?;
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {
-            Ok(response) => Ok(grant_of(&response, scopes)),
-            Err(e) => Err(self.refused(e, Flow::ClientCredentials, &[])),
+            Ok(response) => Ok(self.granted(&response, scopes, &echoes)),
+            Err(e) => Err(self.refused(e, Flow::ClientCredentials, &echoes)),
         }
     }
 
@@ -161,12 +205,13 @@ impl TokenClient<'_> {
         let client = self.client();
         let token = RefreshToken::new(refresh_token.expose_secret().to_owned());
         let mut request = client.exchange_refresh_token(&token);
-        for (name, value) in self.assertion_params()? {
+        let (params, echoes) = self.prepare(&[refresh_token.expose_secret()])?;
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {
-            Ok(response) => Ok(grant_of(&response, &[])),
-            Err(e) => Err(self.refused(e, Flow::Refresh, &[refresh_token])),
+            Ok(response) => Ok(self.granted(&response, &[], &echoes)),
+            Err(e) => Err(self.refused(e, Flow::Refresh, &echoes)),
         }
     }
 
@@ -200,16 +245,17 @@ impl TokenClient<'_> {
     ) -> Result<Grant> {
         let client = self.client();
         let redirect = RedirectUrl::from_url(redirect.clone());
+        let (params, echoes) = self.prepare(&[code.expose_secret(), verifier.secret()])?;
         let mut request = client
             .exchange_code(AuthorizationCode::new(code.expose_secret().to_owned()))
             .set_pkce_verifier(verifier)
             .set_redirect_uri(Cow::Owned(redirect));
-        for (name, value) in self.assertion_params()? {
+        for (name, value) in params {
             request = request.add_extra_param(name, value);
         }
         match request.request_async(&Bounded(self.http.clone())).await {
-            Ok(response) => Ok(grant_of(&response, &[])),
-            Err(e) => Err(self.refused(e, Flow::Code, &[code])),
+            Ok(response) => Ok(self.granted(&response, &[], &echoes)),
+            Err(e) => Err(self.refused(e, Flow::Code, &echoes)),
         }
     }
 
@@ -235,7 +281,7 @@ impl TokenClient<'_> {
             .add_scopes(scopes.iter().cloned().map(Scope::new))
             .request_async(&Bounded(self.http.clone()))
             .await
-            .map_err(|e| self.refused(e, Flow::Device, &[]))
+            .map_err(|e| self.refused(e, Flow::Device, &self.echoes(&[])))
     }
 
     /// Polls until the person approved (or denied, or the code expired), at the
@@ -252,13 +298,14 @@ impl TokenClient<'_> {
                 device_endpoint.clone(),
             ));
         let http = Bounded(self.http.clone());
+        let echoes = self.echoes(&[details.device_code().secret()]);
         match client
             .exchange_device_access_token(details)
             .request_async(&http, tokio::time::sleep, None)
             .await
         {
-            Ok(response) => Ok(grant_of(&response, &[])),
-            Err(e) => Err(self.refused(e, Flow::Device, &[])),
+            Ok(response) => Ok(self.granted(&response, &[], &echoes)),
+            Err(e) => Err(self.refused(e, Flow::Device, &echoes)),
         }
     }
 
@@ -319,8 +366,11 @@ impl TokenClient<'_> {
                 form.extend(self.assertion_params()?);
             }
         }
+        let mut sent = Self::assertion_of(&form);
+        sent.push(workload_token.expose_secret());
+        let echoes = self.echoes(&sent);
         let body = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(form)
+            .extend_pairs(&form)
             .finish()
             .into_bytes();
         let request = request
@@ -329,22 +379,21 @@ impl TokenClient<'_> {
         let answer = transport::send(self.http, request)
             .await
             .map_err(|e| self.refused_request(&e))?;
-        let secrets = self.secrets(&[workload_token]);
         if answer.status().is_success() {
             let response: BasicTokenResponse =
                 serde_json::from_slice(answer.body()).map_err(|_| self.not_a_token_response())?;
-            return Ok(grant_of(&response, scopes));
+            return Ok(self.granted(&response, scopes, &echoes));
         }
         match serde_json::from_slice::<BasicErrorResponse>(answer.body()) {
             Ok(refusal) => Err(refusal_error(
                 &refusal,
                 Flow::Federated,
                 self.token_url,
-                &secrets,
+                &echoes,
             )),
             Err(_) => Err(Error::auth(format!(
                 "the token endpoint {} refused the workload token (HTTP {})",
-                self.token_url,
+                shown_url(self.token_url),
                 answer.status().as_u16()
             ))
             .with_hint(FEDERATED_HINT)),
@@ -356,7 +405,7 @@ impl TokenClient<'_> {
             None,
             format!(
                 "the token endpoint {} answered with something that is not a token response",
-                self.token_url
+                shown_url(self.token_url)
             ),
         )
         .with_hint("check `token_url` (or `issuer`): it must be the OAuth 2.0 token endpoint")
@@ -364,7 +413,7 @@ impl TokenClient<'_> {
 
     fn refused_request(&self, error: &SendError) -> Error {
         transport::unavailable(
-            &format!("the token endpoint {}", self.token_url),
+            &format!("the token endpoint {}", shown_url(self.token_url)),
             error,
             "check `token_url` (or `issuer`) and the network; retry later",
         )
@@ -376,42 +425,48 @@ impl TokenClient<'_> {
         &self,
         error: RequestTokenError<SendError, StandardErrorResponse<T>>,
         flow: Flow,
-        more_secrets: &[&SecretString],
+        secrets: &Echoes,
     ) -> Error
     where
         T: oauth2::ErrorResponseType + AsRef<str> + std::fmt::Display,
     {
-        let secrets = self.secrets(more_secrets);
         match error {
             RequestTokenError::ServerResponse(response) => {
-                refusal_error(&response, flow, self.token_url, &secrets)
+                refusal_error(&response, flow, self.token_url, secrets)
             }
             RequestTokenError::Request(e) => self.refused_request(&e),
             RequestTokenError::Parse(_, _) => self.not_a_token_response(),
             RequestTokenError::Other(message) => Error::auth(format!(
                 "the token endpoint {} refused the request: {}",
-                self.token_url,
-                from_endpoint(&message, &secrets)
+                shown_url(self.token_url),
+                from_endpoint(&message, secrets)
             ))
-            .with_hint(CREDENTIALS_HINT),
+            .with_hint(credentials_hint()),
         }
     }
 }
 
-const CREDENTIALS_HINT: &str = "check the client id and secret (or key), then run `locadm login`";
-const PEOPLE_HINT: &str = "run `locadm login --web` (or `locadm login --device`) again";
+/// The hint when the client's credentials were refused.
+fn credentials_hint() -> String {
+    super::log_in("check the client id and secret (or key), then run `locadm login`")
+}
 const FEDERATED_HINT: &str =
     "check that the provider trusts the CI platform's tokens, and the token's audience and expiry";
 
 /// HTTP Basic client authentication, each part form-encoded first (RFC 6749 §2.3.1).
 fn basic_credentials(client_id: &str, secret: &SecretString) -> String {
     use base64::Engine;
-    let encode = |s: &str| url::form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
-    let pair = format!("{}:{}", encode(client_id), encode(secret.expose_secret()));
+    let pair = basic_pair(client_id, secret.expose_secret());
     format!(
         "Basic {}",
         base64::engine::general_purpose::STANDARD.encode(pair)
     )
+}
+
+/// The `id:secret` pair of HTTP Basic, each part form-encoded first.
+fn basic_pair(client_id: &str, secret: &str) -> String {
+    let encode = |s: &str| url::form_urlencoded::byte_serialize(s.as_bytes()).collect::<String>();
+    format!("{}:{}", encode(client_id), encode(secret))
 }
 
 fn grant_of<R: TokenResponse>(response: &R, requested: &[String]) -> Grant {
@@ -437,18 +492,89 @@ fn grant_of<R: TokenResponse>(response: &R, requested: &[String]) -> Grant {
     }
 }
 
-/// Text from the token endpoint, made safe to print: on one line, controls escaped, and
-/// every secret of the request redacted (a hostile or broken endpoint may echo what it
-/// was sent, plain or form-encoded).
-fn from_endpoint(text: &str, secrets: &[&str]) -> String {
-    let mut text = crate::output::sanitize_line(text);
-    for secret in secrets.iter().filter(|s| !s.is_empty()) {
-        let encoded: String = url::form_urlencoded::byte_serialize(secret.as_bytes()).collect();
-        for form in [*secret, encoded.as_str()] {
-            text = text.replace(form, "[REDACTED]");
+/// The secrets a request carried, each in every form an answer may echo it in: as it is,
+/// form-encoded (a blank as `+` or `%20`), JSON-escaped (as serde_json writes it, and
+/// ASCII-only as many servers do), in base64 (standard and URL-safe, with and without
+/// padding), and the client secret also as the base64 of its `Basic` pair `id:secret`.
+#[derive(Debug, Default)]
+struct Echoes(Vec<String>);
+
+impl Echoes {
+    fn add(&mut self, secret: &str) {
+        if secret.is_empty() {
+            return;
+        }
+        let form: String = url::form_urlencoded::byte_serialize(secret.as_bytes()).collect();
+        let json = serde_json::Value::from(secret).to_string();
+        let json = &json[1..json.len() - 1];
+        let ascii_json: String = json
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    return c.to_string();
+                }
+                let mut units = [0; 2];
+                let units = c.encode_utf16(&mut units);
+                units.iter().map(|unit| format!("\\u{unit:04x}")).collect()
+            })
+            .collect();
+        self.0.extend([
+            secret.to_owned(),
+            form.replace('+', "%20"),
+            form,
+            json.to_owned(),
+            ascii_json,
+        ]);
+        self.add_base64(secret.as_bytes());
+    }
+
+    /// `Authorization: Basic` of `id:secret`, as sent (each part form-encoded first, RFC
+    /// 6749 §2.3.1) and as many clients send it (not encoded).
+    fn add_basic_pair(&mut self, client_id: &str, secret: &str) {
+        self.add_base64(basic_pair(client_id, secret).as_bytes());
+        self.add_base64(format!("{client_id}:{secret}").as_bytes());
+    }
+
+    fn add_base64(&mut self, bytes: &[u8]) {
+        use base64::engine::general_purpose::{
+            STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD,
+        };
+        use base64::Engine;
+        for engine in [STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD] {
+            self.0.push(engine.encode(bytes));
         }
     }
-    text
+}
+
+/// Text from the token endpoint, made safe to print: every echo of a secret of the
+/// request (any of its [`Echoes`], where they overlap as one) replaced by `[REDACTED]`,
+/// then on one line with controls escaped.
+fn from_endpoint(text: &str, echoes: &Echoes) -> String {
+    let mut found: Vec<(usize, usize)> = echoes
+        .0
+        .iter()
+        .flat_map(|form| {
+            text.match_indices(form.as_str())
+                .map(|(at, echo)| (at, at + echo.len()))
+        })
+        .collect();
+    found.sort_unstable();
+    let mut redacted = String::with_capacity(text.len());
+    let mut shown_to = 0;
+    let mut hidden_to = None;
+    for (start, end) in found {
+        match hidden_to {
+            Some(to) if start <= to => hidden_to = Some(to.max(end)),
+            _ => {
+                redacted.push_str(&text[shown_to..start]);
+                redacted.push_str("[REDACTED]");
+                hidden_to = Some(end);
+            }
+        }
+        shown_to = hidden_to.unwrap_or(shown_to);
+    }
+    redacted.push_str(&text[shown_to..]);
+    crate::output::sanitize_line(&redacted)
 }
 
 /// An OAuth 2.0 error answer (RFC 6749 §5.2, RFC 8628 §3.5) in words.
@@ -456,7 +582,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
     response: &StandardErrorResponse<T>,
     flow: Flow,
     token_url: &url::Url,
-    secrets: &[&str],
+    secrets: &Echoes,
 ) -> Error {
     let code = from_endpoint(response.error().as_ref(), secrets);
     let detail = response
@@ -467,7 +593,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
     match (code.as_str(), flow) {
         ("invalid_client", _) => auth(
             format!("the token endpoint refused the client credentials (invalid_client){detail}"),
-            CREDENTIALS_HINT,
+            &credentials_hint(),
         ),
         ("invalid_scope", _) => auth(
             format!("the token endpoint refused the requested scope (invalid_scope){detail}"),
@@ -475,7 +601,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("invalid_grant", Flow::Refresh) => auth(
             format!("the login has expired or was revoked (invalid_grant){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("invalid_grant", Flow::Federated) => auth(
             format!("the identity provider refused the workload token (invalid_grant){detail}"),
@@ -483,11 +609,11 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("access_denied", Flow::Device | Flow::Code) => auth(
             format!("the login was denied (access_denied){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("expired_token", Flow::Device) => auth(
             format!("the code expired before the login was approved (expired_token){detail}"),
-            PEOPLE_HINT,
+            &super::login_again_hint(),
         ),
         ("unsupported_grant_type" | "unauthorized_client", _) => auth(
             format!("the identity provider does not allow this client that grant ({code}){detail}"),
@@ -495,7 +621,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         _ => auth(
             format!("the token endpoint refused the request ({code}){detail}"),
-            &format!("token URL: {token_url}"),
+            &format!("token URL: {}", shown_url(token_url)),
         ),
     }
 }
@@ -506,8 +632,32 @@ mod tests {
 
     #[test]
     fn secrets_echoed_by_the_endpoint_are_redacted_in_every_form() {
-        let text = from_endpoint("bad secret s3cr%t+x (s3cr%25t%2Bx)\nnext", &["s3cr%t+x"]);
-        assert_eq!(text, "bad secret [REDACTED] ([REDACTED])\\u000anext");
+        let mut echoes = Echoes::default();
+        echoes.add("s3cr%t+x \"ü\"");
+        echoes.add_basic_pair("id", "s3cr%t+x \"ü\"");
+        echoes.add("refresh-1");
+        let text = from_endpoint(
+            "plain s3cr%t+x \"ü\"; form s3cr%25t%2Bx+%22%C3%BC%22; \
+             %20 s3cr%25t%2Bx%20%22%C3%BC%22; json s3cr%t+x \\\"ü\\\"; \
+             ascii s3cr%t+x \\\"\\u00fc\\\"\nnext",
+            &echoes,
+        );
+        assert_eq!(
+            text,
+            "plain [REDACTED]; form [REDACTED]; %20 [REDACTED]; json [REDACTED]; \
+             ascii [REDACTED]\\u000anext"
+        );
+        use base64::Engine;
+        let engine = base64::engine::general_purpose::STANDARD;
+        for pair in ["id:s3cr%t+x \"ü\"", &basic_pair("id", "s3cr%t+x \"ü\"")] {
+            let echoed = format!("Basic {} was refused", engine.encode(pair));
+            assert_eq!(
+                from_endpoint(&echoed, &echoes),
+                "Basic [REDACTED] was refused"
+            );
+        }
+        let echoed = format!("refresh-1 {}", engine.encode("refresh-1"));
+        assert_eq!(from_endpoint(&echoed, &echoes), "[REDACTED] [REDACTED]");
     }
 
     #[test]

@@ -225,16 +225,19 @@ fn help_topic(args: &[std::ffi::OsString]) -> Option<clap::Error> {
 }
 
 /// A clearer error for a mistake whose fix is known, else `None` (clap's own stands).
+/// The command is read as clap reads it, so global options may stand anywhere; the
+/// command suggested is the one typed, mended, so it keeps them (`--profile` above all).
 fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap::Error> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    use clap::CommandFactory;
-    let words: Vec<String> = args
+    let args: Vec<String> = args
         .iter()
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
-        .filter(|w| !w.starts_with('-'))
         .collect();
-    let noun = words.first().map(String::as_str);
+    let mut command = Cli::command();
+    command.build();
+    let path = subcommand_path(&command, &args);
+    let noun = path.first().map(|(name, _)| name.as_str());
     let context = |kind| match error.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         _ => None,
@@ -243,12 +246,24 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
         ErrorKind::InvalidSubcommand => {
             let typed = context(ContextKind::InvalidSubcommand)?;
             match (noun, typed.as_str()) {
-                (Some("location"), "list" | "ls" | "search") => format!(
-                    "the service has no way to list locations, so there is no `location {typed}`\n\n  \
-                     read the ones you know: locadm location get ID... (or --ids-from FILE)"
-                ),
+                (Some("location"), "list" | "ls" | "search") => {
+                    let from = path[0].1;
+                    let at = from + args[from..].iter().position(|a| *a == typed)?;
+                    let mut get = args.clone();
+                    get.splice(at..=at, ["get".to_owned(), "ID...".to_owned()]);
+                    format!(
+                        "the service has no way to list locations, so there is no `location {typed}`\n\n  \
+                         read the ones you know: {} (or --ids-from FILE)",
+                        command_line(&get)
+                    )
+                }
                 (Some("auth"), "login" | "logout") => {
-                    format!("`{typed}` is its own command, not under `auth`\n\n  try: locadm {typed}")
+                    let mut fixed = args.clone();
+                    fixed.remove(path[0].1);
+                    format!(
+                        "`{typed}` is its own command, not under `auth`\n\n  try: {}",
+                        command_line(&fixed)
+                    )
                 }
                 _ => return None,
             }
@@ -261,30 +276,85 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
                     || [".json", ".ndjson", ".jsonl", ".csv"]
                         .iter()
                         .any(|ext| typed.ends_with(ext)));
-            let verb = words
+            let verb = path
                 .get(1)
-                .map(String::as_str)
+                .map(|(name, _)| name.as_str())
                 .filter(|v| file_verbs.contains(v));
+            let at = args.iter().rposition(|a| *a == typed)?;
             match (noun, verb) {
-                (Some(noun @ ("location" | "provider")), Some(verb)) if file_like => format!(
-                    "`{typed}` looks like a file: files are given with --file\n\n  try: locadm {noun} {verb} --file {typed}"
-                ),
+                (Some("location" | "provider"), Some(_)) if file_like => {
+                    let mut fixed = args.clone();
+                    fixed.insert(at, "--file".into());
+                    format!(
+                        "`{typed}` looks like a file: files are given with --file\n\n  try: {}",
+                        command_line(&fixed)
+                    )
+                }
                 _ => return None,
             }
         }
         _ => return None,
     };
     // The usage shown is the one of the command the mistake was made in.
-    let mut command = Cli::command();
-    command.build();
     let mut within = &mut command;
-    for word in words.iter().take(2) {
-        if within.find_subcommand(word).is_none() {
-            break;
-        }
-        within = within.find_subcommand_mut(word).expect("just found");
+    for (name, _) in path.iter().take(2) {
+        within = within.find_subcommand_mut(name).expect("found in the path");
     }
     Some(within.error(error.kind(), message))
+}
+
+/// The subcommands named in `args` (as clap reads them: an option's value is never taken
+/// for a word, wherever the option stands), each with its index in `args`.
+fn subcommand_path(command: &clap::Command, args: &[String]) -> Vec<(String, usize)> {
+    let takes_value = |arg: &clap::Arg| arg.get_action().takes_values();
+    let mut path = Vec::new();
+    let mut within = command;
+    let mut index = 0;
+    while let Some(word) = args.get(index) {
+        index += 1;
+        if word == "--" {
+            break;
+        }
+        if let Some(long) = word.strip_prefix("--") {
+            let takes = !long.contains('=')
+                && within
+                    .get_arguments()
+                    .any(|a| a.get_long() == Some(long) && takes_value(a));
+            index += usize::from(takes);
+        } else if let Some(shorts) = word.strip_prefix('-').filter(|s| !s.is_empty()) {
+            // `-qo json`: the first short that takes a value takes the rest of the word,
+            // or the next word when it ends the word.
+            for (at, short) in shorts.char_indices() {
+                let takes = within
+                    .get_arguments()
+                    .any(|a| a.get_short() == Some(short) && takes_value(a));
+                if takes {
+                    index += usize::from(at + short.len_utf8() == shorts.len());
+                    break;
+                }
+            }
+        } else if let Some(sub) = within.find_subcommand(word) {
+            path.push((sub.get_name().to_owned(), index - 1));
+            within = sub;
+        }
+    }
+    path
+}
+
+/// `locadm ARGS` as a person would type it again, each word quoted for a shell when it
+/// must be.
+fn command_line(args: &[String]) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c);
+    let mut line = String::from("locadm");
+    for arg in args {
+        line.push(' ');
+        if !arg.is_empty() && arg.chars().all(plain) {
+            line.push_str(arg);
+        } else {
+            line.push_str(&format!("'{}'", arg.replace('\'', "'\\''")));
+        }
+    }
+    line
 }
 
 #[derive(Debug, Clone, Args)]

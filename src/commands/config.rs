@@ -20,17 +20,13 @@ pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
 /// One effective value on stdout, as a script wants it; unset is exit 1 (as `git
 /// config` does), so `$(locadm config get base_url)` can be tested.
 fn get(context: &Context<'_>, key: &str) -> Result<()> {
-    let settings = context.settings()?;
+    let settings = context.settings()?.require_profile()?;
     if keys::find(key).is_none() {
         return Err(Error::usage(format!("`{key}` is not a setting"))
             .with_hint(format!("settings: {}", keys::names(keys::KEYS.iter()))));
     }
     let value = settings.display_value(key);
     if value.is_empty() {
-        // A mistyped profile is not "unset" (a script would read it as such).
-        if let Some((message, hint)) = settings.missing_profile() {
-            return Err(Error::usage(message).with_hint(hint));
-        }
         return Err(Error::other(format!(
             "`{key}` is not set for profile `{}`",
             settings.profile
@@ -108,7 +104,7 @@ struct Row {
 
 fn show(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
-    let settings = context.settings()?;
+    let settings = context.settings()?.require_profile()?;
     let rows: Vec<Row> = keys::KEYS
         .iter()
         .map(|key| {

@@ -16,20 +16,36 @@ use crate::context::Context;
 use crate::error::Result;
 use crate::output::Printer;
 
-/// Runs the parsed command line: one context, then the verb.
+/// Runs the parsed command line: one context, then the verb. The commands the hint of
+/// its error names carry the profile in use, when one was named (`--profile` or
+/// LOCADM_PROFILE).
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     let context = Context::new(cli.global, printer);
-    match cli.command {
-        Command::Location(command) => location::run(&context, command).await,
-        Command::Provider(command) => provider::run(&context, command).await,
-        Command::Login(args) => auth::login::run(&context, args).await,
-        Command::Logout => auth::logout::run(&context).await,
-        Command::Auth(command) => auth::run(&context, command).await,
-        Command::Config(command) => config::run(&context, command),
-        Command::Smoke(args) => smoke::run(&context, args).await,
+    let outcome = verb(&context, cli.command).await;
+    match context
+        .global()
+        .profile
+        .as_deref()
+        .filter(|p| !p.is_empty())
+    {
+        Some(profile) => outcome.map_err(|error| error.for_profile(profile)),
+        None => outcome,
+    }
+}
+
+async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
+    let printer = context.printer;
+    match command {
+        Command::Location(command) => location::run(context, command).await,
+        Command::Provider(command) => provider::run(context, command).await,
+        Command::Login(args) => auth::login::run(context, args).await,
+        Command::Logout => auth::logout::run(context).await,
+        Command::Auth(command) => auth::run(context, command).await,
+        Command::Config(command) => config::run(context, command),
+        Command::Smoke(args) => smoke::run(context, args).await,
         #[cfg(feature = "emulator")]
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
-            emulator::serve(&context, args).await
+            emulator::serve(context, args).await
         }
         Command::Version => {
             printer.raw(|out| {

@@ -12,6 +12,7 @@ use crate::commands::location::parse_id;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::model::{LocationBody, LocationRead};
+use crate::settings::shown_url;
 
 #[derive(Debug, Serialize)]
 struct Step {
@@ -372,6 +373,7 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
     let printer = context.printer;
     let steps = &run.steps[..];
     let passed = steps.iter().all(|s| s.passed);
+    let base_url = shown_url(api.base_url());
     let names = if args.read_only {
         READ_ONLY_STEPS
     } else {
@@ -379,7 +381,7 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
     };
     let planned = planned(names, steps);
     if let Some(path) = &args.junit {
-        write_junit(path, api.base_url().as_str(), &planned)?;
+        write_junit(path, &base_url, &planned)?;
     }
     if printer.wants_table() {
         let rows: Vec<(&str, String)> = steps
@@ -400,13 +402,13 @@ fn report(context: &Context<'_>, args: &SmokeArgs, api: &ApiClient, run: Steps) 
     } else if !printer.quiet {
         printer.json(&Summary {
             passed,
-            base_url: api.base_url().as_str(),
+            base_url: &base_url,
             steps: planned,
         })?;
     }
     if args.github || std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         for failed in steps.iter().filter(|s| !s.passed) {
-            printer.detail(&github_annotation(failed, api.base_url().as_str()));
+            printer.detail(&github_annotation(failed, &base_url));
         }
     }
     // The exit code is the class of what failed first (3 credentials, 4 permission, 5

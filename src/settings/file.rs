@@ -153,7 +153,7 @@ impl ProfileConfig {
                 let url = (!empty)
                     .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
                     .transpose()?
-                    .map(|u| u.to_string());
+                    .map(|u| u.as_str().to_owned());
                 match key {
                     "base_url" => self.base_url = url,
                     "token_url" => self.token_url = url,
@@ -182,9 +182,9 @@ impl ProfileConfig {
                 return Err(Error::usage(format!(
                     "`{other}` is a secret and never goes in the config file"
                 ))
-                .with_hint(
+                .with_hint(crate::auth::log_in(
                     "run `locadm login`: the client secret and the token go to the keyring",
-                ))
+                )))
             }
             other => {
                 return Err(

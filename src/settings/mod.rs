@@ -27,7 +27,7 @@ use file::normalise_prefix;
 pub use file::{
     config_file_from_env, default_config_file, split_scopes, ConfigFile, ProfileConfig,
 };
-pub use service_url::{is_loopback, ServiceUrl};
+pub use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
 pub const DEFAULT_PROFILE: &str = "default";
@@ -266,6 +266,9 @@ impl Settings {
             [given(global, "federated_token_file", federated_token_file)],
         );
         let ca_cert = layers.first("ca_cert", [from_profile(&stored.ca_cert)]);
+        if profile == crate::local::PROFILE && file.profile(&profile).is_none() {
+            built_in_local_takes_no_service(global)?;
+        }
         let timeout = match layers.first(
             "timeout",
             [
@@ -304,11 +307,13 @@ impl Settings {
     }
 
     /// When the profile was asked for by name (flag or environment) and the config file
-    /// has no such profile: the sentence that says so, naming the ones it has, and how to
-    /// make it. A typo in `--profile` is then not reported as "no base URL".
+    /// has no such profile (the built-in `local` aside): the sentence that says so,
+    /// naming the ones it has, and how to make it. A typo in `--profile` is then not
+    /// reported as "no base URL".
     pub fn missing_profile(&self) -> Option<(String, String)> {
         if self.origin("profile") == Origin::Default
             || self.profiles_in_file.contains(&self.profile)
+            || self.profile == crate::local::PROFILE
         {
             return None;
         }
@@ -325,6 +330,25 @@ impl Settings {
             ),
             format!("create it with `locadm login --profile {p}` or `locadm config set --profile {p} base_url URL`"),
         ))
+    }
+
+    /// The settings of a profile that exists: one named (flag or environment) that the
+    /// config file lacks is an error even when the environment gives every setting (as
+    /// aws does), since the environment was not meant for another profile.
+    pub fn require_profile(&self) -> Result<&Settings> {
+        match self.missing_profile() {
+            Some((message, hint)) => Err(Error::usage(message).with_hint(hint)),
+            None => Ok(self),
+        }
+    }
+
+    /// A hint printed on its own (not an error's): its commands run on the profile in
+    /// use when one was named, as [`Error::for_profile`] does for an error's.
+    pub fn hint(&self, text: &str) -> String {
+        match self.origin("profile") {
+            Origin::Default => text.to_owned(),
+            _ => crate::error::with_profile(text, &self.profile),
+        }
     }
 
     pub fn origin(&self, key: &str) -> Origin {
@@ -372,6 +396,44 @@ impl Settings {
             _ => String::new(),
         }
     }
+}
+
+/// The rule of the built-in `local` profile: it is the embedded emulator, so it names no
+/// service of its own; a base URL, token URL or issuer given with it (a flag or the
+/// environment) is refused rather than silently winning or losing. A `local` profile
+/// written in the config file is an ordinary profile.
+fn built_in_local_takes_no_service(global: &GlobalArgs) -> Result<()> {
+    let given = [
+        (
+            "base_url",
+            "--base-url",
+            EnvVars::BASE_URL,
+            &global.base_url,
+        ),
+        (
+            "token_url",
+            "--token-url",
+            EnvVars::TOKEN_URL,
+            &global.token_url,
+        ),
+        ("issuer", "--issuer", EnvVars::ISSUER, &global.issuer),
+    ];
+    for (id, flag, variable, value) in given {
+        if value.as_deref().is_none_or(str::is_empty) {
+            continue;
+        }
+        let (named, drop) = match global.sources.get(id) {
+            Some(ValueSource::EnvVariable) => (variable.to_owned(), format!("unset {variable}")),
+            _ => (format!("`{flag}`"), format!("leave out `{flag}`")),
+        };
+        return Err(Error::usage(format!(
+            "the `local` profile is the built-in emulator and takes no service URL, but {named} gives one"
+        ))
+        .with_hint(format!(
+            "{drop} to use the emulator, or name the profile of that service with `--profile NAME`"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

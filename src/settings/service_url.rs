@@ -24,7 +24,8 @@ impl ServiceUrl {
             "http" if allow_http || is_loopback(&url) => {}
             "http" => {
                 return Err(Error::usage(format!(
-                    "`{key}` `{url}` uses plain http to a host that is not loopback; tokens and secrets would travel in clear text"
+                    "`{key}` `{}` uses plain http to a host that is not loopback; tokens and secrets would travel in clear text",
+                    shown(&url)
                 ))
                 .with_hint("use https, or `locadm config set allow_http true` if you really mean it"))
             }
@@ -53,10 +54,22 @@ impl Deref for ServiceUrl {
     }
 }
 
+/// As people see it: a password in the userinfo as `***` ([`shown`]).
 impl fmt::Display for ServiceUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        f.write_str(&shown(&self.0))
     }
+}
+
+/// `url` as it is shown to people, wherever that is (settings, status, messages, `-v`):
+/// a password in its userinfo as `***`. Requests use the URL itself.
+pub fn shown(url: &url::Url) -> String {
+    if url.password().is_none() {
+        return url.to_string();
+    }
+    let mut shown = url.clone();
+    let _ = shown.set_password(Some("***"));
+    shown.to_string()
 }
 
 /// `localhost`, 127.0.0.0/8 or `::1`.
@@ -95,5 +108,14 @@ mod tests {
             assert!(error.to_string().contains("`token_url`"), "{bad}: {error}");
         }
         ServiceUrl::parse("base_url", "http://example.com", true).unwrap();
+    }
+
+    #[test]
+    fn a_password_is_shown_as_stars() {
+        let url = ServiceUrl::parse("base_url", "https://ops:pa%20ss@x.example/v1", false).unwrap();
+        assert_eq!(url.to_string(), "https://ops:***@x.example/v1");
+        assert_eq!(url.password(), Some("pa%20ss"), "the URL itself keeps it");
+        let error = ServiceUrl::parse("base_url", "http://ops:pass@x.example", false).unwrap_err();
+        assert!(!error.to_string().contains("pass@"), "{error}");
     }
 }

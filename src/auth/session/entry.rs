@@ -6,7 +6,7 @@ use secrecy::SecretString;
 
 use super::Session;
 use crate::auth::store::{self, Backend, EntryKey, StoredEntry};
-use crate::auth::{binding, oauth, LOGIN_HINT};
+use crate::auth::{binding, login_hint, oauth};
 use crate::error::{Error, Result};
 
 impl Session {
@@ -27,7 +27,7 @@ impl Session {
                     "no client id for profile `{}`",
                     self.settings.profile
                 ))
-                .with_hint(LOGIN_HINT),
+                .with_hint(login_hint()),
             }
         })?;
         Ok(EntryKey {
@@ -44,7 +44,8 @@ impl Session {
         }
         let profile = &self.settings.profile;
         Error::auth(format!("no token URL or issuer for profile `{profile}`")).with_hint(format!(
-            "{LOGIN_HINT}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER"
+            "{}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER",
+            login_hint()
         ))
     }
 

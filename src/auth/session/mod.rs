@@ -196,8 +196,12 @@ impl Session {
     pub async fn renew(&self) -> Result<SecretString> {
         if self.env_token.is_some() {
             return Err(
-                Error::auth("the service refused the token in LOCADM_TOKEN (401)")
-                    .with_hint("set a valid LOCADM_TOKEN, or unset it and run `locadm login`"),
+                Error::auth("the service refused the token in LOCADM_TOKEN (401)").with_hint(
+                    format!(
+                        "set a valid LOCADM_TOKEN, or unset it and {}",
+                        super::log_in("run `locadm login`")
+                    ),
+                ),
             );
         }
         self.verbose
@@ -587,7 +591,7 @@ mod tests {
         let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
         let err = s.renew().await.unwrap_err();
         assert_eq!(err.exit(), crate::error::Exit::Auth);
-        assert!(err.hint().unwrap().contains("locadm login"));
+        assert_eq!(err.hint(), Some(crate::auth::login_hint().as_str()));
     }
 
     #[tokio::test]

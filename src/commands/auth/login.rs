@@ -76,7 +76,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
                 "`--client-secret-stdin` was given but standard input was empty",
             )
             .with_hint(
-                "pipe the secret in: printf '%s' \"$SECRET\" | locadm login --client-secret-stdin",
+                "pipe the secret in: `printf '%s' \"$SECRET\" | locadm login --client-secret-stdin`",
             ));
         }
         Some(SecretString::from(text))
@@ -120,7 +120,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         };
         return Err(Error::auth(format!("{why}: missing {}", missing.join(", ")))
             .with_hint(
-                "printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin",
+                "`printf '%s' \"$SECRET\" | locadm login --token-url URL --client-id ID --client-secret-stdin`",
             ));
     }
     warn_without_base_url(context, &settings);
@@ -249,9 +249,9 @@ async fn check_base_url(
         };
         printer.warning(&format!("the base URL {base_url} {problem}"));
         if !interactive {
-            printer.hint(
+            printer.hint(&settings.hint(
                 "the profile is saved with it; correct it with `locadm config set base_url URL`",
-            );
+            ));
             return Ok(());
         }
         let choice = prompt::choose(
@@ -272,7 +272,7 @@ async fn check_base_url(
 
 fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
     if settings.base_url.is_none() {
-        context.printer.warning("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`");
+        context.printer.warning(&settings.hint("no base URL is set: commands other than `auth` need `--base-url`, LOCADM_BASE_URL or `locadm config set base_url URL`"));
     }
 }
 
@@ -294,13 +294,13 @@ fn save_profile(settings: &Settings, args: &LoginArgs) -> Result<()> {
     let mut file = ConfigFile::load(&settings.config_file)?;
     let profile = file.profile_mut(&settings.profile);
     if let Some(u) = &settings.token_url {
-        profile.token_url = Some(u.to_string());
+        profile.token_url = Some(u.as_str().to_owned());
     }
     if let Some(u) = &settings.issuer {
-        profile.issuer = Some(u.to_string());
+        profile.issuer = Some(u.as_str().to_owned());
     }
     if let Some(u) = &settings.base_url {
-        profile.base_url = Some(u.to_string());
+        profile.base_url = Some(u.as_str().to_owned());
     }
     profile.client_id = settings.client_id.clone();
     if !args.scope.is_empty() {
@@ -342,7 +342,7 @@ async fn person(
     if !missing.is_empty() {
         return Err(
             Error::auth(format!("cannot log in: missing {}", missing.join(", ")))
-                .with_hint("locadm login --web --issuer URL --client-id ID"),
+                .with_hint("`locadm login --web --issuer URL --client-id ID`"),
         );
     }
     if !args.scope.is_empty() {

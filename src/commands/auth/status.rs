@@ -167,7 +167,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
     }
     Err(problem.unwrap_or_else(|| {
         Error::auth(format!("not logged in to profile `{}`", status.profile))
-            .with_hint(auth::LOGIN_HINT)
+            .with_hint(auth::login_hint())
     }))
 }
 
