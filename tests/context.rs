@@ -76,8 +76,9 @@ fn jq_runs_on_every_command_that_prints_json() {
                 "--file",
                 invalid.to_str().unwrap(),
                 "--jq",
-                ".[0].property",
+                "select(.property == \"storeName\") | .property",
             ],
+            // One finding a record, as every stream of records is filtered.
             "storeName\n".into(),
             2,
         ),
@@ -115,8 +116,9 @@ fn jq_runs_on_every_command_that_prints_json() {
             0,
         ),
         (
-            vec!["provider", "validate", "--file", provider, "--jq", "length"],
-            "0\n".into(),
+            // A valid provider: no finding, so nothing to filter.
+            vec!["provider", "validate", "--file", provider, "--jq", ".property"],
+            String::new(),
             0,
         ),
         (
