@@ -573,3 +573,38 @@ fn the_local_profile_with_a_base_url_is_refused_in_one_clear_sentence() {
     out.assert_code(0);
     assert_eq!(out.stdout, "http://127.0.0.1:8/\n");
 }
+
+/// Issue 41, item 2: colour as the conventions say. Not at a terminal (here) the prefixes
+/// are plain by default; `--color always`, `CLICOLOR_FORCE` and `FORCE_COLOR` colour them;
+/// `--color never` and `NO_COLOR` win over the forcing variables. Fails with the colour
+/// choice back to `NO_COLOR` alone (no flag, no forcing variables).
+#[test]
+fn colour_follows_the_flag_and_the_conventions() {
+    let env = Env::offline();
+    let coloured = |flags: &[&str], vars: &[(&str, &str)]| {
+        let mut cmd = env.cmd(&[flags, &["location", "get", "not-an-id"][..]].concat());
+        cmd.env_remove("NO_COLOR");
+        for (name, value) in vars {
+            cmd.env(name, value);
+        }
+        let out = cmd.run();
+        out.assert_code(2);
+        assert!(out.stderr.contains("error"), "{}", out.stderr);
+        out.stderr.contains("\u{1b}[")
+    };
+    assert!(!coloured(&[], &[]), "plain in a pipe");
+    assert!(coloured(&["--color", "always"], &[]));
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&[], &[("FORCE_COLOR", "1")]));
+    assert!(!coloured(&[], &[("FORCE_COLOR", "")]), "empty is unset");
+    assert!(!coloured(&["--color", "never"], &[("FORCE_COLOR", "1")]));
+    assert!(!coloured(
+        &[],
+        &[("NO_COLOR", "1"), ("CLICOLOR_FORCE", "1")]
+    ));
+    assert!(!coloured(&[], &[("NO_COLOR", "1"), ("FORCE_COLOR", "1")]));
+    assert!(
+        coloured(&["--color", "always"], &[("NO_COLOR", "1")]),
+        "the flag wins"
+    );
+}

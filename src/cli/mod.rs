@@ -99,6 +99,10 @@ pub struct GlobalArgs {
     /// Per-request timeout in seconds
     #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// When to colour the messages on stderr [auto: at a terminal; NO_COLOR, CLICOLOR,
+    /// CLICOLOR_FORCE and FORCE_COLOR as their conventions say]
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorWhen,
     /// Where each option given came from (its flag or its variable), by clap's id, for
     /// `config show` (filled in by [`try_parse_from`]).
     #[arg(skip)]
@@ -107,6 +111,15 @@ pub struct GlobalArgs {
 
 /// Where clap took each global option given from, by id (`base_url`, `timeout`, ...).
 pub type Sources = std::collections::BTreeMap<String, ValueSource>;
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {

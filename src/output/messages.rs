@@ -4,6 +4,8 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use anstyle::AnsiColor;
+
 use super::sanitize;
 
 /// Messages for people on stderr (warnings, notes, details of errors): a small copyable
@@ -42,8 +44,9 @@ impl Messages {
         };
     }
 
-    /// `prefix: text`, the prefix coloured at a terminal unless `NO_COLOR`.
-    fn prefixed(self, prefix: &str, colour: &str, text: &str) {
+    /// `prefix: text`, the prefix in `style` when colour is on (`--color`, and the
+    /// conventions of the environment: `colour_on`).
+    fn prefixed(self, prefix: &str, style: anstyle::Style, text: &str) {
         if self.discard {
             return;
         }
@@ -51,7 +54,7 @@ impl Messages {
             return self.write(prefix, text);
         }
         let prefix = if self.colour {
-            format!("\x1b[{colour}m{prefix}\x1b[0m")
+            format!("{style}{prefix}{style:#}")
         } else {
             prefix.to_owned()
         };
@@ -59,15 +62,15 @@ impl Messages {
     }
 
     pub fn warning(self, text: &str) {
-        self.prefixed("warning", "1;33", text);
+        self.prefixed("warning", bold(AnsiColor::Yellow), text);
     }
 
     pub fn hint(self, text: &str) {
-        self.prefixed("hint", "1;36", text);
+        self.prefixed("hint", bold(AnsiColor::Cyan), text);
     }
 
     pub(super) fn error(self, text: &str) {
-        self.prefixed("error", "1;31", text);
+        self.prefixed("error", bold(AnsiColor::Red), text);
     }
 
     /// A line of detail on stderr that belongs to an error (a problem of a record), shown
@@ -89,6 +92,10 @@ impl Messages {
     pub(super) fn json(self) -> bool {
         self.json
     }
+}
+
+fn bold(colour: AnsiColor) -> anstyle::Style {
+    anstyle::Style::new().bold().fg_color(Some(colour.into()))
 }
 
 /// Says that a command now waits for typed input, when standard input is the terminal

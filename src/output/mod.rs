@@ -17,7 +17,7 @@ use std::sync::Arc;
 use comfy_table::{Cell, Table};
 use serde::Serialize;
 
-use crate::cli::OutputFormat;
+use crate::cli::{ColorWhen, OutputFormat};
 use crate::error::{Error, Kind, Result};
 
 pub mod jq;
@@ -53,11 +53,13 @@ impl Printer {
         quiet: bool,
         verbose: bool,
         jq: Option<&str>,
+        color: ColorWhen,
     ) -> Result<Printer> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
-        let colour =
-            stderr_is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let colour = colour_on(color);
+        // The prompts (dialoguer, on stderr) by the same choice.
+        console::set_colors_enabled_stderr(colour);
         let explicit_format = matches!(format, Some(OutputFormat::Json | OutputFormat::Ndjson));
         // A jq filter only makes sense on JSON, so it turns a table into JSON.
         let format = match (format, jq) {
@@ -303,6 +305,22 @@ impl Printer {
             self.hint(hint);
         }
     }
+}
+
+/// Whether the messages on stderr are coloured: `--color always` or `never`, else
+/// anstream's reading of the terminal and of `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`,
+/// with `FORCE_COLOR` (force-color.org: set and not empty) beside `CLICOLOR_FORCE`.
+fn colour_on(when: ColorWhen) -> bool {
+    use anstream::ColorChoice;
+    let forced = std::env::var_os("FORCE_COLOR").is_some_and(|v| !v.is_empty())
+        && !anstyle_query::no_color();
+    let choice = match when {
+        ColorWhen::Always => ColorChoice::Always,
+        ColorWhen::Never => ColorChoice::Never,
+        ColorWhen::Auto if forced => ColorChoice::Always,
+        ColorWhen::Auto => ColorChoice::Auto,
+    };
+    anstream::AutoStream::new(io::stderr(), choice).current_choice() != ColorChoice::Never
 }
 
 /// `1 record`, `2 records`: a count with its noun in the right number.

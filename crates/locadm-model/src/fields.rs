@@ -229,8 +229,8 @@ pub fn nearest(name: &str, extra: &[&'static str]) -> Option<&'static str> {
     let mut best: Option<(usize, &'static str)> = None;
     for candidate in candidates {
         let leaf = candidate.rsplit('.').next().unwrap_or(candidate);
-        let distance = edit_distance(&lower, &candidate.to_ascii_lowercase())
-            .min(edit_distance(&lower, &leaf.to_ascii_lowercase()));
+        let distance = strsim::levenshtein(&lower, &candidate.to_ascii_lowercase())
+            .min(strsim::levenshtein(&lower, &leaf.to_ascii_lowercase()));
         // On a tie the shorter path wins: `city` rather than `structuredAddress.city`.
         if best.is_none_or(|(d, b)| distance < d || (distance == d && candidate.len() < b.len())) {
             best = Some((distance, candidate));
@@ -238,24 +238,6 @@ pub fn nearest(name: &str, extra: &[&'static str]) -> Option<&'static str> {
     }
     best.filter(|(d, _)| *d <= (name.chars().count() / 3).max(1))
         .map(|(_, path)| path)
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(current + 1);
-            previous = current;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
