@@ -2,7 +2,7 @@
 //! starts on 127.0.0.1. Every case must end with the exit code of PRODUCT.md, one clear
 //! sentence on stderr, no panic and no hang.
 
-mod common;
+use crate::common;
 
 use common::RunToEnd;
 

@@ -9,7 +9,7 @@
 //!   tests of the HTTP interface itself.
 //! * [`served::serve_binary`]: the CLI's own `locadm emulator serve` command (the `emulator`
 //!   feature), read from its banner and stopped by its PID.
-#![allow(dead_code)]
+
 
 use std::thread::JoinHandle;
 

@@ -3,7 +3,7 @@
 //! an emoji is one), a byte order mark, CRLF line endings in NDJSON and CSV, empty input,
 //! and coordinates written as `1e2` or `-0.0`.
 
-mod common;
+use crate::common;
 
 use common::RunToEnd;
 

@@ -10,7 +10,7 @@
 //! a drop guard, so no kernel keyring entry is left behind even when an assertion fails.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 use common::emulator as emulator_helpers;
 
 use std::io::{Read, Write};

@@ -2,7 +2,7 @@
 //! local validation (`LocationBody::check_json`, `ProviderBody::check_json`) rejects it,
 //! and success otherwise. The vectors cover each rule of the spec.
 
-mod common;
+use crate::common;
 
 use common::emulator as emu;
 

@@ -2,7 +2,7 @@
 //! connection is read up to the end of its request head (and a Content-Length body), the
 //! request is recorded, and the test's handler writes whatever bytes it likes, or nothing.
 
-#![allow(dead_code)]
+
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

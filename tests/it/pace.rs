@@ -3,7 +3,7 @@
 //! counters and the run's own summary (no timing is asserted but lower bounds, which a
 //! slow machine cannot break).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 //! requests travel as streams over the few connections; elsewhere each worker keeps an
 //! HTTP/1.1 connection of its own. A connection opened again resumes its TLS session.
 
-mod common;
+use crate::common;
 
 use common::{Env, RunToEnd};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! `locadm location validate` and `provider validate`, run as the real binary: exit codes,
 //! every problem listed with its line or index, every input format.
 
-mod common;
+use crate::common;
 
 use common::Run;
 

@@ -1,7 +1,7 @@
 //! The emulator over real HTTP: every endpoint, status, error body and header, the OAuth
 //! token endpoint, 401/403 per permission, CORS, faults, persistence across a restart.
 
-mod common;
+use crate::common;
 
 use common::emulator as emu;
 

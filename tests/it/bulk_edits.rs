@@ -2,7 +2,7 @@
 //! export, edit, plan, merge, delete, undo; journals bound to their service, locked and
 //! repaired; permissions checked first; spreadsheet CSV.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! environment`, `exit-codes`, ...), the same text in `locadm(1)`, and the shells'
 //! completion of `--profile` with the profiles of the config file.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

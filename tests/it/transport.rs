@@ -6,7 +6,7 @@
 //! and where the refusal is lifted, `HTTP_PROXY` points at a proxy on 127.0.0.1 that takes
 //! the request instead.
 
-mod common;
+use crate::common;
 
 use common::RunToEnd;
 

@@ -3,7 +3,7 @@
 //! emulator to every command (the `auth` verbs included) and nothing at all to offline
 //! verbs, and the transport rule on the `login` prompt.
 
-mod common;
+use crate::common;
 
 use common::{example, Env, RunToEnd};
 use predicates::prelude::*;

@@ -8,7 +8,7 @@
 //! played by this test: it follows the provider's redirects with a cookie jar and
 //! submits its login and consent forms (and, for the device flow, its code form).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! JUnit report shows the failure), and `--read-only`. Every JUnit report is read back
 //! with a third-party JUnit parser (`junit-parser`).
 
-mod common;
+use crate::common;
 
 use common::{example, Env, RunToEnd};
 use serde_json::Value;

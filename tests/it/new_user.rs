@@ -3,7 +3,7 @@
 //! works, a `--profile` that is not in the config file says so and names the ones that
 //! are, and `config get`, `unset` and `profiles` exist.
 
-mod common;
+use crate::common;
 
 use common::{Env, RunToEnd};
 use serde_json::Value;

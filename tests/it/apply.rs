@@ -10,7 +10,7 @@
 //! `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;

@@ -10,7 +10,7 @@
 //! A command run to its end is a [`Run`]: its exit code and both streams as text, with
 //! one assertion of the code that shows both streams when it fails.
 //! `raw_server.rs` is a server that answers what no real service would.
-#![allow(dead_code)]
+
 
 pub mod emulator;
 pub mod raw_server;

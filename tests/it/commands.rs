@@ -5,7 +5,7 @@
 //! prompts through a pseudo-terminal.
 // These tests drive the emulator binary, which come with the `emulator` feature.
 
-mod common;
+use crate::common;
 use common::emulator as emulator_helpers;
 
 use assert_cmd::assert::Assert;

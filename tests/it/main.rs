@@ -1,0 +1,24 @@
+//! The end-to-end tests: one binary (as ripgrep's and uv's), each suite a module, all on
+//! the one harness in `common/`. One link of the whole tool instead of one for each suite.
+
+mod common;
+
+mod apply;
+mod auth;
+mod bulk_edits;
+mod commands;
+mod connections;
+mod context;
+mod docs_topics;
+mod edge_input;
+mod emulator_conformance;
+mod emulator_http;
+mod generated_docs;
+mod hostile;
+mod new_user;
+mod oidc;
+mod pace;
+mod readme;
+mod smoke;
+mod transport;
+mod validate_cli;
