@@ -10,7 +10,6 @@
 //! * [`served::serve_binary`]: the CLI's own `locadm emulator serve` command (the `emulator`
 //!   feature), read from its banner and stopped by its PID.
 
-
 use std::thread::JoinHandle;
 
 use clap::Parser;

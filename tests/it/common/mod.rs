@@ -11,7 +11,6 @@
 //! one assertion of the code that shows both streams when it fails.
 //! `raw_server.rs` is a server that answers what no real service would.
 
-
 pub mod emulator;
 pub mod raw_server;
 

@@ -2,8 +2,6 @@
 //! connection is read up to the end of its request head (and a Content-Length body), the
 //! request is recorded, and the test's handler writes whatever bytes it likes, or nothing.
 
-
-
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
