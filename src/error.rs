@@ -1,5 +1,5 @@
 //! The errors a command can end with, and the one place where each maps to an exit code
-//! of PRODUCT.md.
+//! of docs/service-contract.md.
 //!
 //! An [`Error`] is one struct: a [`Kind`] (what class of failure, which decides the exit
 //! code and the machine-readable code), the sentence a person reads, an optional hint
@@ -11,7 +11,7 @@ use std::error::Error as StdError;
 use std::fmt;
 use std::process::ExitCode;
 
-/// Exit codes of the command-line contract (PRODUCT.md).
+/// Exit codes of the command-line contract (docs/service-contract.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Exit {
@@ -76,7 +76,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The exit code of PRODUCT.md for this kind: the only such mapping.
+    /// The exit code of docs/service-contract.md for this kind: the only such mapping.
     pub fn exit(&self) -> Exit {
         match self {
             Kind::Usage | Kind::Invalid => Exit::Usage,
@@ -243,7 +243,7 @@ impl Error {
         self
     }
 
-    /// The exit code of PRODUCT.md for this error.
+    /// The exit code of docs/service-contract.md for this error.
     pub fn exit(&self) -> Exit {
         self.kind.exit()
     }

@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     clap_complete::CompleteEnv::with_factory(locadm::docs::completion_command)
         .var(locadm::docs::COMPLETE_VAR)
         .complete();
-    // clap prints usage errors itself and exits with 2, as PRODUCT.md asks.
+    // clap prints usage errors itself and exits with 2, as docs/service-contract.md asks.
     let cli = locadm::cli::parse();
     let printer = match Printer::new(
         cli.global.output,

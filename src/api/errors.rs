@@ -1,4 +1,4 @@
-//! From an HTTP outcome to a typed error with one clear sentence (PRODUCT.md exit codes
+//! From an HTTP outcome to a typed error with one clear sentence (docs/service-contract.md exit codes
 //! follow from the error's kind in `crate::error`).
 
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! Settings resolved once per process: flag > environment > profile in the config file >
-//! built-in default (PRODUCT.md). Clap has already merged flags and environment into
+//! built-in default (docs/service-contract.md). Clap has already merged flags and environment into
 //! `GlobalArgs`; this adds the profile and the defaults, and remembers where each value
 //! came from for `locadm config show`.
 //!

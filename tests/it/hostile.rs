@@ -1,5 +1,5 @@
 //! Hostile and broken servers, end to end: the real binary against servers this test
-//! starts on 127.0.0.1. Every case must end with the exit code of PRODUCT.md, one clear
+//! starts on 127.0.0.1. Every case must end with the exit code of docs/service-contract.md, one clear
 //! sentence on stderr, no panic and no hang.
 
 use crate::common;

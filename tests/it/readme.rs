@@ -1,6 +1,6 @@
-//! Every runnable example of the README (its ```sh blocks, except the ones that call
-//! cargo) is run by bash against the built-in `local` profile, in a scratch directory,
-//! with a scrubbed environment; each must succeed.
+//! Every runnable example of the README and of the guides in docs/ (their ```sh blocks,
+//! except the ones that call cargo) is run by bash against the built-in `local` profile,
+//! in a scratch directory, with a scrubbed environment; each must succeed.
 #![cfg(feature = "emulator")]
 
 use std::path::Path;
@@ -29,13 +29,30 @@ fn sh_blocks(readme: &str) -> Vec<String> {
 #[test]
 fn readme_examples_run() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let blocks: Vec<String> = sh_blocks(&readme)
-        .into_iter()
-        .filter(|b| !b.contains("cargo "))
+    // The README and every guide under docs/, each in a scratch directory of its own (a
+    // guide repeats the README's journal names, say).
+    let mut documents = vec![root.join("README.md")];
+    let mut guides: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
         .collect();
-    assert!(blocks.len() >= 4, "the README has runnable examples");
+    guides.sort();
+    documents.extend(guides);
+    let mut ran = 0;
+    for document in &documents {
+        let blocks: Vec<String> = sh_blocks(&std::fs::read_to_string(document).unwrap())
+            .into_iter()
+            .filter(|b| !b.contains("cargo "))
+            .collect();
+        ran += blocks.len();
+        run_blocks(root, document, &blocks);
+    }
+    assert!(ran >= 8, "the README and the guides have runnable examples");
+}
 
+/// Runs `blocks` of `document` in order, in one scratch directory.
+fn run_blocks(root: &Path, document: &Path, blocks: &[String]) {
     let scratch = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink(root.join("examples"), scratch.path().join("examples")).unwrap();
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_locadm"))
@@ -51,7 +68,7 @@ fn readme_examples_run() {
     for block in blocks {
         let mut command = Command::new("bash");
         command
-            .args(["-euo", "pipefail", "-c", &block])
+            .args(["-euo", "pipefail", "-c", block])
             .current_dir(scratch.path())
             .env("PATH", &path)
             .env("HOME", scratch.path())
@@ -72,7 +89,8 @@ fn readme_examples_run() {
         let out = command.output().unwrap();
         assert!(
             out.status.success(),
-            "README example failed ({}):\n{block}\nstdout:\n{}\nstderr:\n{}",
+            "example of {} failed ({}):\n{block}\nstdout:\n{}\nstderr:\n{}",
+            document.display(),
             out.status,
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)

@@ -11,7 +11,7 @@
 //! Start one on a bound listener with [`start`] (tests bind `127.0.0.1:0`), or run one
 //! until a shutdown future completes with [`run`]. `locadm emulator serve` (the CLI's
 //! `commands/emulator.rs`) prints the banner and waits for the signals; the tests start
-//! one in their own process (`tests/common`).
+//! one in their own process (`tests/it/common`).
 
 pub mod args;
 pub mod config;

@@ -5,7 +5,7 @@
 
 use uuid::Uuid;
 
-/// The permission each operation needs (the spec's table, and PRODUCT.md for read and
+/// The permission each operation needs (the spec's table, and docs/service-contract.md for read and
 /// delete).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Permission {

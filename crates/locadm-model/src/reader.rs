@@ -3,7 +3,7 @@
 //! for the same operation gets the same verdict and the same problems, in the same order.
 //! A merge is completed by [`merge`], when the current state is known.
 //!
-//! # The read form as input (PRODUCT.md: "set aside by a documented rule")
+//! # The read form as input (docs/service-contract.md: "set aside by a documented rule")
 //!
 //! What `location get` prints can be fed back as it is. Members a write body may not
 //! carry are set aside, each after its type is checked, and no value is ever changed:

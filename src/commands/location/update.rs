@@ -1,6 +1,6 @@
 //! `locadm location update ID (--file PATH|- | field flags)`
 //!
-//! With `--file`, the body is sent as given: a complete body (PRODUCT.md). With field
+//! With `--file`, the body is sent as given: a complete body (docs/service-contract.md). With field
 //! flags alone, the body starts from the location's current state (its read form) with
 //! the flags laid over it. Fields that the read form does not carry cannot be kept that
 //! way: they are named before anything is sent, and sending needs a confirmation (or
