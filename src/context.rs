@@ -99,7 +99,7 @@ impl<'p> Context<'p> {
     pub async fn service_identity(&self) -> Result<String> {
         let settings = self.service_settings().await?;
         if self.local_running() {
-            return Ok(format!("local:{}", local::database()?.display()));
+            return Ok(format!("local:{}", local::database(settings)?.display()));
         }
         Ok(settings
             .base_url

@@ -7,7 +7,6 @@
 //! in memory only: the port changes every time, so a keyring entry would be one more
 //! stale secret per run.
 
-use crate::env_vars::EnvVars;
 use std::path::PathBuf;
 
 use secrecy::SecretString;
@@ -29,9 +28,9 @@ pub struct Local {
 
 /// The database of the `local` profile: `LOCADM_LOCAL_DB`, else `local.db` in the OS
 /// data directory (XDG on Linux).
-pub fn database() -> Result<PathBuf> {
-    if let Some(path) = std::env::var_os(EnvVars::LOCAL_DB).filter(|p| !p.is_empty()) {
-        return Ok(PathBuf::from(path));
+pub fn database(settings: &Settings) -> Result<PathBuf> {
+    if let Some(path) = &settings.environment.local_db {
+        return Ok(path.clone());
     }
     directories::ProjectDirs::from("", "", "locadm")
         .map(|dirs| dirs.data_dir().join("local.db"))
@@ -56,7 +55,7 @@ pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
     if !is_local(settings) {
         return Ok(None);
     }
-    let db = database()?;
+    let db = database(settings)?;
     if let Some(dir) = db.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::other(format!("cannot create `{}`: {e}", dir.display())))?;

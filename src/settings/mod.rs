@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use secrecy::SecretString;
+
 use clap::parser::ValueSource;
 use serde::Serialize;
 
@@ -89,9 +91,57 @@ pub struct Settings {
     pub cache_env_token: bool,
     /// The profiles the config file has (to name them when another one is asked for).
     pub profiles_in_file: Vec<String>,
+    /// What the environment gives that is no setting of a profile: secrets (never
+    /// written to the config file) and the token store to use.
+    pub environment: Environment,
     /// Where each value came from, by key (`profile`, `config_file` and every key of
     /// [`keys::KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
+}
+
+/// What the environment gives beside the profile's settings, read here once (every
+/// `LOCADM_*` variable is read in `settings/`): the secrets, as `SecretString`, and the
+/// token store forced by `LOCADM_KEYRING`.
+#[derive(Clone, Default)]
+pub struct Environment {
+    /// `LOCADM_TOKEN`: a bearer token to use as it is.
+    pub token: Option<SecretString>,
+    /// `LOCADM_CLIENT_SECRET`.
+    pub client_secret: Option<SecretString>,
+    /// `LOCADM_CLIENT_KEY`: the client's private key as PEM text.
+    pub client_key: Option<SecretString>,
+    /// `LOCADM_KEYRING`: the token store to use instead of choosing one.
+    pub keyring: Option<String>,
+    /// `LOCADM_LOCAL_DB`: the `local` profile's database.
+    pub local_db: Option<PathBuf>,
+}
+
+impl Environment {
+    /// From the process's environment.
+    pub fn read() -> Environment {
+        Environment {
+            token: EnvVars::get(EnvVars::TOKEN).map(|t| SecretString::from(t.trim().to_owned())),
+            client_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
+            client_key: EnvVars::get(EnvVars::CLIENT_KEY).map(SecretString::from),
+            keyring: EnvVars::get(EnvVars::KEYRING),
+            local_db: std::env::var_os(EnvVars::LOCAL_DB)
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from),
+        }
+    }
+}
+
+impl std::fmt::Debug for Environment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secret = |s: &Option<SecretString>| s.as_ref().map(|_| "[REDACTED]");
+        f.debug_struct("Environment")
+            .field("token", &secret(&self.token))
+            .field("client_secret", &secret(&self.client_secret))
+            .field("client_key", &secret(&self.client_key))
+            .field("keyring", &self.keyring)
+            .field("local_db", &self.local_db)
+            .finish()
+    }
 }
 
 fn timeout_duration(secs: f64, source: &str) -> Result<Duration> {
@@ -297,6 +347,7 @@ impl Settings {
             client_key_id,
             federated_token_file,
             profiles_in_file: file.profiles.keys().cloned().collect(),
+            environment: Environment::read(),
             ca_cert,
             timeout,
             allow_http,

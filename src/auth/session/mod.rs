@@ -3,7 +3,6 @@
 
 mod entry;
 
-use crate::env_vars::EnvVars;
 use std::sync::{Arc, Mutex};
 
 use secrecy::SecretString;
@@ -62,19 +61,20 @@ impl Session {
         Ok(Session::from_settings(settings, transport).with_verbose(verbose))
     }
 
-    /// A session from the settings and the environment (`LOCADM_TOKEN`,
-    /// `LOCADM_CLIENT_SECRET`, `LOCADM_KEYRING`), on the system clock.
+    /// A session from the settings and what they read of the environment
+    /// (`LOCADM_TOKEN`, `LOCADM_CLIENT_SECRET`, `LOCADM_CLIENT_KEY`, `LOCADM_KEYRING`), on
+    /// the system clock.
     pub fn from_settings(settings: Settings, transport: Transport) -> Session {
+        let environment = settings.environment.clone();
         Session {
             settings,
             transport,
             clock: Arc::new(SystemClock),
             verbose: Verbose::new(false),
-            env_token: EnvVars::get(EnvVars::TOKEN)
-                .map(|t| SecretString::from(t.trim().to_owned())),
-            env_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
-            env_key: EnvVars::get(EnvVars::CLIENT_KEY).map(SecretString::from),
-            forced_backend: EnvVars::get(EnvVars::KEYRING),
+            env_token: environment.token,
+            env_secret: environment.client_secret,
+            env_key: environment.client_key,
+            forced_backend: environment.keyring,
             backend: tokio::sync::OnceCell::new(),
             cached: Mutex::new(None),
             discovered: Mutex::new(None),

@@ -81,10 +81,7 @@ pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         }
         Some(SecretString::from(text))
     } else {
-        std::env::var(EnvVars::CLIENT_SECRET)
-            .ok()
-            .filter(|s| !s.is_empty())
-            .map(SecretString::from)
+        settings.environment.client_secret.clone()
     };
 
     if settings.token_url.is_none() && settings.issuer.is_none() {

@@ -1,7 +1,6 @@
 //! `locadm logout`: removes the profile's token and client secret from the keyring.
 
 use crate::context::Context;
-use crate::env_vars::EnvVars;
 use crate::error::Result;
 
 pub async fn run(context: &Context<'_>) -> Result<()> {
@@ -24,7 +23,7 @@ pub async fn run(context: &Context<'_>) -> Result<()> {
             "Nothing to remove: profile `{profile}` has no entry in {backend}"
         ));
     }
-    if std::env::var_os(EnvVars::TOKEN).is_some() {
+    if session.settings().environment.token.is_some() {
         printer.warning("LOCADM_TOKEN is still set and will be used by other commands");
     }
     Ok(())
