@@ -6,7 +6,7 @@
 
 fn main() -> std::io::Result<()> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    locadm::docs::generate(root)?;
+    locadm::generate_docs(root)?;
     println!(
         "wrote {} and {}",
         root.join("completions").display(),

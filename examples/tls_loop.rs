@@ -71,7 +71,7 @@ fn main() {
         headers: [
             ("host", url.authority()),
             ("authorization", "Bearer bench-token"),
-            ("user-agent", locadm::api::USER_AGENT),
+            ("user-agent", locadm::USER_AGENT),
             ("accept", "application/json"),
             ("content-type", "application/json"),
         ]
@@ -87,7 +87,7 @@ fn main() {
         "POST {} HTTP/1.1\r\nhost: {}\r\nauthorization: Bearer bench-token\r\nuser-agent: {}\r\naccept: application/json\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
         url.path(),
         url.authority(),
-        locadm::api::USER_AGENT,
+        locadm::USER_AGENT,
         body.len()
     )
     .into_bytes();

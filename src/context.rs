@@ -18,7 +18,7 @@ use crate::local::{self, Local};
 use crate::output::Printer;
 use crate::settings::Settings;
 
-pub struct Context<'p> {
+pub(crate) struct Context<'p> {
     pub printer: &'p Printer,
     global: GlobalArgs,
     settings: OnceLock<Settings>,
@@ -33,7 +33,7 @@ struct Service {
 }
 
 impl<'p> Context<'p> {
-    pub fn new(global: GlobalArgs, printer: &'p Printer) -> Context<'p> {
+    pub(crate) fn new(global: GlobalArgs, printer: &'p Printer) -> Context<'p> {
         Context {
             printer,
             global,
@@ -43,14 +43,14 @@ impl<'p> Context<'p> {
     }
 
     /// The global options as given (flags and environment, before the profile).
-    pub fn global(&self) -> &GlobalArgs {
+    pub(crate) fn global(&self) -> &GlobalArgs {
         &self.global
     }
 
     /// The settings of this run as configured: flag > environment > profile > default.
     /// For the `local` profile the service's URLs are those of the embedded emulator once
     /// it runs: see [`Context::session`].
-    pub fn settings(&self) -> Result<&Settings> {
+    pub(crate) fn settings(&self) -> Result<&Settings> {
         if let Some(settings) = self.settings.get() {
             return Ok(settings);
         }
@@ -59,13 +59,13 @@ impl<'p> Context<'p> {
     }
 
     /// Whether this run's service is the embedded emulator of the `local` profile.
-    pub fn is_local(&self) -> Result<bool> {
+    pub(crate) fn is_local(&self) -> Result<bool> {
         Ok(local::is_local(self.settings()?))
     }
 
     /// The auth session of this run; for the `local` profile, the embedded emulator is
     /// started first and the session logs in to it by itself.
-    pub async fn session(&self) -> Result<&Session> {
+    pub(crate) async fn session(&self) -> Result<&Session> {
         let service = self
             .service
             .get_or_try_init(|| async {
@@ -90,13 +90,13 @@ impl<'p> Context<'p> {
 
     /// The settings the service is reached with: [`Context::settings`], with the
     /// embedded emulator's URLs and client for the `local` profile.
-    pub async fn service_settings(&self) -> Result<&Settings> {
+    pub(crate) async fn service_settings(&self) -> Result<&Settings> {
         Ok(self.session().await?.settings())
     }
 
     /// What names the service a journal is bound to: its base URL, or for the `local`
     /// profile the embedded emulator's database (its port changes every run).
-    pub async fn service_identity(&self) -> Result<String> {
+    pub(crate) async fn service_identity(&self) -> Result<String> {
         let settings = self.service_settings().await?;
         if self.local_running() {
             return Ok(format!("local:{}", local::database(settings)?.display()));
@@ -109,12 +109,12 @@ impl<'p> Context<'p> {
     }
 
     /// Whether the embedded emulator runs for this command.
-    pub fn local_running(&self) -> bool {
+    pub(crate) fn local_running(&self) -> bool {
         self.service.get().is_some_and(|s| s.local.is_some())
     }
 
     /// An API client on this run's session (one token, one connection pool).
-    pub async fn api(&self) -> Result<ApiClient> {
+    pub(crate) async fn api(&self) -> Result<ApiClient> {
         self.session().await?;
         let session = self.service.get().expect("made just above").session.clone();
         let (settings, transport) = (session.settings().clone(), session.transport().clone());

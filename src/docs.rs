@@ -94,7 +94,7 @@ fn profile_candidates() -> Vec<CompletionCandidate> {
 
 /// The script that makes `shell` complete `locadm` (what `locadm completions SHELL`
 /// prints): it calls `locadm` back with [`COMPLETE_VAR`] set for each completion.
-pub fn completion_script(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn completion_script(shell: Shell, out: &mut dyn Write) -> io::Result<()> {
     let shells = Shells::builtins();
     let completer = shells
         .completer(&shell.to_string())

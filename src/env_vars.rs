@@ -3,30 +3,31 @@
 //! from here, so a variable cannot be renamed in one place and not in another.
 
 /// The names of locadm's own environment variables.
-pub struct EnvVars;
+pub(crate) struct EnvVars;
 
 impl EnvVars {
-    pub const PROFILE: &'static str = "LOCADM_PROFILE";
-    pub const CONFIG: &'static str = "LOCADM_CONFIG";
-    pub const BASE_URL: &'static str = "LOCADM_BASE_URL";
-    pub const TOKEN_URL: &'static str = "LOCADM_TOKEN_URL";
-    pub const ISSUER: &'static str = "LOCADM_ISSUER";
-    pub const FEDERATED_TOKEN_FILE: &'static str = "LOCADM_FEDERATED_TOKEN_FILE";
-    pub const OUTPUT: &'static str = "LOCADM_OUTPUT";
-    pub const TIMEOUT: &'static str = "LOCADM_TIMEOUT";
-    pub const CLIENT_ID: &'static str = "LOCADM_CLIENT_ID";
-    pub const CLIENT_SECRET: &'static str = "LOCADM_CLIENT_SECRET";
-    pub const CLIENT_AUTH: &'static str = "LOCADM_CLIENT_AUTH";
-    pub const CLIENT_KEY_FILE: &'static str = "LOCADM_CLIENT_KEY_FILE";
-    pub const CLIENT_KEY: &'static str = "LOCADM_CLIENT_KEY";
-    pub const CLIENT_KEY_ID: &'static str = "LOCADM_CLIENT_KEY_ID";
-    pub const TOKEN: &'static str = "LOCADM_TOKEN";
-    pub const KEYRING: &'static str = "LOCADM_KEYRING";
-    pub const LOCAL_DB: &'static str = "LOCADM_LOCAL_DB";
-    pub const COMPLETE: &'static str = "LOCADM_COMPLETE";
+    pub(crate) const PROFILE: &'static str = "LOCADM_PROFILE";
+    pub(crate) const CONFIG: &'static str = "LOCADM_CONFIG";
+    pub(crate) const BASE_URL: &'static str = "LOCADM_BASE_URL";
+    pub(crate) const TOKEN_URL: &'static str = "LOCADM_TOKEN_URL";
+    pub(crate) const ISSUER: &'static str = "LOCADM_ISSUER";
+    pub(crate) const FEDERATED_TOKEN_FILE: &'static str = "LOCADM_FEDERATED_TOKEN_FILE";
+    pub(crate) const OUTPUT: &'static str = "LOCADM_OUTPUT";
+    pub(crate) const TIMEOUT: &'static str = "LOCADM_TIMEOUT";
+    pub(crate) const CLIENT_ID: &'static str = "LOCADM_CLIENT_ID";
+    pub(crate) const CLIENT_SECRET: &'static str = "LOCADM_CLIENT_SECRET";
+    pub(crate) const CLIENT_AUTH: &'static str = "LOCADM_CLIENT_AUTH";
+    pub(crate) const CLIENT_KEY_FILE: &'static str = "LOCADM_CLIENT_KEY_FILE";
+    pub(crate) const CLIENT_KEY: &'static str = "LOCADM_CLIENT_KEY";
+    pub(crate) const CLIENT_KEY_ID: &'static str = "LOCADM_CLIENT_KEY_ID";
+    pub(crate) const TOKEN: &'static str = "LOCADM_TOKEN";
+    pub(crate) const KEYRING: &'static str = "LOCADM_KEYRING";
+    pub(crate) const LOCAL_DB: &'static str = "LOCADM_LOCAL_DB";
+    pub(crate) const COMPLETE: &'static str = "LOCADM_COMPLETE";
 
-    /// Every name above, in the order `locadm help environment` lists them.
-    pub const ALL: &'static [&'static str] = &[
+    /// Every name above (the tests hold clap, the code and the help to it).
+    #[cfg(test)]
+    pub(crate) const ALL: &'static [&'static str] = &[
         Self::PROFILE,
         Self::CONFIG,
         Self::BASE_URL,
@@ -48,7 +49,7 @@ impl EnvVars {
     ];
 
     /// A variable's value; unset, empty and blank are all "not given".
-    pub fn get(name: &str) -> Option<String> {
+    pub(crate) fn get(name: &str) -> Option<String> {
         std::env::var(name).ok().filter(|v| !v.trim().is_empty())
     }
 }

@@ -296,7 +296,7 @@ impl StdError for Error {
 
 /// `hint` with ` --profile PROFILE` at the end of every command in backticks that runs
 /// `locadm` (alone or after a pipe) and names no profile.
-pub fn with_profile(hint: &str, profile: &str) -> String {
+pub(crate) fn with_profile(hint: &str, profile: &str) -> String {
     let mut out = String::with_capacity(hint.len());
     for (index, part) in hint.split('`').enumerate() {
         if index > 0 {
@@ -316,7 +316,7 @@ pub fn with_profile(hint: &str, profile: &str) -> String {
 
 /// The innermost cause of an error, which says what really happened ("Connection
 /// refused", a TLS certificate problem) rather than an outer "error sending request".
-pub fn root_cause(e: &(dyn StdError + 'static)) -> String {
+pub(crate) fn root_cause(e: &(dyn StdError + 'static)) -> String {
     let mut cause = e;
     while let Some(next) = cause.source() {
         cause = next;
@@ -333,7 +333,7 @@ impl From<std::io::Error> for Error {
     }
 }
 
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {

@@ -6,21 +6,43 @@
 //! `output` is the one printer; `error` maps failures to exit codes; `topics` is what
 //! `--help` cannot say, and `docs` makes completions and man pages.
 
-pub mod api;
-pub mod auth;
-pub mod bulk;
-pub mod cli;
-pub mod commands;
-pub mod context;
-pub mod docs;
-pub mod env_vars;
-pub mod error;
-pub mod input;
-pub mod local;
-pub mod output;
-pub mod secrets_in_memory;
-pub mod settings;
-pub mod signal;
-pub mod topics;
+// Every module is the crate's own: the library exports what the binary, the tests, the
+// fuzz targets and the examples use (below), so the compiler finds what nothing uses.
+#![warn(unreachable_pub)]
+
+mod api;
+mod auth;
+mod bulk;
+mod cli;
+mod commands;
+mod context;
+mod docs;
+mod env_vars;
+mod error;
+mod input;
+mod local;
+mod output;
+mod secrets_in_memory;
+mod settings;
+mod signal;
+mod topics;
 
 pub use locadm_model as model;
+
+// The binary (src/main.rs).
+pub use cli::{parse, Cli, Command};
+pub use commands::run;
+pub use docs::{completion_command, generate as generate_docs, COMPLETE_VAR};
+pub use error::{Error, Exit};
+pub use output::{exit_after_signal, Printer};
+pub use secrets_in_memory::forbid_core_dumps;
+
+// The fuzz targets and the examples.
+pub use api::{error_text_of, USER_AGENT};
+pub use input::{csv, for_each_input, DEFAULT_MAX_RECORD};
+
+/// For the fuzz targets: whether `bytes` read as a keyring entry of this tool (any input
+/// must give an answer, never a panic).
+pub fn stored_entry_reads(bytes: &[u8]) -> bool {
+    auth::store::StoredEntry::from_bytes(bytes).is_ok()
+}

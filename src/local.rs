@@ -17,10 +17,10 @@ use crate::settings::ServiceUrl;
 use crate::settings::Settings;
 
 /// The profile name that means "the embedded emulator".
-pub const PROFILE: &str = "local";
+pub(crate) use crate::settings::LOCAL_PROFILE as PROFILE;
 
 /// A running embedded emulator and the demo client's secret for the session.
-pub struct Local {
+pub(crate) struct Local {
     #[cfg(feature = "emulator")]
     _running: locadm_emulator::Running,
     pub client_secret: SecretString,
@@ -28,7 +28,7 @@ pub struct Local {
 
 /// The database of the `local` profile: `LOCADM_LOCAL_DB`, else `local.db` in the OS
 /// data directory (XDG on Linux).
-pub fn database(settings: &Settings) -> Result<PathBuf> {
+pub(crate) fn database(settings: &Settings) -> Result<PathBuf> {
     if let Some(path) = &settings.environment.local_db {
         return Ok(path.clone());
     }
@@ -43,14 +43,14 @@ pub fn database(settings: &Settings) -> Result<PathBuf> {
 
 /// Whether these settings mean the embedded emulator: the `local` profile without a base
 /// URL of its own.
-pub fn is_local(settings: &Settings) -> bool {
+pub(crate) fn is_local(settings: &Settings) -> bool {
     settings.profile == PROFILE && settings.base_url.is_none()
 }
 
 /// Starts the embedded emulator when `settings` is the `local` profile without a base
 /// URL of its own, and points the settings at it.
 #[cfg(feature = "emulator")]
-pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
+pub(crate) async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
     use locadm_emulator as emulator;
     if !is_local(settings) {
         return Ok(None);
@@ -79,7 +79,7 @@ pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
 }
 
 #[cfg(not(feature = "emulator"))]
-pub async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
+pub(crate) async fn start_if_local(settings: &mut Settings) -> Result<Option<Local>> {
     if is_local(settings) {
         return Err(Error::usage(
             "the `local` profile needs the built-in emulator, and this build has none",

@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use locadm::cli::Cli;
-use locadm::error::{Error, Exit};
-use locadm::output::Printer;
+use locadm::Cli;
+use locadm::Printer;
+use locadm::{Error, Exit};
 
 /// mimalloc rather than glibc's allocator: `location apply` allocates a record on one
 /// thread and frees it on another, and hyper allocates per request. Measured side by side
@@ -17,11 +17,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     // A shell asking for completions (`LOCADM_COMPLETE=SHELL`, set by the scripts of
     // `locadm completions`) gets them on stdout, and nothing runs.
-    clap_complete::CompleteEnv::with_factory(locadm::docs::completion_command)
-        .var(locadm::docs::COMPLETE_VAR)
+    clap_complete::CompleteEnv::with_factory(locadm::completion_command)
+        .var(locadm::COMPLETE_VAR)
         .complete();
     // clap prints usage errors itself and exits with 2, as docs/service-contract.md asks.
-    let cli = locadm::cli::parse();
+    let cli = locadm::parse();
     let printer = match Printer::new(
         cli.global.output,
         cli.global.quiet,
@@ -32,7 +32,7 @@ fn main() -> ExitCode {
         Ok(printer) => printer,
         Err(error) => return report(&Printer::fallback(), &error),
     };
-    if let Err(e) = locadm::secrets_in_memory::forbid_core_dumps() {
+    if let Err(e) = locadm::forbid_core_dumps() {
         printer.debug(&format!("core dumps could not be turned off: {e}"));
     }
     let runtime = match runtime_for(&cli).enable_all().build() {
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
             return report(&printer, &error);
         }
     };
-    match runtime.block_on(locadm::commands::run(cli, &printer)) {
+    match runtime.block_on(locadm::run(cli, &printer)) {
         Ok(()) => Exit::Success.into(),
         Err(error) => report(&printer, &error),
     }
@@ -61,7 +61,7 @@ fn report(printer: &Printer, error: &Error) -> ExitCode {
 /// serves many clients at once, so it gets a thread per core.
 fn runtime_for(cli: &Cli) -> tokio::runtime::Builder {
     #[cfg(feature = "emulator")]
-    if matches!(cli.command, locadm::cli::Command::Emulator(_)) {
+    if matches!(cli.command, locadm::Command::Emulator(_)) {
         return tokio::runtime::Builder::new_multi_thread();
     }
     let _ = cli;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// How many `Interrupts` are alive: while one is, an interrupt is its to handle.
 static LISTENING: AtomicUsize = AtomicUsize::new(0);
 
-pub struct Interrupts {
+pub(crate) struct Interrupts {
     #[cfg(unix)]
     term: Option<tokio::signal::unix::Signal>,
 }
@@ -19,7 +19,7 @@ pub struct Interrupts {
 impl Interrupts {
     /// Starts listening; from now on the default action of SIGINT and SIGTERM (ending the
     /// process) is the caller's to take.
-    pub fn new() -> Interrupts {
+    pub(crate) fn new() -> Interrupts {
         LISTENING.fetch_add(1, Ordering::SeqCst);
         Interrupts {
             #[cfg(unix)]
@@ -28,7 +28,7 @@ impl Interrupts {
     }
 
     /// Waits for the next interrupt; false when signals cannot be received.
-    pub async fn next(&mut self) -> bool {
+    pub(crate) async fn next(&mut self) -> bool {
         #[cfg(unix)]
         if let Some(term) = &mut self.term {
             return tokio::select! {
@@ -50,7 +50,7 @@ impl Drop for Interrupts {
 /// `exit`, with 130 or 143 as the shell would report them. The listener runs on a
 /// thread of its own: a prompt blocks the command's only thread, and Ctrl-C while a
 /// secret is read with echo off must still put the terminal back.
-pub fn exit_on_interrupt(exit: fn(i32) -> !) {
+pub(crate) fn exit_on_interrupt(exit: fn(i32) -> !) {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
         let (ready, listening) = std::sync::mpsc::channel();

@@ -4,7 +4,7 @@
 //! by the man page generator (`crate::docs`).
 
 /// One topic: `locadm help NAME`, and the section `HEADING` of `locadm(1)`.
-pub struct Topic {
+pub(crate) struct Topic {
     pub name: &'static str,
     pub heading: &'static str,
     /// What it is about, for the list of topics.
@@ -13,7 +13,7 @@ pub struct Topic {
 }
 
 /// A piece of a topic.
-pub enum Block {
+pub(crate) enum Block {
     /// A paragraph.
     Text(&'static str),
     /// A term and what it means (a variable, a file, an exit code).
@@ -26,15 +26,15 @@ use crate::env_vars::EnvVars;
 use Block::{Example, Item, Text};
 
 /// Every topic, in the order of `locadm(1)`.
-pub const TOPICS: &[Topic] = &[ENVIRONMENT, FILES, EXIT_STATUS, CSV, JOURNAL];
+pub(crate) const TOPICS: &[Topic] = &[ENVIRONMENT, FILES, EXIT_STATUS, CSV, JOURNAL];
 
 /// The topic named `name`.
-pub fn find(name: &str) -> Option<&'static Topic> {
+pub(crate) fn find(name: &str) -> Option<&'static Topic> {
     TOPICS.iter().find(|t| t.name == name)
 }
 
 /// The list of topics for `locadm --help`, one a line.
-pub fn list() -> String {
+pub(crate) fn list() -> String {
     let mut text = String::from("Help topics (locadm help TOPIC; also in `man locadm`):");
     for topic in TOPICS {
         text.push_str(&format!("\n  {:<12} {}", topic.name, topic.summary));
@@ -50,7 +50,7 @@ const ITEM_INDENT: usize = 8;
 impl Topic {
     /// The topic as text for a terminal: its heading, then paragraphs wrapped at 80
     /// columns, and items as a term with its text indented below it.
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         let mut out = format!("{}\n", self.heading);
         // When every term is short (exit codes), the items are a table: each term beside
         // its text, no blank line between the rows.

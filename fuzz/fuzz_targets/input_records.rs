@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use locadm::input::{csv, for_each_input, DEFAULT_MAX_RECORD};
+use locadm::{csv, for_each_input, DEFAULT_MAX_RECORD};
 
 fuzz_target!(|data: &[u8]| {
     let mut n = 0usize;

@@ -16,9 +16,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(link) = serde_json::from_slice::<Link>(data) {
         let _ = link.id();
     }
-    let _ = locadm::api::error_text_of(data);
+    let _ = locadm::error_text_of(data);
     if let Ok(token) = serde_json::from_slice::<BasicTokenResponse>(data) {
         let _ = (token.access_token().secret().len(), token.expires_in(), token.scopes());
     }
-    let _ = locadm::auth::store::StoredEntry::from_bytes(data);
+    let _ = locadm::stored_entry_reads(data);
 });

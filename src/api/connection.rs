@@ -38,7 +38,7 @@ use crate::error::{Error, Result};
 use crate::settings::Settings;
 
 /// What opens connections to the base URL's origin; shared by the workers.
-pub struct Connector {
+pub(crate) struct Connector {
     /// ALPN `http/1.1` only: a worker's dedicated connection (HTTP/1.1 over many
     /// connections is the faster where connections are not scarce).
     dedicated: HttpsConnector<HttpConnector>,
@@ -75,7 +75,7 @@ pub(super) enum Opening {
 impl Connector {
     /// `max_connections`: the most the service allows this client (`--max-connections`);
     /// `None` until a refused connection tells.
-    pub fn new(
+    pub(crate) fn new(
         settings: &Settings,
         tls: &rustls::ClientConfig,
         base_url: &url::Url,
@@ -132,7 +132,7 @@ impl Connector {
     }
 
     /// How the run's requests travelled, for its summary: `None` on dedicated connections.
-    pub fn shared_description(&self) -> Option<String> {
+    pub(crate) fn shared_description(&self) -> Option<String> {
         self.lanes.describe()
     }
 
@@ -192,7 +192,7 @@ impl Connector {
 /// It keeps what the worker's requests have in common from one to the next: the last
 /// request target (every create of a run goes to the same path) and the headers with the
 /// last token (the same until it is renewed), made once instead of for every record.
-pub struct Connection {
+pub(crate) struct Connection {
     connector: Arc<Connector>,
     /// Boxed: two header maps are a few hundred bytes, which every `Route` (whose other
     /// variant is empty) would carry otherwise.
@@ -209,7 +209,7 @@ struct Kept {
 }
 
 impl Connection {
-    pub fn new(connector: Arc<Connector>) -> Connection {
+    pub(crate) fn new(connector: Arc<Connector>) -> Connection {
         Connection {
             affinity: connector.lanes.affinity(),
             connector,

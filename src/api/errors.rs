@@ -245,7 +245,7 @@ fn property_in(text: &str) -> Option<String> {
 
 /// A create answered in a way that cannot be read or understood: the location may have
 /// been created, under an id not known.
-pub fn unconfirmed(what: impl std::fmt::Display) -> Error {
+pub(crate) fn unconfirmed(what: impl std::fmt::Display) -> Error {
     Error::unconfirmed(format!(
         "{what}: the location may have been created, under an id not known"
     ))

@@ -27,7 +27,7 @@ const RETIRED_FOR: std::time::Duration = std::time::Duration::from_secs(2);
 const RETIRED_AT_MOST: std::time::Duration = std::time::Duration::from_secs(64);
 
 /// The connections a run may hold, and its shared lanes once that number is known.
-pub struct Lanes {
+pub(super) struct Lanes {
     /// The most connections the service allows: `--max-connections`, or learned from a
     /// refused connection; 0 while none is known.
     limit: AtomicUsize,
@@ -39,7 +39,7 @@ pub struct Lanes {
 }
 
 /// A dedicated connection's place in the count of open ones, given back when dropped.
-pub struct Held(Arc<AtomicUsize>);
+pub(super) struct Held(Arc<AtomicUsize>);
 
 impl Drop for Held {
     fn drop(&mut self) {
@@ -48,13 +48,13 @@ impl Drop for Held {
 }
 
 /// What opens a lane's connection (the connector) and how long an exchange may take.
-pub trait OpenLane {
+pub(super) trait OpenLane {
     async fn open_lane(&self) -> Result<Lane, TransportError>;
     fn timeout(&self) -> std::time::Duration;
 }
 
 /// One shared connection.
-pub enum Lane {
+pub(super) enum Lane {
     Http1(Http1),
     Http2(Http2),
 }
@@ -69,7 +69,7 @@ impl Lane {
 }
 
 /// The lanes the workers share.
-pub struct Shared {
+pub(super) struct Shared {
     slots: Vec<tokio::sync::Mutex<Option<Lane>>>,
     /// Lanes given up, as milliseconds from `started` (0: in use): a lane whose new
     /// connection the service refused (the limit the run learned was too high:
@@ -91,7 +91,7 @@ pub struct Shared {
 }
 
 impl Lanes {
-    pub fn new(max_connections: Option<usize>) -> Lanes {
+    pub(super) fn new(max_connections: Option<usize>) -> Lanes {
         Lanes {
             limit: AtomicUsize::new(max_connections.unwrap_or(0)),
             open: Arc::new(AtomicUsize::new(0)),
@@ -102,12 +102,12 @@ impl Lanes {
 
     /// A worker's lane: the workers are spread over the lanes, and each sends on its own
     /// while it is free (see [`Shared::pick`]).
-    pub fn affinity(&self) -> usize {
+    pub(super) fn affinity(&self) -> usize {
         self.affinities.fetch_add(1, Ordering::Relaxed)
     }
 
     /// The shared lanes, once connections are known to be scarce.
-    pub fn shared(&self) -> Option<&Shared> {
+    pub(super) fn shared(&self) -> Option<&Shared> {
         if let Some(shared) = self.shared.get() {
             return Some(shared);
         }
@@ -118,14 +118,14 @@ impl Lanes {
     }
 
     /// Counts a dedicated connection as open until the [`Held`] is dropped.
-    pub fn hold(&self) -> Held {
+    pub(super) fn hold(&self) -> Held {
         self.open.fetch_add(1, Ordering::SeqCst);
         Held(self.open.clone())
     }
 
     /// A new connection was refused. With others open, their number is the service's
     /// limit (learned once; `true`); with none open, it is only a failure to connect.
-    pub fn refused(&self) -> bool {
+    pub(super) fn refused(&self) -> bool {
         let open = self.open.load(Ordering::SeqCst);
         if open == 0 {
             return false;
@@ -137,7 +137,7 @@ impl Lanes {
     }
 
     /// `over 2 connections (HTTP/2)`, once the lanes were used.
-    pub fn describe(&self) -> Option<String> {
+    pub(super) fn describe(&self) -> Option<String> {
         let shared = self.shared.get()?;
         let protocol = if shared.http2.load(Ordering::Relaxed) {
             "HTTP/2"

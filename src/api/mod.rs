@@ -13,7 +13,7 @@ mod errors;
 mod exchange;
 mod http2;
 mod lanes;
-pub mod pacer;
+pub(crate) mod pacer;
 mod proxy;
 mod reply;
 mod send;
@@ -35,21 +35,21 @@ use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
 use crate::output::Verbose;
 use crate::settings::Settings;
 
-pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
-pub use errors::{error_text_of, unconfirmed};
-pub use reply::Reply;
-pub use send::backoff;
-pub use transport::Transport;
+pub(crate) use crate::model::endpoint::{Endpoint, Idempotency, Permission};
+pub use errors::error_text_of;
+pub(crate) use errors::unconfirmed;
+pub(crate) use reply::Reply;
+pub(crate) use transport::Transport;
 
 /// `locadm/<version>`, on every request.
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
 
 /// The largest response body read; a larger one is refused rather than buffered.
-pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
+pub(crate) const MAX_RESPONSE_BYTES: usize = 8 << 20;
 
 /// Where bearer tokens come from. Implemented by the auth session (keyring cache and
 /// OAuth 2.0 client credentials) and by a fixed token (`LOCADM_TOKEN`).
-pub trait Credentials: Send + Sync {
+pub(crate) trait Credentials: Send + Sync {
     /// A token to send, from the cache when it is still good.
     fn bearer(&self) -> BoxFuture<'_, Result<SecretString>>;
     /// The token `bearer` would give at once, if it has one (a given token, or a cached
@@ -68,20 +68,20 @@ pub trait Credentials: Send + Sync {
     fn granted_scope(&self) -> Option<Vec<String>>;
 }
 
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// How a request travels: through the shared client's connection pool, or on a
 /// connection of the caller's own (a bulk worker's; see `connection.rs`).
-pub enum Route {
+pub(crate) enum Route {
     Shared,
     Dedicated(Connection),
 }
 
 /// Hands each bulk worker its route.
-pub struct BulkRoutes(Option<Arc<Connector>>);
+pub(crate) struct BulkRoutes(Option<Arc<Connector>>);
 
 impl BulkRoutes {
-    pub fn route(&self) -> Route {
+    pub(crate) fn route(&self) -> Route {
         match &self.0 {
             Some(connector) => Route::Dedicated(Connection::new(connector.clone())),
             None => Route::Shared,
@@ -89,13 +89,13 @@ impl BulkRoutes {
     }
 
     /// `over 2 connections (HTTP/2)` when the workers shared a few connections.
-    pub fn shared_description(&self) -> Option<String> {
+    pub(crate) fn shared_description(&self) -> Option<String> {
         self.0.as_ref()?.shared_description()
     }
 }
 
 #[derive(Clone)]
-pub struct ApiClient {
+pub(crate) struct ApiClient {
     /// The shared reqwest client, and its TLS configuration for a bulk run's own
     /// connections.
     transport: Transport,
@@ -116,11 +116,11 @@ pub struct ApiClient {
 /// A wait the service asks for (`Retry-After`) this long or longer is said on stderr as
 /// it starts, with or without a terminal: a command that stops for seconds without a word
 /// looks hung, and a CI log shows no reason. Shorter ones are routine under a rate limit.
-pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+pub(crate) const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A wait a service asked for, as a note says it: `asked to wait 6 s (Retry-After)`, or,
 /// where it was cut to the most this tool waits, that the service asked for more.
-pub fn asked_wait(status: u16, wait: std::time::Duration) -> String {
+pub(crate) fn asked_wait(status: u16, wait: std::time::Duration) -> String {
     if wait >= errors::RETRY_AFTER_CAP {
         let cap = errors::RETRY_AFTER_CAP.as_secs();
         format!(
@@ -137,7 +137,7 @@ pub fn asked_wait(status: u16, wait: std::time::Duration) -> String {
 impl ApiClient {
     /// A client for the settings' base URL, sharing `transport` (one connection pool and
     /// one TLS configuration per run).
-    pub fn new(
+    pub(crate) fn new(
         settings: &Settings,
         transport: Transport,
         credentials: Arc<dyn Credentials>,
@@ -168,28 +168,28 @@ impl ApiClient {
     }
 
     /// The same client, saying on `messages` the long waits the service asks for.
-    pub fn with_notes(mut self, messages: crate::output::Messages) -> ApiClient {
+    pub(crate) fn with_notes(mut self, messages: crate::output::Messages) -> ApiClient {
         self.notes = Some(messages);
         self
     }
 
     /// The same client, its every request paced by `pacer` (a bulk run).
-    pub fn with_pacer(mut self, pacer: Arc<pacer::Pacer>) -> ApiClient {
+    pub(crate) fn with_pacer(mut self, pacer: Arc<pacer::Pacer>) -> ApiClient {
         self.pacer = Some(pacer);
         self
     }
 
     /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
-    pub async fn token(&self) -> Result<SecretString> {
+    pub(crate) async fn token(&self) -> Result<SecretString> {
         self.credentials.bearer().await
     }
 
     /// A token fetched now (see [`Credentials::fetch_new`]).
-    pub async fn fresh_token(&self) -> Result<SecretString> {
+    pub(crate) async fn fresh_token(&self) -> Result<SecretString> {
         self.credentials.fetch_new().await
     }
 
-    pub fn base_url(&self) -> &url::Url {
+    pub(crate) fn base_url(&self) -> &url::Url {
         &self.base_url
     }
 
@@ -198,7 +198,7 @@ impl ApiClient {
     /// the shared client's; the dedicated connections go straight to the service).
     /// `max_connections`: the most the service allows (`--max-connections`): the workers
     /// share that many (see `lanes.rs`).
-    pub fn bulk_routes(
+    pub(crate) fn bulk_routes(
         &self,
         settings: &Settings,
         max_connections: Option<usize>,
@@ -226,7 +226,7 @@ impl ApiClient {
         url
     }
 
-    pub async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
+    pub(crate) async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
         self.create_location_json(
             &mut Route::Shared,
             json_payload(&body.for_op(WriteOp::Create))?,
@@ -235,7 +235,7 @@ impl ApiClient {
     }
 
     /// A create from a body already checked and serialized (`location apply`).
-    pub async fn create_location_json(
+    pub(crate) async fn create_location_json(
         &self,
         route: &mut Route,
         payload: bytes::Bytes,
@@ -248,7 +248,7 @@ impl ApiClient {
     /// with an empty body is refused for what it lacks (400 naming a property) or for a
     /// missing permission (403), and nothing is created either way. `Err` says what
     /// answered instead, as the end of a sentence about the base URL.
-    pub async fn check_service(&self) -> std::result::Result<(), String> {
+    pub(crate) async fn check_service(&self) -> std::result::Result<(), String> {
         let empty = bytes::Bytes::from_static(b"{}");
         let error = match self.create_location_json(&mut Route::Shared, empty).await {
             Ok(reply) => {
@@ -276,7 +276,7 @@ impl ApiClient {
         }
     }
 
-    pub async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
+    pub(crate) async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
         let reply = self.read_location(&mut Route::Shared, id).await?;
         Ok((reply.json("a location")?, reply))
     }
@@ -285,7 +285,7 @@ impl ApiClient {
     /// An answer for another location (its `id` is not the one asked for: a proxy or
     /// server that shifts answers on a kept-alive connection) is a failure, and the
     /// kept-alive connections are closed.
-    pub async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
+    pub(crate) async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
         let reply = self
             .send_payload(route, Endpoint::GetLocation(*id), None)
             .await?;
@@ -305,14 +305,18 @@ impl ApiClient {
         Ok(reply)
     }
 
-    pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
+    pub(crate) async fn update_location(
+        &self,
+        id: &uuid::Uuid,
+        body: &LocationBody,
+    ) -> Result<Reply> {
         let payload = json_payload(&body.for_op(WriteOp::Update))?;
         self.update_location_json(&mut Route::Shared, id, payload)
             .await
     }
 
     /// An update from a body already checked and serialized (`location apply`).
-    pub async fn update_location_json(
+    pub(crate) async fn update_location_json(
         &self,
         route: &mut Route,
         id: &uuid::Uuid,
@@ -322,16 +326,24 @@ impl ApiClient {
             .await
     }
 
-    pub async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
+    pub(crate) async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
         self.delete_location_on(&mut Route::Shared, id).await
     }
 
-    pub async fn delete_location_on(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
+    pub(crate) async fn delete_location_on(
+        &self,
+        route: &mut Route,
+        id: &uuid::Uuid,
+    ) -> Result<Reply> {
         self.send_payload(route, Endpoint::DeleteLocation(*id), None)
             .await
     }
 
-    pub async fn update_provider(&self, id: &uuid::Uuid, body: &ProviderBody) -> Result<Reply> {
+    pub(crate) async fn update_provider(
+        &self,
+        id: &uuid::Uuid,
+        body: &ProviderBody,
+    ) -> Result<Reply> {
         let payload = json_payload(body)?;
         self.send_payload(
             &mut Route::Shared,
@@ -343,7 +355,7 @@ impl ApiClient {
 
     /// The link a write answered with; its `href` must end in an id (a UUID), or the
     /// answer is the service's failure (exit 6), whatever its status.
-    pub fn link_of(reply: &Reply) -> Result<Link> {
+    pub(crate) fn link_of(reply: &Reply) -> Result<Link> {
         let link: Link = reply.json("a link object")?;
         if link.id().is_none() {
             return Err(Error::unavailable(
@@ -363,7 +375,7 @@ impl ApiClient {
     /// checks, without keeping the link (a bulk create reads one for every record).
     /// `None` when the answer is not a link ending in an id, and the create may have
     /// been carried out: the caller says so.
-    pub fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
+    pub(crate) fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
         Link::id_in(&reply.body)
     }
 }

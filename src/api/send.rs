@@ -312,7 +312,7 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Option<Duration>) -> p
 }
 
 /// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.
-pub fn backoff(attempt: u32) -> Duration {
+pub(crate) fn backoff(attempt: u32) -> Duration {
     let base = 200u64.saturating_mul(1 << attempt.min(6).saturating_sub(1));
     let jitter = fastrand::u64(0..=base / 2);
     Duration::from_millis((base + jitter).min(10_000))

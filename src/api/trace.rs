@@ -20,12 +20,12 @@ pub(super) struct Trace {
 }
 
 impl Trace {
-    pub fn new(verbose: Verbose) -> Trace {
+    pub(super) fn new(verbose: Verbose) -> Trace {
         Trace { verbose }
     }
 
     /// Whether `--verbose` shows the exchange (for what is made only to be shown).
-    pub fn on(&self) -> bool {
+    pub(super) fn on(&self) -> bool {
         self.verbose.on()
     }
 
@@ -33,11 +33,11 @@ impl Trace {
         self.verbose.line(text);
     }
 
-    pub fn note(&self, text: &str) {
+    pub(super) fn note(&self, text: &str) {
         self.write(&format!("* {text}"));
     }
 
-    pub fn request(
+    pub(super) fn request(
         &self,
         method: &reqwest::Method,
         url: &url::Url,
@@ -57,7 +57,7 @@ impl Trace {
         self.write(&text);
     }
 
-    pub fn response(
+    pub(super) fn response(
         &self,
         version: reqwest::Version,
         status: reqwest::StatusCode,
@@ -73,7 +73,7 @@ impl Trace {
         self.write(&text);
     }
 
-    pub fn body(&self, body: &[u8]) {
+    pub(super) fn body(&self, body: &[u8]) {
         if self.verbose.on() && !body.is_empty() {
             self.write(&format!("<\n{}", body_text(body)));
         }

@@ -112,14 +112,14 @@ impl From<reqwest::Error> for TransportError {
 /// too. So the profile's `ca_cert` is read once, both routes trust the same certificates
 /// even if the file changes during the run, and share one TLS session cache.
 #[derive(Clone)]
-pub struct Transport {
+pub(crate) struct Transport {
     pub http: reqwest::Client,
     /// Without ALPN: each route sets its own.
     pub(super) tls: Arc<rustls::ClientConfig>,
 }
 
 impl Transport {
-    pub fn new(settings: &Settings) -> Result<Transport> {
+    pub(crate) fn new(settings: &Settings) -> Result<Transport> {
         let tls = Arc::new(tls_config(settings)?);
         let http = http_client(settings, &tls)?;
         Ok(Transport { http, tls })

@@ -10,14 +10,14 @@ use secrecy::{ExposeSecret, SecretString};
 const SCHEME: &str = "hmac-sha256";
 
 /// The binding of a new token to `secret`: `hmac-sha256:<salt>:<mac>`, hex.
-pub fn bind(secret: &SecretString) -> String {
+pub(super) fn bind(secret: &SecretString) -> String {
     let salt = *uuid::Uuid::new_v4().as_bytes();
     let mac = hmac::sign(&key(&salt), secret.expose_secret().as_bytes());
     format!("{SCHEME}:{}:{}", hex::encode(salt), hex::encode(mac))
 }
 
 /// Whether `binding` was made from `secret` (compared in constant time).
-pub fn holds(binding: &str, secret: &SecretString) -> bool {
+pub(super) fn holds(binding: &str, secret: &SecretString) -> bool {
     let mut parts = binding.split(':');
     let (Some(SCHEME), Some(salt), Some(expected), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())

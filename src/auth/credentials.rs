@@ -108,7 +108,7 @@ impl Session {
 
     /// Whether a token got by this caller is kept in the keyring: unless the credentials
     /// came from the environment only, and then when the profile asks (`cache_env_token`).
-    pub fn caches_tokens(&self) -> bool {
+    pub(crate) fn caches_tokens(&self) -> bool {
         !self.ephemeral() || self.settings().cache_env_token
     }
 
@@ -174,7 +174,7 @@ impl Session {
     }
 
     /// One client credentials request with this proof (also `login`'s check).
-    pub async fn client_credentials(&self, proof: &ClientProof) -> Result<Grant> {
+    pub(crate) async fn client_credentials(&self, proof: &ClientProof) -> Result<Grant> {
         let token_url = self.token_endpoint(None).await?;
         self.client_credentials_with(&token_url, proof).await
     }
@@ -251,7 +251,7 @@ impl Session {
     }
 
     /// Where this caller's credentials come from, for `auth status` (see its `credentials`).
-    pub fn credentials_kind(&self, entry: Option<&StoredEntry>) -> &'static str {
+    pub(crate) fn credentials_kind(&self, entry: Option<&StoredEntry>) -> &'static str {
         let settings = self.settings();
         if settings.federated_token_file.is_some() {
             "federated"
@@ -275,7 +275,7 @@ impl Session {
     }
 
     /// The client proof for `login` (no stored entry: what was given).
-    pub fn login_proof(&self) -> Result<ClientProof> {
+    pub(crate) fn login_proof(&self) -> Result<ClientProof> {
         self.client_proof(None)
     }
 }

@@ -13,16 +13,16 @@ use crate::settings::ServiceUrl;
 
 /// A discovery document older than this is fetched again (providers rotate endpoints
 /// rarely; a day bounds how long a moved endpoint is used).
-pub const MAX_AGE_SECS: u64 = 24 * 3600;
+pub(crate) const MAX_AGE_SECS: u64 = 24 * 3600;
 
 /// `grant_type` of the JWT bearer grant (RFC 7523 §2.1).
-pub const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+pub(crate) const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /// `grant_type` of token exchange (RFC 8693 §2.1).
-pub const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
+pub(crate) const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
 
 /// The members of a provider's metadata this tool uses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Metadata {
+pub(crate) struct Metadata {
     pub issuer: String,
     pub token_endpoint: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -37,20 +37,20 @@ pub struct Metadata {
 
 /// A discovery document with the time it was fetched (unix seconds).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Discovered {
+pub(crate) struct Discovered {
     pub metadata: Metadata,
     pub fetched_at: u64,
 }
 
 impl Discovered {
-    pub fn is_fresh(&self, now: u64) -> bool {
+    pub(crate) fn is_fresh(&self, now: u64) -> bool {
         now.saturating_sub(self.fetched_at) < MAX_AGE_SECS && self.fetched_at <= now
     }
 }
 
 /// The discovery document's URL: the issuer with `/.well-known/openid-configuration`
 /// appended to its path (Discovery §4.1: appended, not replacing a path).
-pub fn document_url(issuer: &url::Url) -> url::Url {
+pub(crate) fn document_url(issuer: &url::Url) -> url::Url {
     let mut url = issuer.clone();
     let path = format!(
         "{}/.well-known/openid-configuration",
@@ -66,7 +66,7 @@ pub fn document_url(issuer: &url::Url) -> url::Url {
 /// (Discovery §4.3, so that one provider cannot stand in for another), and every
 /// endpoint must pass the transport rule of the tool's own URLs (https, or http to
 /// loopback), since secrets are sent to them.
-pub async fn fetch(
+pub(crate) async fn fetch(
     http: &reqwest::Client,
     issuer: &ServiceUrl,
     allow_http: bool,
@@ -132,12 +132,12 @@ pub async fn fetch(
 
 impl Metadata {
     /// Whether the provider advertises `grant`.
-    pub fn supports_grant(&self, grant: &str) -> bool {
+    pub(crate) fn supports_grant(&self, grant: &str) -> bool {
         self.grant_types_supported.iter().any(|g| g == grant)
     }
 
     /// The endpoint named `key`, checked again when used (it came from outside).
-    pub fn endpoint(&self, key: &str, allow_http: bool) -> Result<Option<ServiceUrl>> {
+    pub(crate) fn endpoint(&self, key: &str, allow_http: bool) -> Result<Option<ServiceUrl>> {
         let value = match key {
             "token_endpoint" => Some(&self.token_endpoint),
             "authorization_endpoint" => self.authorization_endpoint.as_ref(),

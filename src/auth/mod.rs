@@ -10,33 +10,32 @@
 mod binding;
 mod client_key;
 mod credentials;
-pub mod discovery;
-pub mod oauth;
+pub(crate) mod discovery;
+pub(crate) mod oauth;
 mod people;
 mod session;
-pub mod store;
+pub(crate) mod store;
 mod transport;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub use oauth::ClientProof;
+pub(crate) use oauth::ClientProof;
 
 use crate::env_vars::EnvVars;
-pub use people::WEB_LOGIN_TIMEOUT;
-pub use session::Session;
+pub(crate) use session::Session;
 
 /// A cached token is replaced this long before it expires, or a quarter of its lifetime
 /// before when that is shorter (a token that lives 60 s is not fetched for every request).
-pub const RENEW_BEFORE: Duration = Duration::from_secs(60);
+pub(crate) const RENEW_BEFORE: Duration = Duration::from_secs(60);
 
 /// The hint for every "no credentials" error: at a terminal `locadm login`; without one
 /// the environment variables ([`log_in`]).
-pub fn login_hint() -> String {
+pub(crate) fn login_hint() -> String {
     log_in("run `locadm login` (or `locadm login --web`), or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET")
 }
 
 /// The hint after a person's login has ended (expired, revoked, denied).
-pub fn login_again_hint() -> String {
+pub(crate) fn login_again_hint() -> String {
     log_in("run `locadm login --web` (or `locadm login --device`) again")
 }
 
@@ -44,7 +43,7 @@ pub fn login_again_hint() -> String {
 /// can be asked ([`can_prompt`](crate::output::prompt::can_prompt)); otherwise (CI, a
 /// pipe), where `locadm login` could ask nothing, the environment variables that give
 /// credentials instead.
-pub fn log_in(at_terminal: &str) -> String {
+pub(crate) fn log_in(at_terminal: &str) -> String {
     if crate::output::prompt::can_prompt() {
         return at_terminal.to_owned();
     }
@@ -59,12 +58,12 @@ pub fn log_in(at_terminal: &str) -> String {
 }
 
 /// Wall-clock time in unix seconds; injectable for tests.
-pub trait Clock: Send + Sync {
+pub(crate) trait Clock: Send + Sync {
     fn now(&self) -> u64;
 }
 
 /// The system clock.
-pub struct SystemClock;
+pub(crate) struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> u64 {
@@ -78,7 +77,7 @@ impl Clock for SystemClock {
 /// Whether a token with this expiry (and lifetime, when known) can still be used at
 /// `now`: it is renewed [`RENEW_BEFORE`] before expiry, or a quarter of its lifetime
 /// before when that is shorter.
-pub fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> bool {
+pub(crate) fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> bool {
     let margin = lifetime.map_or(RENEW_BEFORE.as_secs(), |l| {
         (l / 4).min(RENEW_BEFORE.as_secs())
     });
@@ -90,7 +89,7 @@ pub fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> boo
 }
 
 /// "in 59 min", "in 30 s", "2 h ago"…
-pub fn relative(expires_at: u64, now: u64) -> String {
+pub(crate) fn relative(expires_at: u64, now: u64) -> String {
     fn span(secs: u64) -> String {
         match secs {
             0..=89 => format!("{secs} s"),
@@ -108,7 +107,7 @@ pub fn relative(expires_at: u64, now: u64) -> String {
 
 /// Where the token of this session comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TokenSource {
+pub(crate) enum TokenSource {
     /// `LOCADM_TOKEN`, used as-is.
     Environment,
     /// The keyring cache or the token endpoint.

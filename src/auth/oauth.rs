@@ -30,7 +30,7 @@ use crate::settings::shown_url;
 
 /// A token as the endpoint granted it. `Debug` shows the tokens as `[REDACTED]`.
 #[derive(Debug)]
-pub struct Grant {
+pub(crate) struct Grant {
     pub token: SecretString,
     pub expires_in: Option<Duration>,
     /// The granted scope (space-separated) when the server said, else the requested one.
@@ -41,7 +41,7 @@ pub struct Grant {
 
 /// How the client proves itself at the token endpoint.
 #[derive(Debug)]
-pub enum ClientProof {
+pub(crate) enum ClientProof {
     /// A public client (a person's login on this machine, a workload token): its id only.
     Public,
     /// The client secret, by HTTP Basic (`client_secret_basic`) or in the form body
@@ -53,7 +53,7 @@ pub enum ClientProof {
 
 impl ClientProof {
     /// What a token got with this proof is bound to (none for a public client).
-    pub fn binding_material(&self) -> Option<&SecretString> {
+    pub(crate) fn binding_material(&self) -> Option<&SecretString> {
         match self {
             ClientProof::Public => None,
             ClientProof::Secret { secret, .. } => Some(secret),
@@ -62,7 +62,7 @@ impl ClientProof {
     }
 
     /// The method's registered name, for messages and `-v`.
-    pub fn method(&self) -> &'static str {
+    pub(crate) fn method(&self) -> &'static str {
         match self {
             ClientProof::Public => "none",
             ClientProof::Secret { in_body: false, .. } => "client_secret_basic",
@@ -74,7 +74,7 @@ impl ClientProof {
 
 /// Which grant a refusal answered, for its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
+pub(crate) enum Flow {
     ClientCredentials,
     Refresh,
     Code,
@@ -86,7 +86,7 @@ type Client =
     BasicClient<EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
 
 /// One client at one token endpoint.
-pub struct TokenClient<'a> {
+pub(crate) struct TokenClient<'a> {
     pub http: &'a reqwest::Client,
     pub token_url: &'a url::Url,
     pub client_id: &'a str,
@@ -184,7 +184,7 @@ impl TokenClient<'_> {
     }
 
     /// The client credentials grant.
-    pub async fn client_credentials(&self, scopes: &[String]) -> Result<Grant> {
+    pub(crate) async fn client_credentials(&self, scopes: &[String]) -> Result<Grant> {
         let client = self.client();
         let mut request = client
             .exchange_client_credentials()
@@ -201,7 +201,7 @@ impl TokenClient<'_> {
 
     /// A new access token for a refresh token. The provider may rotate the refresh
     /// token; the grant carries the new one when it does.
-    pub async fn refresh(&self, refresh_token: &SecretString) -> Result<Grant> {
+    pub(crate) async fn refresh(&self, refresh_token: &SecretString) -> Result<Grant> {
         let client = self.client();
         let token = RefreshToken::new(refresh_token.expose_secret().to_owned());
         let mut request = client.exchange_refresh_token(&token);
@@ -217,7 +217,7 @@ impl TokenClient<'_> {
 
     /// The authorization request of a person's login: the URL to open, the state to
     /// expect back and the PKCE verifier (S256) to prove the code is ours.
-    pub fn authorization(
+    pub(crate) fn authorization(
         &self,
         authorization_endpoint: &url::Url,
         redirect: &url::Url,
@@ -237,7 +237,7 @@ impl TokenClient<'_> {
     }
 
     /// Exchanges the code the redirect brought for tokens.
-    pub async fn exchange_code(
+    pub(crate) async fn exchange_code(
         &self,
         code: &SecretString,
         verifier: PkceCodeVerifier,
@@ -260,7 +260,7 @@ impl TokenClient<'_> {
     }
 
     /// Starts a device login: the code to show and where to enter it.
-    pub async fn device_authorization(
+    pub(crate) async fn device_authorization(
         &self,
         device_endpoint: &url::Url,
         scopes: &[String],
@@ -287,7 +287,7 @@ impl TokenClient<'_> {
     /// Polls until the person approved (or denied, or the code expired), at the
     /// server's interval, slowing down when it says `slow_down` (the `oauth2` crate's
     /// loop, RFC 8628 §3.5).
-    pub async fn device_token(
+    pub(crate) async fn device_token(
         &self,
         device_endpoint: &url::Url,
         details: &StandardDeviceAuthorizationResponse,
@@ -311,7 +311,7 @@ impl TokenClient<'_> {
 
     /// Exchanges a workload identity token (a JWT from the CI platform) for an access
     /// token, by `grant_type` ([`JWT_BEARER`] or [`TOKEN_EXCHANGE`]).
-    pub async fn federated(
+    pub(crate) async fn federated(
         &self,
         grant_type: &str,
         workload_token: &SecretString,

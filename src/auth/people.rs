@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::settings::ServiceUrl;
 
 /// How long `login --web` waits for the browser to come back.
-pub const WEB_LOGIN_TIMEOUT: Duration = Duration::from_secs(300);
+pub(crate) const WEB_LOGIN_TIMEOUT: Duration = Duration::from_secs(300);
 /// The most of a browser's request to the loopback redirect that is read.
 const MAX_REQUEST_HEAD: usize = 16 * 1024;
 
@@ -67,7 +67,7 @@ impl Session {
 
     /// `login --web`: prints the URL (and opens a browser when there is one), waits for
     /// the redirect to a loopback port, and exchanges the code with its PKCE verifier.
-    pub async fn web_login(&self, say: &dyn Fn(&str), open_browser: bool) -> Result<Grant> {
+    pub(crate) async fn web_login(&self, say: &dyn Fn(&str), open_browser: bool) -> Result<Grant> {
         let endpoints = self.people_endpoints().await?;
         let Some(authorization) = &endpoints.authorization else {
             return Err(Error::auth(
@@ -121,7 +121,7 @@ impl Session {
 
     /// `login --device`: prints where to go and the code to enter, then polls at the
     /// provider's interval until the login is approved, denied or expired.
-    pub async fn device_login(&self, say: &dyn Fn(&str)) -> Result<Grant> {
+    pub(crate) async fn device_login(&self, say: &dyn Fn(&str)) -> Result<Grant> {
         let endpoints = self.people_endpoints().await?;
         let Some(device) = &endpoints.device else {
             return Err(

@@ -7,11 +7,11 @@ use crate::error::{root_cause, Error};
 /// The most of an identity provider's answer that is read: a token response or a
 /// discovery document is a few KiB; one that goes on is cut off here (and fails), never
 /// read into memory without end.
-pub const MAX_ANSWER: usize = 1 << 20;
+pub(super) const MAX_ANSWER: usize = 1 << 20;
 
 /// Why a request to the identity provider got no answer to read.
 #[derive(Debug, thiserror::Error)]
-pub enum SendError {
+pub(super) enum SendError {
     #[error(transparent)]
     Http(#[from] reqwest::Error),
     #[error("the answer is larger than {} KiB", MAX_ANSWER >> 10)]
@@ -22,7 +22,7 @@ pub enum SendError {
 
 /// The HTTP client the `oauth2` crate is given: the shared one (a handle to the same
 /// pool), its answers bounded.
-pub struct Bounded(pub reqwest::Client);
+pub(super) struct Bounded(pub reqwest::Client);
 
 impl<'c> oauth2::AsyncHttpClient<'c> for Bounded {
     type Error = SendError;
@@ -41,7 +41,7 @@ impl<'c> oauth2::AsyncHttpClient<'c> for Bounded {
 
 /// Sends one request on the shared client (its timeout covers the whole answer, body
 /// included) and reads at most [`MAX_ANSWER`] bytes of the answer.
-pub async fn send(
+pub(super) async fn send(
     http: &reqwest::Client,
     request: oauth2::HttpRequest,
 ) -> std::result::Result<oauth2::HttpResponse, SendError> {
@@ -74,7 +74,7 @@ async fn read_bounded(mut response: reqwest::Response) -> std::result::Result<Ve
 }
 
 /// A GET of a JSON document (the discovery document): the status and the bounded body.
-pub async fn get(
+pub(super) async fn get(
     http: &reqwest::Client,
     url: &url::Url,
 ) -> std::result::Result<(u16, Vec<u8>), SendError> {
@@ -89,7 +89,7 @@ pub async fn get(
 
 /// A request that got no answer, as the error of this tool: `what` names the endpoint
 /// (`the token endpoint https://…`).
-pub fn unavailable(what: &str, error: &SendError, hint: &str) -> Error {
+pub(super) fn unavailable(what: &str, error: &SendError, hint: &str) -> Error {
     let message = match error {
         SendError::TooLarge => format!(
             "{what} answered with more than {} KiB; an answer of an identity provider is a few",

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::output::Messages;
 
 /// What an earlier run did (`--only-failed`): by storeId for creates, by id for the rest.
-pub struct Earlier {
+pub(crate) struct Earlier {
     creates: HashMap<String, (Recorded, Option<String>)>,
     others: HashMap<uuid::Uuid, Recorded>,
 }
@@ -20,7 +20,7 @@ pub struct Earlier {
 impl Earlier {
     /// Reads the results (`apply`'s NDJSON) or the journal of an earlier run: a journal
     /// is told by its first line, the binding.
-    pub fn load(path: &Path, messages: Messages) -> Result<Earlier> {
+    pub(crate) fn load(path: &Path, messages: Messages) -> Result<Earlier> {
         use std::io::BufRead;
         let mut earlier = Earlier {
             creates: HashMap::new(),
@@ -87,7 +87,7 @@ impl Earlier {
     }
 
     /// What the earlier run did with this task's record, when it did something.
-    pub fn of(&self, task: &Task) -> Option<(Recorded, Option<String>)> {
+    pub(crate) fn of(&self, task: &Task) -> Option<(Recorded, Option<String>)> {
         match (task.operation, &task.store_id, task.id) {
             (Operation::Create, Some(store_id), _) => self.creates.get(store_id).cloned(),
             (_, _, Some(id)) => self.others.get(&id).map(|r| (*r, Some(id.to_string()))),

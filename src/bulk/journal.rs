@@ -28,7 +28,7 @@ use crate::output::Messages;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Recorded {
+pub(crate) enum Recorded {
     Started,
     Created,
     Updated,
@@ -45,7 +45,7 @@ pub enum Recorded {
 
 impl Recorded {
     /// Done: a re-run skips it.
-    pub fn is_done(self) -> bool {
+    pub(crate) fn is_done(self) -> bool {
         matches!(
             self,
             Recorded::Created | Recorded::Updated | Recorded::Unchanged | Recorded::Deleted
@@ -53,7 +53,7 @@ impl Recorded {
     }
 
     /// A create that may have been carried out: never sent again blindly.
-    pub fn may_exist(self) -> bool {
+    pub(crate) fn may_exist(self) -> bool {
         matches!(
             self,
             Recorded::Started | Recorded::Unknown | Recorded::Unconfirmed
@@ -64,7 +64,7 @@ impl Recorded {
 /// One line of a journal after the header.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Entry {
+pub(crate) struct Entry {
     pub key: String,
     pub outcome: Recorded,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,7 +78,7 @@ pub struct Entry {
 
 /// The first line of a journal: what it was written for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Binding {
+pub(crate) struct Binding {
     /// `apply` or `delete`.
     #[serde(default)]
     pub command: String,
@@ -91,7 +91,7 @@ pub struct Binding {
     pub profile: Option<String>,
 }
 
-pub struct Journal {
+pub(crate) struct Journal {
     path: PathBuf,
     /// The file, or `None` once a write failed: a line cut short by a full disk must be
     /// the last one, so nothing is appended after it (the next run sets it aside).
@@ -103,7 +103,7 @@ pub struct Journal {
 }
 
 /// What a journal holds, read without taking it over (`--undo`, `--only-failed`).
-pub struct Contents {
+pub(crate) struct Contents {
     pub binding: Option<Binding>,
     /// Every entry, in the order written.
     pub entries: Vec<Entry>,
@@ -111,7 +111,7 @@ pub struct Contents {
 
 impl Journal {
     /// Opens (or starts) the journal at `path` for `binding`, locked for this run.
-    pub fn open(path: &Path, binding: &Binding, messages: Messages) -> Result<Journal> {
+    pub(crate) fn open(path: &Path, binding: &Binding, messages: Messages) -> Result<Journal> {
         let lock = lock(path)?;
         let contents = read(path, true, messages)?;
         if let Some(written) = &contents.binding {
@@ -162,14 +162,14 @@ impl Journal {
     }
 
     /// What an earlier run recorded last for `key`.
-    pub fn previous(&self, key: &str) -> Option<&Entry> {
+    pub(crate) fn previous(&self, key: &str) -> Option<&Entry> {
         self.previous.get(key)
     }
 
     /// Appends `entry`. After one failed write every later one fails too, without
     /// touching the file: the caller stops sending (a request is never sent without its
     /// line), and what the journal holds stays a true prefix of what was done.
-    pub fn record(&self, entry: &Entry) -> Result<()> {
+    pub(crate) fn record(&self, entry: &Entry) -> Result<()> {
         let mut line = serde_json::to_vec(entry).map_err(|e| Error::other(e.to_string()))?;
         line.push(b'\n');
         // One write of one whole line, so concurrent writers never interleave.
@@ -194,7 +194,7 @@ impl Journal {
 /// Marks the journal at `path` as reversed by `apply --undo` (a line of its own, written
 /// before the undo sends anything), so that it is never used again for its input: every
 /// record it lists as done would be skipped, though the undo put it back.
-pub fn mark_undone(path: &Path) -> Result<()> {
+pub(crate) fn mark_undone(path: &Path) -> Result<()> {
     let _lock = lock(path)?;
     let marker = Entry {
         key: String::new(),
@@ -323,7 +323,7 @@ fn still_named(_path: &Path, _file: &File) -> bool {
 
 /// Reads a journal; a missing file is an empty one. With `repair`, a last line cut short
 /// is moved to `JOURNAL.torn` and cut from the journal (the caller holds the lock).
-pub fn read(path: &Path, repair: bool, messages: Messages) -> Result<Contents> {
+pub(crate) fn read(path: &Path, repair: bool, messages: Messages) -> Result<Contents> {
     let mut bytes = Vec::new();
     match File::open(path) {
         Ok(mut file) => {

@@ -9,8 +9,8 @@
 
 mod checks;
 mod earlier;
-pub mod journal;
-pub mod preflight;
+pub(crate) mod journal;
+pub(crate) mod preflight;
 mod report;
 mod run_state;
 mod spool;
@@ -24,13 +24,13 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 use self::checks::{check_permissions, check_read_form};
-pub use self::earlier::Earlier;
+pub(crate) use self::earlier::Earlier;
 use self::journal::{Binding, Journal};
-pub use self::preflight::{Builder, Preflight, Updates};
-pub use self::report::{Outcome, Report, Tally};
+pub(crate) use self::preflight::{Builder, Preflight, Updates};
+pub(crate) use self::report::{Report, Tally};
 use self::run_state::watch_interrupts;
-pub use self::run_state::RunState;
-pub use self::spool::{body_text, Task};
+pub(crate) use self::run_state::RunState;
+pub(crate) use self::spool::{body_text, Task};
 use self::worker::{Rules, Worker};
 use crate::api::pacer::Pacer;
 use crate::api::Permission;
@@ -45,7 +45,7 @@ use crate::error::{Error, Result};
 /// What a task asks of the service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Operation {
+pub(crate) enum Operation {
     Create,
     /// A complete body in place of the current one (`--replace`, undo).
     Replace,
@@ -57,7 +57,7 @@ pub enum Operation {
 
 impl Operation {
     /// The operation as the service knows it, for the report's `operation`.
-    pub fn service_name(self) -> &'static str {
+    pub(crate) fn service_name(self) -> &'static str {
         match self {
             Operation::Create => "create",
             Operation::Replace | Operation::Merge => "update",
@@ -91,7 +91,7 @@ impl Operation {
 
 impl Task {
     /// The journal key: the task's place in its input, its storeId and its target.
-    pub fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         format!(
             "{}|{}|{}",
             self.position,
@@ -102,7 +102,7 @@ impl Task {
 }
 
 /// How a bulk run goes.
-pub struct Run {
+pub(crate) struct Run {
     /// `apply`, `get`, `delete`: named in the journal's binding.
     pub command: &'static str,
     /// `--concurrency`, `--rate`, `--max-connections`.
@@ -122,7 +122,7 @@ pub struct Run {
 
 impl Run {
     /// A run of `command` with the defaults of every bulk verb.
-    pub fn new(command: &'static str, pace: Pace) -> Run {
+    pub(crate) fn new(command: &'static str, pace: Pace) -> Run {
         Run {
             command,
             pace,
@@ -140,7 +140,11 @@ impl Run {
 
 /// Carries out the tasks pre-flight left, and reports each. Ends with exit 7 when some
 /// failed.
-pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> Result<Tally> {
+pub(crate) async fn execute(
+    context: &Context<'_>,
+    run: Run,
+    preflight: Preflight,
+) -> Result<Tally> {
     let printer = context.printer;
     let Preflight {
         records,

@@ -18,7 +18,7 @@ use crate::output::Messages;
 
 /// How records with an `id` are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Updates {
+pub(crate) enum Updates {
     /// A merge patch over the current state (the default).
     Merge,
     /// A complete body (`--replace`).
@@ -26,20 +26,20 @@ pub enum Updates {
 }
 
 /// One record, checked: its task, and every problem (errors and warnings) found.
-pub struct Prepared {
+pub(crate) struct Prepared {
     pub task: Task,
     pub problems: Problems,
 }
 
 /// Checks one record and makes its task.
-pub fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
+pub(crate) fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
     check(position, text, updates).into_prepared()
 }
 
 /// One record, checked: what it asks of the service, every problem found, and what it
 /// sends when it is valid, not yet written out (`location validate` never needs that,
 /// and writing it out was a fifth of its time).
-pub struct Checked {
+pub(crate) struct Checked {
     position: Position,
     operation: Operation,
     id: Option<uuid::Uuid>,
@@ -51,7 +51,7 @@ pub struct Checked {
 /// Checks one record by the one reader (`model::reader`, as `location create --file` and
 /// `update --file` do): its shape, its target, the set-aside rule and every rule of the
 /// spec.
-pub fn check(position: Position, text: &str, updates: Updates) -> Checked {
+pub(crate) fn check(position: Position, text: &str, updates: Updates) -> Checked {
     let with_id = match updates {
         Updates::Merge => Op::Merge,
         Updates::Replace => Op::Replace,
@@ -86,7 +86,7 @@ impl Checked {
 
     /// The record's task: what it sends written out as it is sent (on the core that
     /// checked it), or why it is invalid.
-    pub fn into_prepared(self) -> Prepared {
+    pub(crate) fn into_prepared(self) -> Prepared {
         let Checked {
             position,
             operation,
@@ -130,14 +130,14 @@ impl Checked {
 }
 
 /// A record the input reader could not read (not UTF-8 text): invalid, on its own.
-pub fn unreadable_record(position: Position, reason: String) -> Prepared {
+pub(crate) fn unreadable_record(position: Position, reason: String) -> Prepared {
     let mut problems = Problems::default();
     problems.error("", reason);
     Checked::new(position, problems).into_prepared()
 }
 
 /// What pre-flight found, and the tasks it left for the send pass.
-pub struct Preflight {
+pub(crate) struct Preflight {
     pub records: usize,
     pub invalid: usize,
     /// `sha256:<hex>` over every record: a journal is only resumed with the input it was
@@ -158,7 +158,7 @@ const PREFLIGHT_CHUNK: usize = 1024;
 const PREFLIGHT_CHUNK_BYTES: usize = 4 << 20;
 
 /// Reads `source` once, checks every record into a task and reports each invalid one.
-pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<Preflight> {
+pub(crate) fn records(source: &Source, updates: Updates, messages: Messages) -> Result<Preflight> {
     let mut builder = Builder::new()?;
     let mut chunk: Vec<(Position, std::result::Result<String, String>)> =
         Vec::with_capacity(PREFLIGHT_CHUNK);
@@ -200,7 +200,7 @@ pub fn records(source: &Source, updates: Updates, messages: Messages) -> Result<
 
 /// Tasks made by the caller (ids to read or delete, a journal to undo), spooled as
 /// records are.
-pub struct Builder {
+pub(crate) struct Builder {
     spool: SpoolWriter,
     spooled: Result<()>,
     records: usize,
@@ -210,7 +210,7 @@ pub struct Builder {
 }
 
 impl Builder {
-    pub fn new() -> Result<Builder> {
+    pub(crate) fn new() -> Result<Builder> {
         Ok(Builder {
             spool: SpoolWriter::new()?,
             spooled: Ok(()),
@@ -221,7 +221,7 @@ impl Builder {
         })
     }
 
-    pub fn push(&mut self, task: Task) {
+    pub(crate) fn push(&mut self, task: Task) {
         self.records += 1;
         if task.body.is_err() {
             self.invalid += 1;
@@ -236,7 +236,7 @@ impl Builder {
         }
     }
 
-    pub fn finish(self, digest: String) -> Result<Preflight> {
+    pub(crate) fn finish(self, digest: String) -> Result<Preflight> {
         self.spooled?;
         Ok(Preflight {
             records: self.records,

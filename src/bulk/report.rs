@@ -17,7 +17,7 @@ use crate::output::{Human, Messages, Progress, Record, RecordSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Created,
     Updated,
     /// `apply --undo`: a location changed by the undone run got its before-image back.
@@ -43,13 +43,11 @@ pub enum Outcome {
     Unconfirmed,
     /// `--plan`: what would happen.
     Planned,
-    /// `--dry-run`: would be sent.
-    DryRun,
 }
 
 impl Outcome {
     /// The outcomes that make a run end with exit 7.
-    pub fn failed(self) -> bool {
+    pub(crate) fn failed(self) -> bool {
         matches!(
             self,
             Outcome::Invalid | Outcome::Failed | Outcome::Unknown | Outcome::Unconfirmed
@@ -73,7 +71,6 @@ impl Outcome {
             Outcome::Unknown => "unknown",
             Outcome::Unconfirmed => "unconfirmed",
             Outcome::Planned => "planned",
-            Outcome::DryRun => "dry-run",
         }
     }
 }
@@ -81,7 +78,7 @@ impl Outcome {
 /// The result line of one task.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Report {
+pub(crate) struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,7 +105,7 @@ pub struct Report {
 }
 
 impl Report {
-    pub fn new(position: Position, operation: Operation, outcome: Outcome) -> Report {
+    pub(crate) fn new(position: Position, operation: Operation, outcome: Outcome) -> Report {
         Report {
             line: position.line(),
             index: position.index(),
@@ -169,7 +166,7 @@ impl Record for Report {
 }
 
 /// What goes to stdout for a task: the report, or for an export the location itself.
-pub struct Printed(pub Report);
+pub(super) struct Printed(pub Report);
 
 impl Serialize for Printed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -202,7 +199,7 @@ impl Record for Printed {
 }
 
 #[derive(Debug, Default, Clone)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub counts: std::collections::BTreeMap<&'static str, usize>,
     pub total: usize,
     pub failed: usize,
@@ -211,7 +208,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn count(&mut self, report: &Report) {
+    pub(crate) fn count(&mut self, report: &Report) {
         self.total += 1;
         let name = match (report.outcome, report.plan) {
             (Outcome::Planned, Some(plan)) => plan,
@@ -224,12 +221,12 @@ impl Tally {
         self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
     }
 
-    pub fn get(&self, name: &str) -> usize {
+    pub(crate) fn get(&self, name: &str) -> usize {
         self.counts.get(name).copied().unwrap_or(0)
     }
 
     /// `12 created, 3 unchanged, 1 failed`: the outcomes that occurred.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let parts: Vec<String> = self
             .counts
             .iter()
@@ -247,7 +244,6 @@ fn outcome_key(outcome: Outcome) -> &'static str {
     // The summary's words for what a result line names with a hyphen.
     match outcome {
         Outcome::NotFound => "not found",
-        Outcome::DryRun => "dry run",
         Outcome::Recreated => "recreated",
         other => other.as_str(),
     }
@@ -257,7 +253,7 @@ fn outcome_key(outcome: Outcome) -> &'static str {
 /// lasts (the report writer shows how many are in flight again once it is over), and as
 /// a note when it is long ([`crate::api::LONG_WAIT`]; shorter ones are in the summary's
 /// total). Ends when the pacer does.
-pub async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messages) {
+pub(super) async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messages) {
     while pauses.changed().await.is_ok() {
         let Some(pause) = *pauses.borrow_and_update() else {
             continue;
@@ -284,7 +280,7 @@ pub async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messa
 }
 
 /// The pauses a run's `Retry-After`s start ([`crate::api::pacer::Pacer::pauses`]).
-pub type Pauses = tokio::sync::watch::Receiver<Option<Pause>>;
+pub(super) type Pauses = tokio::sync::watch::Receiver<Option<Pause>>;
 
 /// What the progress bar's message is to the report writer: its own (how many are in
 /// flight), or [`show_pauses`]'s while a pause lasts.
@@ -316,7 +312,7 @@ const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
 /// The writer: one result per task on stdout, the progress bar, the tally. Returns the
 /// tally and the error that made stdout unusable, if one did.
-pub async fn write_reports(
+pub(super) async fn write_reports(
     mut reports: mpsc::Receiver<Report>,
     mut sink: RecordSink,
     progress: Progress,
@@ -387,7 +383,7 @@ pub async fn write_reports(
 mod tests {
     use super::*;
 
-    const OUTCOMES: [Outcome; 15] = [
+    const OUTCOMES: [Outcome; 14] = [
         Outcome::Created,
         Outcome::Updated,
         Outcome::Restored,
@@ -402,7 +398,6 @@ mod tests {
         Outcome::Unknown,
         Outcome::Unconfirmed,
         Outcome::Planned,
-        Outcome::DryRun,
     ];
 
     #[test]

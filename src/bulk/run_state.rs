@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::output::Messages;
 
 /// What the tasks of a run share: whether to stop sending, and why.
-pub struct RunState {
+pub(crate) struct RunState {
     /// The run's pace: its workers wait their turn on it.
     pacer: Arc<Pacer>,
     stop: AtomicBool,

@@ -19,7 +19,7 @@ use crate::input::Position;
 
 /// One task of a bulk run, ready to carry out or to report as invalid.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Task {
+pub(crate) struct Task {
     pub position: Position,
     pub operation: Operation,
     pub id: Option<uuid::Uuid>,
@@ -31,7 +31,7 @@ pub struct Task {
 
 /// A spooled body as the JSON text pre-flight wrote: not text only if the spool, a
 /// temporary file, was damaged on disk.
-pub fn body_text(body: &[u8]) -> Result<&str> {
+pub(crate) fn body_text(body: &[u8]) -> Result<&str> {
     std::str::from_utf8(body).map_err(|e| {
         Error::other(format!(
             "cannot read the record spool: a body is not UTF-8: {e}"
@@ -39,14 +39,14 @@ pub fn body_text(body: &[u8]) -> Result<&str> {
     })
 }
 
-pub struct SpoolWriter {
+pub(super) struct SpoolWriter {
     file: BufWriter<File>,
     /// The frame being written, kept from task to task.
     frame: Vec<u8>,
 }
 
 impl SpoolWriter {
-    pub fn new() -> Result<SpoolWriter> {
+    pub(super) fn new() -> Result<SpoolWriter> {
         // Unlinked at once: nothing is left behind, whatever ends the process.
         let file = tempfile::tempfile().map_err(|e| spool_error("create", e))?;
         Ok(SpoolWriter {
@@ -55,7 +55,7 @@ impl SpoolWriter {
         })
     }
 
-    pub fn push(&mut self, record: &Task) -> Result<()> {
+    pub(super) fn push(&mut self, record: &Task) -> Result<()> {
         use std::io::Write;
         self.frame.clear();
         let frame = postcard::to_extend(record, std::mem::take(&mut self.frame))
@@ -70,7 +70,7 @@ impl SpoolWriter {
     }
 
     /// The spool, from its first record.
-    pub fn into_reader(self) -> Result<SpoolReader> {
+    pub(super) fn into_reader(self) -> Result<SpoolReader> {
         let mut file = self
             .file
             .into_inner()
@@ -83,7 +83,7 @@ impl SpoolWriter {
     }
 }
 
-pub struct SpoolReader {
+pub(crate) struct SpoolReader {
     file: BufReader<File>,
     /// The frame being read, kept from task to task.
     frame: Vec<u8>,
@@ -91,7 +91,7 @@ pub struct SpoolReader {
 
 impl SpoolReader {
     /// The next record; `None` after the last.
-    pub fn next(&mut self) -> Result<Option<Task>> {
+    pub(crate) fn next(&mut self) -> Result<Option<Task>> {
         use std::io::{BufRead, Read};
         let at_end = self
             .file

@@ -19,7 +19,7 @@ use crate::model::reader;
 use crate::model::{LocationBody, WriteOp};
 
 /// What every worker of a run is told.
-pub struct Rules {
+pub(super) struct Rules {
     pub plan: bool,
     pub retry_unknown: bool,
     pub retry_unconfirmed: bool,
@@ -30,7 +30,7 @@ pub struct Rules {
     pub earlier: Option<Earlier>,
 }
 
-pub struct Worker {
+pub(super) struct Worker {
     /// From 0: with `--concurrency auto` the worker sends only while the limit is above
     /// it (and opens its connection only then).
     pub index: usize,
@@ -43,7 +43,7 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub async fn run(
+    pub(super) async fn run(
         mut self,
         feed: Arc<std::sync::Mutex<SpoolReader>>,
         reports: mpsc::Sender<Report>,

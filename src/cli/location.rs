@@ -186,7 +186,7 @@ pub struct WriteArgs {
 }
 
 /// The ids of every field flag, for `conflicts_with_all`.
-pub const LOCATION_FIELD_IDS: &[&str] = &[
+pub(crate) const LOCATION_FIELD_IDS: &[&str] = &[
     "store_id",
     "store_name",
     "supplementary_name",

@@ -17,14 +17,13 @@ mod config;
 mod location;
 mod provider;
 
-pub use auth::{AuthCommand, LoginArgs};
-pub use bulk::{BulkIds, Concurrency, CsvArgs, InputFormat, Pace, RecordArgs};
-pub use config::ConfigCommand;
-pub use location::{
+pub(crate) use auth::{AuthCommand, LoginArgs};
+pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs};
+pub(crate) use config::ConfigCommand;
+pub(crate) use location::{
     ApplyArgs, DeleteArgs, GetArgs, LocationCommand, LocationFields, ValidateArgs, WriteArgs,
-    LOCATION_FIELD_IDS,
 };
-pub use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
+pub(crate) use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
 
 /// Administer the Location Management Service: locations, location providers, and a
 /// local emulator to rehearse on.
@@ -110,7 +109,7 @@ pub struct GlobalArgs {
 }
 
 /// Where clap took each global option given from, by id (`base_url`, `timeout`, ...).
-pub type Sources = std::collections::BTreeMap<String, ValueSource>;
+pub(crate) type Sources = std::collections::BTreeMap<String, ValueSource>;
 
 /// `--color`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
@@ -204,7 +203,7 @@ pub fn parse() -> Cli {
 
 /// `Cli::try_parse_from`, keeping where each global option came from: its flag or its
 /// environment variable, as clap saw it (`ArgMatches::value_source`).
-pub fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+pub(crate) fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
     let mut command = Cli::command();
     let mut matches = command.try_get_matches_from_mut(args)?;
     // Read before the values are taken out of the matches.

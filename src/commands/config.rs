@@ -7,7 +7,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::settings::{default_config_file, keys, ConfigFile, DEFAULT_PROFILE};
 
-pub fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
+pub(crate) fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
     match command {
         ConfigCommand::Show => show(context),
         ConfigCommand::Set { key, value } => set(context, &key, &value),

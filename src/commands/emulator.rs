@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::signal::Interrupts;
 use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig};
 
-pub async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<()> {
+pub(super) async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<()> {
     let printer = context.printer;
     let config = EmulatorConfig::from_args(&args).map_err(Error::usage)?;
     let listener = TcpListener::bind(args.addr).await.map_err(|e| {

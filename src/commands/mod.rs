@@ -2,14 +2,14 @@
 //! the run's [`Context`] (printer, settings, a lazily made session and client) and its own
 //! parsed arguments.
 
-pub mod auth;
-pub mod config;
+pub(crate) mod auth;
+pub(crate) mod config;
 #[cfg(feature = "emulator")]
 mod emulator;
-pub mod location;
-pub mod provider;
+pub(crate) mod location;
+pub(crate) mod provider;
 mod smoke;
-pub mod validate;
+pub(crate) mod validate;
 
 use crate::cli::{Cli, Command};
 use crate::context::Context;

@@ -130,7 +130,7 @@ impl Steps {
     }
 }
 
-pub async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: SmokeArgs) -> Result<()> {
     let api = context.api().await?;
     let mut steps = Steps {
         steps: Vec::new(),

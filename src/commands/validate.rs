@@ -44,7 +44,7 @@ struct Tally {
 
 /// `location validate`: every record read as `apply` reads it (JSON or CSV, records with
 /// an `id` as merge patches unless `--replace`, read forms by the set-aside rule).
-pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
+pub(crate) fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
     let source = Source::new(&args.file, args.format, (&args.csv).into())
         .with_max_record(args.record.max_record_size);
     let updates = if args.replace {
@@ -58,7 +58,7 @@ pub fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
 }
 
 /// `provider validate`: every provider body of the input.
-pub fn providers(context: &Context<'_>, args: ProviderValidateArgs) -> Result<()> {
+pub(crate) fn providers(context: &Context<'_>, args: ProviderValidateArgs) -> Result<()> {
     let source = Source::new(&args.file, Some(InputFormat::Json), Default::default())
         .with_max_record(args.record.max_record_size);
     check_all(

@@ -11,7 +11,7 @@ use super::Position;
 use crate::error::{Error, Result};
 
 /// Calls `each` with every id, or with the reason a line holds none that can be used.
-pub fn for_each_id(
+pub(crate) fn for_each_id(
     path: &Path,
     mut each: impl FnMut(Position, std::result::Result<uuid::Uuid, String>),
 ) -> Result<()> {

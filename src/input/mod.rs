@@ -15,8 +15,8 @@ use crate::error::{Error, Result};
 pub mod csv;
 mod ids;
 
-pub use self::csv::CsvOptions;
-pub use ids::for_each_id;
+pub(crate) use self::csv::CsvOptions;
+pub(crate) use ids::for_each_id;
 
 /// The largest record read by default (`--max-record-size`): a location with every field
 /// at its limit is a few KiB; 1 MiB leaves room for large translations while a broken or
@@ -24,7 +24,7 @@ pub use ids::for_each_id;
 pub const DEFAULT_MAX_RECORD: usize = 1 << 20;
 
 /// A bulk input: a file or standard input, JSON (one body, an array, NDJSON) or CSV.
-pub struct Source {
+pub(crate) struct Source {
     pub path: std::path::PathBuf,
     pub format: crate::cli::InputFormat,
     pub csv: CsvOptions,
@@ -34,7 +34,11 @@ pub struct Source {
 
 impl Source {
     /// `format` when given, else CSV for a `.csv` file and JSON for anything else.
-    pub fn new(path: &Path, format: Option<crate::cli::InputFormat>, csv: CsvOptions) -> Source {
+    pub(crate) fn new(
+        path: &Path,
+        format: Option<crate::cli::InputFormat>,
+        csv: CsvOptions,
+    ) -> Source {
         use crate::cli::InputFormat;
         let format = format.unwrap_or_else(|| {
             let csv = path
@@ -55,13 +59,13 @@ impl Source {
     }
 
     /// The same input with another record size limit.
-    pub fn with_max_record(self, max_record: usize) -> Source {
+    pub(crate) fn with_max_record(self, max_record: usize) -> Source {
         Source { max_record, ..self }
     }
 
     /// Calls `each` with every record as JSON text, read once, streamed, or with why a
     /// record cannot be read (a problem of that record: the others are still read).
-    pub fn for_each(
+    pub(crate) fn for_each(
         &self,
         mut each: impl FnMut(Position, std::result::Result<&str, String>),
     ) -> Result<()> {
@@ -140,7 +144,7 @@ impl fmt::Display for Position {
 const MAX_SINGLE_BODY: u64 = 64 << 20;
 
 /// Opens `path` for reading; `-` is standard input.
-pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
+pub(crate) fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     if path == Path::new("-") {
         crate::output::note_reading_terminal("the input");
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
@@ -155,7 +159,7 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
 }
 
 /// Reads a whole single body (for create, update and provider update).
-pub fn read_body(path: &Path) -> Result<String> {
+pub(crate) fn read_body(path: &Path) -> Result<String> {
     let mut text = String::new();
     open(path)?
         .take(MAX_SINGLE_BODY + 1)

@@ -10,14 +10,14 @@ use jaq_json::Val;
 use crate::error::{Error, Result};
 
 /// A compiled `--jq` filter.
-pub struct Filter {
+pub(crate) struct Filter {
     code: String,
     compiled: jaq_core::Filter<data::JustLut<Val>>,
 }
 
 impl Filter {
     /// Compiles `code`; a syntax error or an undefined name is a usage error (exit 2).
-    pub fn new(code: &str) -> Result<Filter> {
+    pub(crate) fn new(code: &str) -> Result<Filter> {
         let defs = jaq_core::defs()
             .chain(jaq_std::defs())
             .chain(jaq_json::defs())
@@ -65,7 +65,7 @@ impl Filter {
     }
 
     /// Runs the filter on the JSON text `input`; each output is returned as compact JSON.
-    pub fn run(&self, input: &[u8]) -> Result<Vec<String>> {
+    pub(crate) fn run(&self, input: &[u8]) -> Result<Vec<String>> {
         let value = jaq_json::read::parse_single(input).map_err(|e| {
             Error::other(format!(
                 "`--jq {}` needs JSON, and the output is not JSON ({e})",

@@ -100,7 +100,7 @@ fn bold(colour: AnsiColor) -> anstyle::Style {
 
 /// Says that a command now waits for typed input, when standard input is the terminal
 /// (`--file -` typed at a prompt): otherwise it looks hung. Nothing in a pipe.
-pub fn note_reading_terminal(what: &str) {
+pub(crate) fn note_reading_terminal(what: &str) {
     if io::stdin().is_terminal() && io::stderr().is_terminal() {
         let _ = writeln!(
             io::stderr().lock(),

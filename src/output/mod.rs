@@ -20,18 +20,18 @@ use serde::Serialize;
 use crate::cli::{ColorWhen, OutputFormat};
 use crate::error::{Error, Kind, Result};
 
-pub mod jq;
-pub mod json;
+pub(crate) mod jq;
+pub(crate) mod json;
 mod messages;
-pub mod progress;
-pub mod prompt;
-pub mod records;
+pub(crate) mod progress;
+pub(crate) mod prompt;
+pub(crate) mod records;
 mod table;
 
 use json::{compact, write_jq_result};
-pub use messages::{note_reading_terminal, Messages, Verbose};
-pub use progress::Progress;
-pub use records::{Human, Record, RecordSink};
+pub(crate) use messages::{note_reading_terminal, Messages, Verbose};
+pub(crate) use progress::Progress;
+pub(crate) use records::{Human, Record, RecordSink};
 use table::{keep_ids_whole, new_table, render_table};
 
 pub struct Printer {
@@ -324,7 +324,7 @@ fn colour_on(when: ColorWhen) -> bool {
 }
 
 /// `1 record`, `2 records`: a count with its noun in the right number.
-pub fn count(n: usize, noun: &str) -> String {
+pub(crate) fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -335,7 +335,7 @@ pub fn count(n: usize, noun: &str) -> String {
 /// Ends the process after a second Ctrl-C (the first one asked a run to stop): the
 /// terminal is put back first (a prompt or a progress bar may have hidden the cursor),
 /// then the exit status is the shell's 128 + SIGINT.
-pub fn exit_interrupted() -> ! {
+pub(crate) fn exit_interrupted() -> ! {
     exit_after_signal(130)
 }
 
@@ -351,7 +351,7 @@ pub fn exit_after_signal(code: i32) -> ! {
 }
 
 // Defined with the model, whose problems quote text from outside too.
-pub use crate::model::text::{is_unsafe, sanitize, sanitize_line};
+pub(crate) use crate::model::text::{sanitize, sanitize_line};
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use secrecy::SecretString;
 
 use crate::error::{Error, Result};
 
-pub fn can_prompt() -> bool {
+pub(crate) fn can_prompt() -> bool {
     let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
     !ci && std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
@@ -81,7 +81,7 @@ pub(super) fn restore_terminal() {
     let _ = console::Term::stderr().show_cursor();
 }
 
-pub fn confirm(question: &str) -> Result<bool> {
+pub(crate) fn confirm(question: &str) -> Result<bool> {
     let _screen = OnScreen::begin();
     Confirm::with_theme(&theme())
         .with_prompt(super::sanitize(question))
@@ -93,7 +93,7 @@ pub fn confirm(question: &str) -> Result<bool> {
 /// Asks for one value with `initial` already typed (a rejected answer, or the value being
 /// edited), returned as typed; the caller checks it and asks again with what was typed.
 /// An empty answer is taken only when `optional`.
-pub fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<String> {
+pub(crate) fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<String> {
     let _screen = OnScreen::begin();
     let label = if optional {
         format!("{label} (optional)")
@@ -109,7 +109,7 @@ pub fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<Strin
 }
 
 /// Asks for a secret; what is typed is not shown.
-pub fn ask_secret(label: &str) -> Result<SecretString> {
+pub(crate) fn ask_secret(label: &str) -> Result<SecretString> {
     let _screen = OnScreen::begin();
     Password::with_theme(&theme())
         .with_prompt(label)
@@ -119,7 +119,7 @@ pub fn ask_secret(label: &str) -> Result<SecretString> {
 }
 
 /// Asks to choose one of `items`; returns its index.
-pub fn choose(label: &str, items: &[&str]) -> Result<usize> {
+pub(crate) fn choose(label: &str, items: &[&str]) -> Result<usize> {
     let _screen = OnScreen::begin();
     Select::with_theme(&theme())
         .with_prompt(label)
@@ -130,6 +130,6 @@ pub fn choose(label: &str, items: &[&str]) -> Result<usize> {
 }
 
 /// Shows text to the person being asked (a body before "Create this location?").
-pub fn show(text: &str) {
+pub(crate) fn show(text: &str) {
     eprintln!("{}", super::sanitize(text));
 }

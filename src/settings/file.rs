@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 /// typo does not go unnoticed.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ProfileConfig {
+pub(crate) struct ProfileConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,7 +50,7 @@ pub struct ProfileConfig {
 /// The whole config file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ConfigFile {
+pub(crate) struct ConfigFile {
     #[serde(default)]
     pub profiles: BTreeMap<String, ProfileConfig>,
 }
@@ -64,7 +64,7 @@ fn parse_bool(key: &str, value: &str) -> Result<bool> {
 
 /// The default config file: the OS config directory's `locadm/config.toml`
 /// (`$XDG_CONFIG_HOME/locadm/config.toml` on Linux).
-pub fn default_config_file() -> Result<PathBuf> {
+pub(crate) fn default_config_file() -> Result<PathBuf> {
     directories::ProjectDirs::from("", "", "locadm")
         .map(|dirs| dirs.config_dir().join("config.toml"))
         .ok_or_else(|| {
@@ -75,7 +75,7 @@ pub fn default_config_file() -> Result<PathBuf> {
 
 impl ConfigFile {
     /// Reads the file; a missing file is an empty configuration.
-    pub fn load(path: &Path) -> Result<ConfigFile> {
+    pub(crate) fn load(path: &Path) -> Result<ConfigFile> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
@@ -103,7 +103,7 @@ impl ConfigFile {
     /// disk, then renamed over the old one (`NamedTempFile::persist`; the temporary file
     /// is removed on any failure). On Unix the file is readable by its owner only, as
     /// tempfile creates it.
-    pub fn save(&self, path: &Path) -> Result<()> {
+    pub(crate) fn save(&self, path: &Path) -> Result<()> {
         let text = toml::to_string_pretty(self)
             .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
         let dir = path
@@ -134,18 +134,18 @@ impl ConfigFile {
         })
     }
 
-    pub fn profile(&self, name: &str) -> Option<&ProfileConfig> {
+    pub(crate) fn profile(&self, name: &str) -> Option<&ProfileConfig> {
         self.profiles.get(name)
     }
 
-    pub fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
+    pub(crate) fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
         self.profiles.entry(name.to_owned()).or_default()
     }
 }
 
 impl ProfileConfig {
     /// Sets `key` from its text form after validating it; an empty value removes the key.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<()> {
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
         let value = value.trim();
         let empty = value.is_empty();
         match key {
@@ -234,7 +234,7 @@ pub(super) fn normalise_prefix(value: &str) -> Result<String> {
 }
 
 /// Scopes separated by spaces or commas.
-pub fn split_scopes(value: &str) -> Vec<String> {
+pub(crate) fn split_scopes(value: &str) -> Vec<String> {
     value
         .split([' ', ','])
         .filter(|s| !s.is_empty())
@@ -253,7 +253,7 @@ fn parse_timeout(value: &str) -> Result<f64> {
 
 /// The config file when the command line is not parsed (shell completion runs before):
 /// `LOCADM_CONFIG`, else the default one.
-pub fn config_file_from_env() -> Result<PathBuf> {
+pub(crate) fn config_file_from_env() -> Result<PathBuf> {
     match EnvVars::get(EnvVars::CONFIG) {
         Some(path) => Ok(PathBuf::from(path)),
         None => default_config_file(),

@@ -2,7 +2,7 @@
 //! `config set` and `unset` write (the profile's keys), and the shells complete.
 
 /// One setting.
-pub struct Key {
+pub(crate) struct Key {
     pub name: &'static str,
     /// Whether a profile of the config file can hold it (`profile` and `config_file`
     /// choose the profile).
@@ -21,7 +21,7 @@ const fn key(name: &'static str, in_profile: bool, about: &'static str) -> Key {
 
 /// Every setting, in the order `config show` lists them.
 #[rustfmt::skip] // one row a line: a table reads down its columns
-pub const KEYS: &[Key] = &[
+pub(crate) const KEYS: &[Key] = &[
     key("profile",         false, "the profile in use"),
     key("config_file",     false, "the config file"),
     key("base_url",        true,  "the service's base URL"),
@@ -39,16 +39,16 @@ pub const KEYS: &[Key] = &[
     key("cache_env_token", true,  "cache tokens of env credentials"),
 ];
 
-pub fn find(name: &str) -> Option<&'static Key> {
+pub(crate) fn find(name: &str) -> Option<&'static Key> {
     KEYS.iter().find(|k| k.name == name)
 }
 
 /// The keys a profile can hold, in order.
-pub fn in_profile() -> impl Iterator<Item = &'static Key> {
+pub(crate) fn in_profile() -> impl Iterator<Item = &'static Key> {
     KEYS.iter().filter(|k| k.in_profile)
 }
 
 /// `a, b, c`: the names of `keys`, for a hint.
-pub fn names<'a>(keys: impl Iterator<Item = &'a Key>) -> String {
+pub(crate) fn names<'a>(keys: impl Iterator<Item = &'a Key>) -> String {
     keys.map(|k| k.name).collect::<Vec<_>>().join(", ")
 }

@@ -21,25 +21,25 @@ use crate::error::{Error, Result};
 
 mod client_auth;
 mod file;
-pub mod keys;
+pub(crate) mod keys;
 mod service_url;
 
-pub use client_auth::ClientAuth;
+pub(crate) use client_auth::ClientAuth;
 use file::normalise_prefix;
-pub use file::{
-    config_file_from_env, default_config_file, split_scopes, ConfigFile, ProfileConfig,
-};
-pub use service_url::{is_loopback, shown as shown_url, ServiceUrl};
+pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
+pub(crate) use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
-pub const DEFAULT_PROFILE: &str = "default";
+pub(crate) const DEFAULT_PROFILE: &str = "default";
+/// The built-in profile that means "the embedded emulator" (`local.rs` starts it).
+pub(crate) const LOCAL_PROFILE: &str = "local";
 /// The per-request timeout when none is configured.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Origin {
+pub(crate) enum Origin {
     Flag,
     Environment,
     Profile,
@@ -47,7 +47,7 @@ pub enum Origin {
 }
 
 impl Origin {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Origin::Flag => "flag",
             Origin::Environment => "environment",
@@ -59,7 +59,7 @@ impl Origin {
 
 /// The effective settings of this invocation.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The profile name (`default` when unset; `local` is the built-in emulator).
     pub profile: String,
     pub config_file: PathBuf,
@@ -103,7 +103,7 @@ pub struct Settings {
 /// `LOCADM_*` variable is read in `settings/`): the secrets, as `SecretString`, and the
 /// token store forced by `LOCADM_KEYRING`.
 #[derive(Clone, Default)]
-pub struct Environment {
+pub(crate) struct Environment {
     /// `LOCADM_TOKEN`: a bearer token to use as it is.
     pub token: Option<SecretString>,
     /// `LOCADM_CLIENT_SECRET`.
@@ -118,7 +118,7 @@ pub struct Environment {
 
 impl Environment {
     /// From the process's environment.
-    pub fn read() -> Environment {
+    pub(crate) fn read() -> Environment {
         Environment {
             token: EnvVars::get(EnvVars::TOKEN).map(|t| SecretString::from(t.trim().to_owned())),
             client_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
@@ -200,7 +200,7 @@ impl Layers {
 
 impl Settings {
     /// Resolves the settings of this invocation: flag > environment > profile > default.
-    pub fn resolve(global: &GlobalArgs) -> Result<Settings> {
+    pub(crate) fn resolve(global: &GlobalArgs) -> Result<Settings> {
         let named = global.config.clone().filter(|p| !p.as_os_str().is_empty());
         let (config_file, config_origin) = match given(global, "config", named) {
             (Some(path), origin) => (path, origin),
@@ -211,7 +211,7 @@ impl Settings {
     }
 
     /// [`Settings::resolve`] with the config file already read.
-    pub fn resolve_with(
+    pub(crate) fn resolve_with(
         global: &GlobalArgs,
         config_file: PathBuf,
         config_origin: Origin,
@@ -316,7 +316,7 @@ impl Settings {
             [given(global, "federated_token_file", federated_token_file)],
         );
         let ca_cert = layers.first("ca_cert", [from_profile(&stored.ca_cert)]);
-        if profile == crate::local::PROFILE && file.profile(&profile).is_none() {
+        if profile == LOCAL_PROFILE && file.profile(&profile).is_none() {
             built_in_local_takes_no_service(global)?;
         }
         let timeout = match layers.first(
@@ -361,10 +361,10 @@ impl Settings {
     /// has no such profile (the built-in `local` aside): the sentence that says so,
     /// naming the ones it has, and how to make it. A typo in `--profile` is then not
     /// reported as "no base URL".
-    pub fn missing_profile(&self) -> Option<(String, String)> {
+    pub(crate) fn missing_profile(&self) -> Option<(String, String)> {
         if self.origin("profile") == Origin::Default
             || self.profiles_in_file.contains(&self.profile)
-            || self.profile == crate::local::PROFILE
+            || self.profile == LOCAL_PROFILE
         {
             return None;
         }
@@ -386,7 +386,7 @@ impl Settings {
     /// The settings of a profile that exists: one named (flag or environment) that the
     /// config file lacks is an error even when the environment gives every setting (as
     /// aws does), since the environment was not meant for another profile.
-    pub fn require_profile(&self) -> Result<&Settings> {
+    pub(crate) fn require_profile(&self) -> Result<&Settings> {
         match self.missing_profile() {
             Some((message, hint)) => Err(Error::usage(message).with_hint(hint)),
             None => Ok(self),
@@ -395,19 +395,19 @@ impl Settings {
 
     /// A hint printed on its own (not an error's): its commands run on the profile in
     /// use when one was named, as [`Error::for_profile`] does for an error's.
-    pub fn hint(&self, text: &str) -> String {
+    pub(crate) fn hint(&self, text: &str) -> String {
         match self.origin("profile") {
             Origin::Default => text.to_owned(),
             _ => crate::error::with_profile(text, &self.profile),
         }
     }
 
-    pub fn origin(&self, key: &str) -> Origin {
+    pub(crate) fn origin(&self, key: &str) -> Origin {
         self.origins.get(key).copied().unwrap_or(Origin::Default)
     }
 
     /// The value of `key` as `config show` prints it (empty when unset).
-    pub fn display_value(&self, key: &str) -> String {
+    pub(crate) fn display_value(&self, key: &str) -> String {
         match key {
             "profile" => self.profile.clone(),
             "config_file" => self.config_file.display().to_string(),

@@ -11,12 +11,12 @@ use std::ops::Deref;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServiceUrl(url::Url);
+pub(crate) struct ServiceUrl(url::Url);
 
 impl ServiceUrl {
     /// Parses `text` given for the setting `key` (named in every message): an absolute
     /// `http(s)` URL, `http` only to loopback unless `allow_http`.
-    pub fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
+    pub(crate) fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
         let url = url::Url::parse(text.trim())
             .map_err(|e| Error::usage(format!("`{key}` must be an absolute URL: `{text}`: {e}")))?;
         match url.scheme() {
@@ -41,7 +41,7 @@ impl ServiceUrl {
         Ok(ServiceUrl(url))
     }
 
-    pub fn as_url(&self) -> &url::Url {
+    pub(crate) fn as_url(&self) -> &url::Url {
         &self.0
     }
 }
@@ -63,7 +63,7 @@ impl fmt::Display for ServiceUrl {
 
 /// `url` as it is shown to people, wherever that is (settings, status, messages, `-v`):
 /// a password in its userinfo as `***`. Requests use the URL itself.
-pub fn shown(url: &url::Url) -> String {
+pub(crate) fn shown(url: &url::Url) -> String {
     if url.password().is_none() {
         return url.to_string();
     }
@@ -73,7 +73,7 @@ pub fn shown(url: &url::Url) -> String {
 }
 
 /// `localhost`, 127.0.0.0/8 or `::1`.
-pub fn is_loopback(url: &url::Url) -> bool {
+pub(crate) fn is_loopback(url: &url::Url) -> bool {
     match url.host() {
         Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),

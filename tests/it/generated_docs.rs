@@ -22,7 +22,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn completions_and_man_pages_are_up_to_date() {
     let fresh = tempfile::tempdir().unwrap();
-    locadm::docs::generate(fresh.path()).unwrap();
+    locadm::generate_docs(fresh.path()).unwrap();
     for dir in ["completions", "man"] {
         let names = |d: &Path| {
             files(d)
@@ -109,6 +109,6 @@ fn every_help_has_an_example() {
         }
     }
     let mut missing = Vec::new();
-    walk(&mut locadm::cli::Cli::command(), "", &mut missing);
+    walk(&mut locadm::Cli::command(), "", &mut missing);
     assert!(missing.is_empty(), "no example in the help of: {missing:?}");
 }

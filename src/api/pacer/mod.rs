@@ -38,7 +38,7 @@ use window::{CEILING_SPAN, MIN_ROUND};
 
 /// What an answer says about the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// Answered (whatever the status, other than below), in this long.
     Answered(Duration),
     /// Answered as one HTTP/2 stream of many on a connection the run shares, in this
@@ -56,7 +56,7 @@ pub enum Signal {
 
 /// A pause of the whole run that a `Retry-After` asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pause {
+pub(crate) struct Pause {
     /// No request of the run is sent before it.
     pub until: Instant,
     /// The `Retry-After` (after its cap), and the status of the answer that carried it.
@@ -69,7 +69,7 @@ pub struct Pause {
 
 /// The pace a run kept, for its summary.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PaceSummary {
+pub(crate) struct PaceSummary {
     /// The most in flight the run allowed.
     pub peak: usize,
     /// Answers that said to slow down (429 or 503).
@@ -80,7 +80,7 @@ pub struct PaceSummary {
     pub learned_rate: Option<f64>,
 }
 
-pub struct Pacer {
+pub(crate) struct Pacer {
     /// Most workers a run has: `auto`'s ceiling, or the fixed number.
     max: usize,
     auto: bool,
@@ -130,7 +130,7 @@ impl State {
 
 impl Pacer {
     /// `fixed`: that many in flight, always. `None`: `auto`, up to `max`.
-    pub fn new(fixed: Option<usize>, max: usize, rate: Option<f64>) -> Pacer {
+    pub(crate) fn new(fixed: Option<usize>, max: usize, rate: Option<f64>) -> Pacer {
         let max = fixed.unwrap_or(max).max(1);
         let limit = fixed.map_or(window::START.min(max as f64), |n| n as f64);
         let (limit_tx, _) = watch::channel(limit as usize);
@@ -159,27 +159,27 @@ impl Pacer {
 
     /// Lets every worker waiting for its turn go (to find the input done, or the run
     /// stopped).
-    pub fn close(&self) {
+    pub(crate) fn close(&self) {
         self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
         self.limit_tx.send_modify(|_| {});
     }
 
     /// How many workers the run starts: every one that may ever be allowed to send.
-    pub fn workers(&self) -> usize {
+    pub(crate) fn workers(&self) -> usize {
         self.max
     }
 
-    pub fn is_auto(&self) -> bool {
+    pub(crate) fn is_auto(&self) -> bool {
         self.auto
     }
 
     /// Requests in flight allowed now.
-    pub fn limit(&self) -> usize {
+    pub(crate) fn limit(&self) -> usize {
         *self.limit_tx.borrow()
     }
 
     /// What the run's summary says of its pace.
-    pub fn summary(&self) -> PaceSummary {
+    pub(crate) fn summary(&self) -> PaceSummary {
         let state = self.lock();
         PaceSummary {
             peak: state.peak,
@@ -190,13 +190,13 @@ impl Pacer {
     }
 
     /// The pauses `Retry-After`s start: each new one (or one made longer), as it starts.
-    pub fn pauses(&self) -> watch::Receiver<Option<Pause>> {
+    pub(crate) fn pauses(&self) -> watch::Receiver<Option<Pause>> {
         self.pauses.subscribe()
     }
 
     /// Waits until worker `index` (from 0) may take a task: while the limit is at or
     /// below it, the worker sleeps (and its connection is never opened).
-    pub async fn turn(&self, index: usize) {
+    pub(crate) async fn turn(&self, index: usize) {
         if !self.auto {
             return;
         }
@@ -208,7 +208,7 @@ impl Pacer {
     /// Waits for the run's pause (a `Retry-After`) to end, for a place in flight (with
     /// `auto`) and for a slot of the pace (`--rate`, or the rate 429s taught); the place
     /// is the attempt's until `observe`.
-    pub async fn before_send(&self) {
+    pub(crate) async fn before_send(&self) {
         loop {
             let freed = self.freed.notified();
             tokio::pin!(freed);
@@ -259,7 +259,7 @@ impl Pacer {
     }
 
     /// Learns from one answer (or its absence).
-    pub fn observe(&self, signal: Signal) {
+    pub(crate) fn observe(&self, signal: Signal) {
         let mut state = self.lock();
         state.in_flight = state.in_flight.saturating_sub(1);
         self.freed.notify_one();

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 
 impl Session {
     /// The keyring entry's identity, or an auth error naming what is missing.
-    pub fn entry_key(&self) -> Result<EntryKey> {
+    pub(crate) fn entry_key(&self) -> Result<EntryKey> {
         // The token URL names the entry when given (it wins over discovery), else the
         // issuer whose document names the token endpoint.
         let authority = self
@@ -60,7 +60,7 @@ impl Session {
     }
 
     /// The keyring backend, chosen on first use.
-    pub async fn backend(&self) -> Result<&Backend> {
+    pub(crate) async fn backend(&self) -> Result<&Backend> {
         if let Some(name) = &self.forced_backend {
             if !store::BACKEND_NAMES.contains(&name.as_str()) {
                 return Err(Error::usage(format!(
@@ -105,7 +105,7 @@ impl Session {
     }
 
     /// The stored entry (read once per process), without fetching anything.
-    pub async fn stored_entry(&self) -> Result<Option<StoredEntry>> {
+    pub(crate) async fn stored_entry(&self) -> Result<Option<StoredEntry>> {
         if let Some(entry) = self.cached.lock().expect("session lock").clone() {
             return Ok(Some(entry));
         }
@@ -214,7 +214,7 @@ impl Session {
 
     /// Stores a login: the client secret when one was given (a key stays where it is)
     /// and the first token, or a person's tokens. Errors are fatal here.
-    pub async fn store_login(
+    pub(crate) async fn store_login(
         &self,
         secret: Option<SecretString>,
         grant: &oauth::Grant,
@@ -241,7 +241,7 @@ impl Session {
     }
 
     /// Deletes the profile's entry; `Ok(false)` when there was none.
-    pub async fn forget(&self) -> Result<bool> {
+    pub(crate) async fn forget(&self) -> Result<bool> {
         let key = self.entry_key()?;
         let backend = self.backend().await?;
         *self.cached.lock().expect("session lock") = None;

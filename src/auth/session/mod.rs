@@ -16,7 +16,7 @@ use crate::output::Verbose;
 use crate::settings::{ServiceUrl, Settings};
 
 /// The authentication state of one invocation, shared by every request it makes.
-pub struct Session {
+pub(crate) struct Session {
     settings: Settings,
     transport: Transport,
     clock: Arc<dyn Clock>,
@@ -56,7 +56,7 @@ impl std::fmt::Debug for Session {
 impl Session {
     /// The session of one command: an HTTP client made for these settings (timeouts, the
     /// profile's CA, proxies), diagnostics on the `--verbose` channel.
-    pub fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
+    pub(crate) fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
         let transport = Transport::new(&settings)?;
         Ok(Session::from_settings(settings, transport).with_verbose(verbose))
     }
@@ -64,7 +64,7 @@ impl Session {
     /// A session from the settings and what they read of the environment
     /// (`LOCADM_TOKEN`, `LOCADM_CLIENT_SECRET`, `LOCADM_CLIENT_KEY`, `LOCADM_KEYRING`), on
     /// the system clock.
-    pub fn from_settings(settings: Settings, transport: Transport) -> Session {
+    pub(crate) fn from_settings(settings: Settings, transport: Transport) -> Session {
         let environment = settings.environment.clone();
         Session {
             settings,
@@ -84,19 +84,20 @@ impl Session {
     }
 
     /// Replaces the clock (tests).
-    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Session {
+    #[cfg(test)]
+    pub(crate) fn with_clock(mut self, clock: Arc<dyn Clock>) -> Session {
         self.clock = clock;
         self
     }
 
     /// Sends diagnostics (backend choice, token fetches) to the `--verbose` channel.
-    pub fn with_verbose(mut self, verbose: Verbose) -> Session {
+    pub(crate) fn with_verbose(mut self, verbose: Verbose) -> Session {
         self.verbose = verbose;
         self
     }
 
     /// Uses this store instead of choosing one (tests).
-    pub fn with_store(self, store: Arc<dyn store::TokenStore>) -> Session {
+    pub(crate) fn with_store(self, store: Arc<dyn store::TokenStore>) -> Session {
         let backend = Backend {
             store,
             skipped: Vec::new(),
@@ -107,7 +108,7 @@ impl Session {
     }
 
     /// Overrides the environment's `LOCADM_TOKEN` / `LOCADM_CLIENT_SECRET` (tests, login).
-    pub fn with_env(
+    pub(crate) fn with_env(
         mut self,
         token: Option<SecretString>,
         secret: Option<SecretString>,
@@ -118,21 +119,21 @@ impl Session {
     }
 
     /// Overrides `LOCADM_CLIENT_KEY` (login takes the key it was given).
-    pub fn with_env_key(mut self, key: Option<SecretString>) -> Session {
+    pub(crate) fn with_env_key(mut self, key: Option<SecretString>) -> Session {
         self.env_key = key;
         self
     }
 
-    pub fn settings(&self) -> &Settings {
+    pub(crate) fn settings(&self) -> &Settings {
         &self.settings
     }
 
-    pub fn http(&self) -> &reqwest::Client {
+    pub(crate) fn http(&self) -> &reqwest::Client {
         &self.transport.http
     }
 
     /// The HTTP client and its TLS configuration, for an API client on this session.
-    pub fn transport(&self) -> &Transport {
+    pub(crate) fn transport(&self) -> &Transport {
         &self.transport
     }
 
@@ -140,7 +141,7 @@ impl Session {
         &self.verbose
     }
 
-    pub fn token_source(&self) -> TokenSource {
+    pub(crate) fn token_source(&self) -> TokenSource {
         if self.env_token.is_some() {
             TokenSource::Environment
         } else {
@@ -168,7 +169,7 @@ impl Session {
     }
 
     /// The bearer token for the next request.
-    pub async fn bearer(&self) -> Result<SecretString> {
+    pub(crate) async fn bearer(&self) -> Result<SecretString> {
         if let Some(token) = self.token_at_hand() {
             return Ok(token);
         }
@@ -193,7 +194,7 @@ impl Session {
 
     /// After a 401: a fresh token, once, when the client secret is available; otherwise
     /// an auth error telling to run `locadm login`.
-    pub async fn renew(&self) -> Result<SecretString> {
+    pub(crate) async fn renew(&self) -> Result<SecretString> {
         if self.env_token.is_some() {
             return Err(
                 Error::auth("the service refused the token in LOCADM_TOKEN (401)").with_hint(
@@ -218,7 +219,7 @@ impl Session {
 
     /// After a 401 for `refused`: when concurrent requests share this session, the first
     /// one renews and the others get its new token instead of renewing again.
-    pub async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
+    pub(crate) async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
         use secrecy::ExposeSecret;
         if self.env_token.is_none() {
             let _guard = self.fetching.lock().await;
@@ -241,7 +242,7 @@ impl Session {
     }
 
     /// The scope granted with the current token, when known (for 403 messages).
-    pub fn granted_scope(&self) -> Option<Vec<String>> {
+    pub(crate) fn granted_scope(&self) -> Option<Vec<String>> {
         self.cached
             .lock()
             .expect("session lock")
@@ -332,7 +333,7 @@ impl Session {
         }
     }
 
-    pub fn now(&self) -> u64 {
+    pub(crate) fn now(&self) -> u64 {
         self.clock.now()
     }
 }

@@ -14,7 +14,7 @@ use crate::auth::discovery::Discovered;
 /// shared by the processes of one OS user (the keyring's scope) that use the same
 /// profile of the same config file: another HOME or `--config` has entries of its own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct EntryKey {
+pub(crate) struct EntryKey {
     pub config_file: String,
     pub profile: String,
     /// The token URL, or the issuer when the endpoints come from discovery.
@@ -25,7 +25,7 @@ pub struct EntryKey {
 impl EntryKey {
     /// The account name used in the keyring: `profile|client_id|token_url|config_file`
     /// (without the last part for the key of an earlier version, [`EntryKey::legacy`]).
-    pub fn account(&self) -> String {
+    pub(crate) fn account(&self) -> String {
         if self.config_file.is_empty() {
             return format!("{}|{}|{}", self.profile, self.client_id, self.token_url);
         }
@@ -37,7 +37,7 @@ impl EntryKey {
 
     /// The same entry under the name versions before the config file was part of the
     /// name used (`profile|client_id|token_url`).
-    pub fn legacy(&self) -> EntryKey {
+    pub(crate) fn legacy(&self) -> EntryKey {
         EntryKey {
             config_file: String::new(),
             ..self.clone()
@@ -48,7 +48,7 @@ impl EntryKey {
 /// What is kept for one entry. Every part is optional: a login may keep the secret
 /// without a token yet, and a token may come without a granted scope.
 #[derive(Clone, Default)]
-pub struct StoredEntry {
+pub(crate) struct StoredEntry {
     pub token: Option<SecretString>,
     /// Unix seconds at which the token expires (`None`: the server did not say).
     pub expires_at: Option<u64>,
@@ -115,7 +115,7 @@ struct Wire {
 }
 
 impl StoredEntry {
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let wire = Wire {
             v: 1,
             token: self.token.as_ref().map(|s| s.expose_secret().to_owned()),
@@ -137,7 +137,7 @@ impl StoredEntry {
         serde_json::to_vec(&wire).expect("a map of strings always serialises")
     }
 
-    pub fn from_bytes(bytes: &[u8]) -> Result<StoredEntry, StoreError> {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<StoredEntry, StoreError> {
         let wire: Wire = serde_json::from_slice(bytes)
             .map_err(|_| StoreError::Failed("the stored entry is not readable".into()))?;
         Ok(StoredEntry {

@@ -46,7 +46,7 @@ fn ask_url(
     }
 }
 
-pub async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     let printer = context.printer;
     if context.is_local()? {
         printer

@@ -3,7 +3,7 @@
 use crate::context::Context;
 use crate::error::Result;
 
-pub async fn run(context: &Context<'_>) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
     if context.is_local()? {
         printer.note(

@@ -2,16 +2,16 @@
 //! file. The session they act on is the run's (`Context::session`), so `--profile local`
 //! means the embedded emulator to them as to every other command.
 
-pub mod login;
-pub mod logout;
-pub mod status;
-pub mod token;
+pub(crate) mod login;
+pub(crate) mod logout;
+pub(crate) mod status;
+pub(crate) mod token;
 
 use crate::cli::AuthCommand;
 use crate::context::Context;
 use crate::error::Result;
 
-pub async fn run(context: &Context<'_>, command: AuthCommand) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>, command: AuthCommand) -> Result<()> {
     match command {
         AuthCommand::Token => token::run(context).await,
         AuthCommand::Status => status::run(context).await,

@@ -57,7 +57,7 @@ struct PermissionStatus {
     granted: Option<bool>,
 }
 
-pub async fn run(context: &Context<'_>) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
     let session = context.session().await?;
     let settings = session.settings();

@@ -5,7 +5,7 @@ use secrecy::ExposeSecret;
 use crate::context::Context;
 use crate::error::Result;
 
-pub async fn run(context: &Context<'_>) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let token = context.session().await?.bearer().await?;
     context.printer.line(token.expose_secret())?;
     Ok(())

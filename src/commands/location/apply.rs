@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::input::{Position, Source};
 use crate::output::{Human, Record};
 
-pub async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     if let Some(journal) = args.undo.clone() {
         return undo(context, args, &journal).await;
     }

@@ -34,7 +34,7 @@ fn structured_only(fields: &LocationFields) -> Vec<(&'static str, &'static str, 
 /// `structuredAddress`, which then also takes `--city`, `--post-code` and
 /// `--country-code`; `--address` makes the legacy form with those three at the top level.
 /// `--address` together with a structured-only flag is a usage error naming the flags.
-pub fn from_fields(fields: &LocationFields) -> Result<String> {
+pub(crate) fn from_fields(fields: &LocationFields) -> Result<String> {
     let structured = structured_only(fields);
     if fields.address.is_some() && !structured.is_empty() {
         let flags: Vec<&str> = structured.iter().map(|(flag, _, _)| *flag).collect();
@@ -105,7 +105,7 @@ pub fn from_fields(fields: &LocationFields) -> Result<String> {
 /// The checked body of `location create` (`Target::Create`) or `update`
 /// (`Target::Replace`): read from `file` (`-` is standard input) or made from the field
 /// flags. Every problem is listed in the error, one a line.
-pub fn location_from_input(
+pub(crate) fn location_from_input(
     file: Option<&Path>,
     target: Target,
     fields: &LocationFields,

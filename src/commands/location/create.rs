@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::model::reader::Target;
 
-pub async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let no_input = args.file.is_none() && !args.fields.any();
     let body = if args.interactive || (no_input && context.printer.can_prompt()) {
         if !context.printer.can_prompt() {

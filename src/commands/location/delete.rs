@@ -10,7 +10,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::prompt;
 
-pub async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
     let printer = context.printer;
     if let ([id], None, false, None) = (
         args.ids.as_slice(),

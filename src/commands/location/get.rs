@@ -8,7 +8,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::input::{self, Position};
 
-pub async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
     if let ([id], None) = (args.ids.as_slice(), &args.bulk.ids_from) {
         return get_one(context, id).await;
     }
@@ -38,7 +38,7 @@ async fn get_one(context: &Context<'_>, id: &str) -> Result<()> {
 
 /// The tasks for ids given as arguments and `--ids-from`; an id that is not one is a
 /// usage error naming it, and nothing is sent.
-pub fn id_tasks(
+pub(super) fn id_tasks(
     ids: &[String],
     bulk: &BulkIds,
     operation: Operation,

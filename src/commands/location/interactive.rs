@@ -22,7 +22,7 @@ struct Answer {
 }
 
 /// What the person chose at the end: the checked body, or nothing.
-pub fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
+pub(super) fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
     let structured = prompt::choose(
         "Address form",
         &[

@@ -1,13 +1,13 @@
 //! `locadm location …`: one file per verb.
 
 mod apply;
-pub mod body;
+pub(crate) mod body;
 mod create;
 mod delete;
 mod get;
 mod interactive;
 mod update;
-pub mod view;
+pub(crate) mod view;
 
 use crate::cli::LocationCommand;
 use crate::commands::validate;
@@ -15,7 +15,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::Printer;
 
-pub async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
     match command {
         LocationCommand::Create(args) => create::run(context, args).await,
         LocationCommand::Get(args) => get::run(context, args).await,
@@ -30,7 +30,7 @@ pub async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> 
 }
 
 /// A location id from the command line: a UUID, or a usage error (nothing is sent).
-pub fn parse_id(id: &str) -> Result<uuid::Uuid> {
+pub(crate) fn parse_id(id: &str) -> Result<uuid::Uuid> {
     uuid::Uuid::parse_str(id.trim())
         .map_err(|_| Error::usage(format!("`{id}` is not a location id (a UUID is expected)")))
 }
@@ -38,7 +38,11 @@ pub fn parse_id(id: &str) -> Result<uuid::Uuid> {
 /// Prints what a write answered: the id with `-q`, a table, or as JSON the link body with
 /// the location's `id` added (so `| jq -r .id` gives it, as `-q` does). A create whose
 /// answer carries no id may have been carried out: that is said, never a plain failure.
-pub fn print_link(context: &Context, verb: &'static str, reply: &crate::api::Reply) -> Result<()> {
+pub(crate) fn print_link(
+    context: &Context,
+    verb: &'static str,
+    reply: &crate::api::Reply,
+) -> Result<()> {
     let printer = context.printer;
     let link = crate::api::ApiClient::link_of(reply).map_err(|e| {
         if verb == "created" {
@@ -63,7 +67,7 @@ pub fn print_link(context: &Context, verb: &'static str, reply: &crate::api::Rep
 }
 
 /// Shows the warnings a valid body carries (an unassigned country code, say).
-pub fn show_warnings(printer: &Printer, warnings: &crate::model::Problems) {
+pub(crate) fn show_warnings(printer: &Printer, warnings: &crate::model::Problems) {
     for warning in warnings.iter() {
         printer.warning(&format!("{}: {}", warning.property, warning.message));
     }

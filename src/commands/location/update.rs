@@ -16,14 +16,14 @@ use crate::model::reader::{self, Target};
 use crate::output::prompt;
 
 /// `location update`'s arguments.
-pub struct Args {
+pub(super) struct Args {
     pub id: String,
     pub write: WriteArgs,
     /// Send even when the read form cannot carry some fields.
     pub yes: bool,
 }
 
-pub async fn run(context: &Context<'_>, args: Args) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let Args {
         id,
         write: args,

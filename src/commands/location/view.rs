@@ -3,7 +3,7 @@
 use crate::model::{Link, LocationRead};
 
 /// The field/value rows of a location, in the spec's order; absent values are left out.
-pub fn rows(location: &LocationRead) -> Vec<(&'static str, String)> {
+pub(crate) fn rows(location: &LocationRead) -> Vec<(&'static str, String)> {
     let mut rows = vec![
         ("id", location.id.to_string()),
         ("storeId", location.store_id.clone()),
@@ -67,7 +67,7 @@ pub fn rows(location: &LocationRead) -> Vec<(&'static str, String)> {
 }
 
 /// The rows for a link answer (create, update, provider update).
-pub fn link_rows(verb: &'static str, link: &Link) -> Vec<(&'static str, String)> {
+pub(crate) fn link_rows(verb: &'static str, link: &Link) -> Vec<(&'static str, String)> {
     vec![
         ("result", verb.to_owned()),
         ("id", link.id().map(|id| id.to_string()).unwrap_or_default()),

@@ -10,7 +10,7 @@ use crate::input;
 use crate::model::{Checked, ProviderBody};
 
 /// True when none of the field flags is given.
-pub fn is_empty(args: &ProviderArgs) -> bool {
+pub(crate) fn is_empty(args: &ProviderArgs) -> bool {
     args.name.is_none()
         && args.archiving_period.is_none()
         && args.details.is_none()
@@ -23,7 +23,7 @@ pub fn is_empty(args: &ProviderArgs) -> bool {
 /// as "not an integer"), otherwise as a string (reported as the wrong type); `--details`
 /// is JSON text sent inside a string, as the spec asks; `--endpoint` becomes
 /// `locationsSource.endpoint`.
-pub fn from_fields(args: &ProviderArgs) -> Result<String> {
+pub(crate) fn from_fields(args: &ProviderArgs) -> Result<String> {
     let mut body = RawMembers::default();
     if let Some(name) = &args.name {
         body.string("name", name);
@@ -45,7 +45,7 @@ pub fn from_fields(args: &ProviderArgs) -> Result<String> {
 
 /// The checked body of `provider update`: read from `file` (`-` is standard input) or
 /// made from the flags. Every problem is listed in the error, one a line.
-pub fn provider_from_input(
+pub(crate) fn provider_from_input(
     file: Option<&Path>,
     args: &ProviderArgs,
 ) -> Result<Checked<ProviderBody>> {

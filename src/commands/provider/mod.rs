@@ -1,6 +1,6 @@
 //! `locadm provider …`
 
-pub mod body;
+pub(crate) mod body;
 mod update;
 
 use crate::cli::ProviderCommand;
@@ -8,7 +8,7 @@ use crate::commands::validate;
 use crate::context::Context;
 use crate::error::Result;
 
-pub async fn run(context: &Context<'_>, command: ProviderCommand) -> Result<()> {
+pub(crate) async fn run(context: &Context<'_>, command: ProviderCommand) -> Result<()> {
     match command {
         ProviderCommand::Validate(args) => validate::providers(context, args),
         ProviderCommand::Update { id, input, yes } => update::run(context, id, input, yes).await,

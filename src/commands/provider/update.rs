@@ -12,7 +12,12 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::output::prompt;
 
-pub async fn run(context: &Context<'_>, id: String, args: ProviderArgs, yes: bool) -> Result<()> {
+pub(super) async fn run(
+    context: &Context<'_>,
+    id: String,
+    args: ProviderArgs,
+    yes: bool,
+) -> Result<()> {
     let id = parse_id(&id)
         .map_err(|_| Error::usage(format!("`{id}` is not a provider id (a UUID is expected)")))?;
     let checked = super::body::provider_from_input(args.file.as_deref(), &args)?;
