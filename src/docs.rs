@@ -41,6 +41,31 @@ pub fn generate(root: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// The manual page of `locadm COMMAND…` (locadm's own for no words), as roff and as
+/// plain text (clap's long help, for where `man` is not at hand); `None` for words that
+/// name no command.
+pub(crate) fn manual(words: &[String]) -> io::Result<Option<(Vec<u8>, String)>> {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    if words.is_empty() {
+        let plain = command.render_long_help().to_string();
+        return Ok(Some((top_page()?, plain)));
+    }
+    let mut found = &command;
+    for word in words {
+        match found.find_subcommand(word) {
+            Some(sub) => found = sub,
+            None => return Ok(None),
+        }
+    }
+    let mut sub = found.clone();
+    let name = format!("locadm-{}", words.join("-"));
+    let plain = sub.render_long_help().to_string();
+    let mut page = Vec::new();
+    Man::new(sub).title(name).render(&mut page)?;
+    Ok(Some((page, plain)))
+}
+
 /// The command line as the shells complete it: the clap definition, with the profiles of
 /// the config file offered for `--profile` and the settings' keys for `config`'s verbs.
 pub fn completion_command() -> clap::Command {

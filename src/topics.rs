@@ -35,7 +35,7 @@ pub(crate) fn find(name: &str) -> Option<&'static Topic> {
 
 /// The list of topics for `locadm --help`, one a line.
 pub(crate) fn list() -> String {
-    let mut text = String::from("Help topics (locadm help TOPIC; also in `man locadm`):");
+    let mut text = String::from("Help topics (locadm help TOPIC; also in `locadm man`):");
     for topic in TOPICS {
         text.push_str(&format!("\n  {:<12} {}", topic.name, topic.summary));
     }

@@ -182,6 +182,17 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Show the manual page of locadm or of one of its commands
+    ///
+    /// At a terminal through `man` when it is installed; otherwise the same text as
+    /// plain text (the pages are also in the repository's `man/`, for `MANPATH`).
+    ///
+    /// Example: locadm man location apply
+    Man {
+        /// The command, word by word (`location apply`); none for locadm's own page
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
     /// Print the version (as `--version` does)
     ///
     /// Example: locadm version

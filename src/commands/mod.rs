@@ -47,6 +47,16 @@ async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
             emulator::serve(context, args).await
         }
+        Command::Man { command } => {
+            let Some((page, plain)) = crate::docs::manual(&command)? else {
+                return Err(crate::error::Error::usage(format!(
+                    "`{}` is not a command of locadm",
+                    command.join(" ")
+                ))
+                .with_hint("`locadm --help` lists the commands"));
+            };
+            printer.manual(&page, &plain)
+        }
         Command::Version => {
             printer.raw(|out| {
                 let _ = writeln!(out, "locadm {}", env!("CARGO_PKG_VERSION"));

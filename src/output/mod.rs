@@ -140,6 +140,28 @@ impl Printer {
         out.write_all(b"\n")
     }
 
+    /// A manual page: through `man` at a terminal where it is installed (it pages), else
+    /// `plain` (the same text, without roff) to stdout.
+    pub(crate) fn manual(&self, page: &[u8], plain: &str) -> Result<()> {
+        if self.stdout_is_terminal {
+            let file = tempfile::Builder::new()
+                .suffix(".1")
+                .tempfile()
+                .and_then(|mut file| file.write_all(page).map(|()| file))
+                .map_err(|e| Error::other(format!("cannot write the manual page: {e}")))?;
+            match std::process::Command::new("man")
+                .arg("-l")
+                .arg(file.path())
+                .status()
+            {
+                Ok(status) if status.success() => return Ok(()),
+                // No `man` here, or it failed: the plain text below.
+                _ => {}
+            }
+        }
+        Ok(self.line(plain.trim_end())?)
+    }
+
     /// Generated text (completion scripts) straight to stdout.
     pub fn raw(&self, write: impl FnOnce(&mut dyn Write)) -> io::Result<()> {
         let mut out = io::stdout().lock();

@@ -12,8 +12,26 @@ pub(super) fn new_table(stdout_is_terminal: bool) -> Table {
         .set_content_arrangement(ContentArrangement::Dynamic);
     if !stdout_is_terminal {
         table.force_no_tty();
+    } else if let Some(width) = width_from_columns() {
+        table.set_width(width);
     }
     table
+}
+
+/// `COLUMNS`, where the terminal reports no width of its own (0 columns, as some
+/// terminals in containers and CI runners do): without it a table's columns shrank to a
+/// character each.
+fn width_from_columns() -> Option<u16> {
+    let reported = console::Term::stdout().size_checked().map(|(_, cols)| cols);
+    if reported.is_some_and(|cols| cols > 0) {
+        return None;
+    }
+    std::env::var("COLUMNS")
+        .ok()?
+        .trim()
+        .parse::<u16>()
+        .ok()
+        .filter(|cols| *cols > 0)
 }
 
 pub(super) fn render_table(

@@ -308,8 +308,20 @@ fn ids_stay_whole_in_narrow_tables() {
     ]);
     out.assert_code(0);
     let id = out.stdout.trim().to_owned();
-    let mut p = env.terminal(&["location", "get", &id, "-o", "table"]);
-    p.get_process_mut().set_window_size(54, 24).unwrap();
+    // The width also in COLUMNS: a process that asks before the size is set sees a
+    // terminal of no size, and takes COLUMNS then.
+    let at_width = |columns: u16| {
+        let mut command = env.std_command();
+        command
+            .args(["location", "get", &id, "-o", "table"])
+            .env("TERM", "xterm")
+            .env("COLUMNS", columns.to_string());
+        let mut p = expectrl::Session::spawn(command).expect("spawn in a pty");
+        p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+        p.get_process_mut().set_window_size(columns, 24).unwrap();
+        p
+    };
+    let mut p = at_width(54);
     let found = p.expect(Eof).unwrap();
     let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
     assert!(shown.contains("storeId"), "a table was shown:\n{shown}");
@@ -320,8 +332,7 @@ fn ids_stay_whole_in_narrow_tables() {
     assert!(shown.contains(&id), "the id on one line:\n{shown}");
     // Narrower still: the field names stay whole too (not a letter a line); the table
     // grows past the terminal instead.
-    let mut p = env.terminal(&["location", "get", &id, "-o", "table"]);
-    p.get_process_mut().set_window_size(40, 24).unwrap();
+    let mut p = at_width(40);
     let found = p.expect(Eof).unwrap();
     let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
     assert!(shown.contains("hasDisabledAccess"), "names whole:\n{shown}");
@@ -606,5 +617,61 @@ fn colour_follows_the_flag_and_the_conventions() {
     assert!(
         coloured(&["--color", "always"], &[("NO_COLOR", "1")]),
         "the flag wins"
+    );
+}
+
+/// Issue 43, item 7: the manual pages are reachable without installing them. `locadm man
+/// COMMAND…` prints the page of that command (plain text where no terminal pages it),
+/// `locadm man` locadm's own with the help topics, a word that names no command is exit
+/// 2; `--help` points at `locadm man`. Fails without the `man` command (clap: exit 2).
+#[test]
+fn the_manual_is_one_command_away() {
+    let env = Env::offline();
+    let out = env.run(&["man", "location", "apply"]);
+    out.assert_code(0);
+    assert!(
+        out.stdout.contains("Usage: locadm location apply") && out.stdout.contains("--journal"),
+        "{}",
+        out.stdout
+    );
+    let out = env.run(&["man"]);
+    out.assert_code(0);
+    assert!(out.stdout.contains("Usage: locadm"), "{}", out.stdout);
+    let out = env.run(&["man", "location", "list"]);
+    out.assert_code(2);
+    assert!(
+        out.stderr.contains("`location list` is not a command"),
+        "{}",
+        out.stderr
+    );
+    let help = env.run(&["--help"]);
+    assert!(help.stdout.contains("`locadm man`"), "{}", help.stdout);
+}
+
+/// Issue 43, item 7: a terminal that reports no size (0 columns, as in some containers)
+/// gets a table as wide as `COLUMNS` says, not one squeezed to a character a column.
+/// Fails without `width_from_columns` (every column one character wide).
+#[cfg(unix)]
+#[test]
+fn a_terminal_of_no_size_takes_columns() {
+    use expectrl::{Eof, Expect};
+    let env = Env::offline();
+    let long = format!("http://127.0.0.1:1/{}", "x".repeat(150));
+    let mut command = env.std_command();
+    command
+        .args(["--base-url", &long, "config", "show", "-o", "table"])
+        .env("TERM", "xterm")
+        .env("COLUMNS", "60")
+        // No `tput` to ask either (crossterm's fallback where the terminal says 0).
+        .env("PATH", "/nonexistent");
+    let mut p = expectrl::Session::spawn(command).expect("spawn in a pty");
+    p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    p.get_process_mut().set_window_size(0, 0).unwrap();
+    let found = p.expect(Eof).unwrap();
+    let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
+    assert!(shown.contains("Setting"), "the header whole:\n{shown}");
+    assert!(
+        shown.lines().all(|line| line.chars().count() <= 60),
+        "{shown}"
     );
 }
