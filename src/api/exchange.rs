@@ -6,7 +6,7 @@
 use std::pin::Pin;
 use std::time::Duration;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::client::conn::http1::SendRequest;
@@ -168,33 +168,20 @@ impl Deadline {
     }
 }
 
-/// The whole body of an answer, at most [`MAX_RESPONSE_BYTES`]: the piece it came in
-/// when it came in one, as a small answer does (`http_body_util`'s `collect` put even one
-/// piece in a list made for each answer: about 480 instructions of a bulk create's
-/// record, callgrind), joined when there are more.
-async fn whole(mut body: Incoming) -> std::result::Result<Bytes, Failure> {
-    let (mut first, mut joined, mut length) = (None::<Bytes>, BytesMut::new(), 0);
-    while let Some(frame) = body.frame().await {
-        let frame = frame
-            .map_err(|e| Failure::Transport(TransportError::new(TransportKind::Broken, &e)))?;
-        // Trailers, if any, are not read.
-        let Ok(data) = frame.into_data() else {
-            continue;
-        };
-        length += data.len();
-        if length > MAX_RESPONSE_BYTES {
-            return Err(Failure::TooLarge);
-        }
-        if first.is_none() && joined.is_empty() {
-            first = Some(data);
-            continue;
-        }
-        if let Some(first) = first.take() {
-            joined.extend_from_slice(&first);
-        }
-        joined.extend_from_slice(&data);
+/// The whole body of an answer, at most [`MAX_RESPONSE_BYTES`] (http-body-util's
+/// `Limited`, then `collect`).
+async fn whole(body: Incoming) -> std::result::Result<Bytes, Failure> {
+    match http_body_util::Limited::new(body, MAX_RESPONSE_BYTES)
+        .collect()
+        .await
+    {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(Failure::TooLarge),
+        Err(e) => Err(Failure::Transport(TransportError::new(
+            TransportKind::Broken,
+            &*e,
+        ))),
     }
-    Ok(first.unwrap_or_else(|| joined.freeze()))
 }
 
 pub(super) fn timed_out() -> Failure {
