@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         cli.global.quiet,
         cli.global.verbose,
         cli.global.jq.as_deref(),
+        cli.global.columns.clone(),
     ) {
         Ok(printer) => printer,
         Err(error) => return report(&Printer::fallback(), &error),

@@ -69,7 +69,12 @@ fn counter(env: &Env, name: &str) -> u64 {
 
 /// Creates `n` rich locations; returns their ids by storeId.
 fn create_many(env: &Env, n: usize) -> BTreeMap<String, String> {
-    let input = env.write("create.ndjson", &ndjson((0..n).map(rich)));
+    create(env, (0..n).map(rich))
+}
+
+/// Creates these locations; returns their ids by storeId.
+fn create(env: &Env, locations: impl IntoIterator<Item = Value>) -> BTreeMap<String, String> {
+    let input = env.write("create.ndjson", &ndjson(locations));
     let out = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     out.lines()
@@ -842,4 +847,153 @@ fn a_journal_undone_is_not_used_again_and_no_lock_is_left() {
     let out = apply(&env, input, &["--journal", fresh.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.lines().iter().all(|r| r["outcome"] == "updated"));
+}
+
+/// Locations a spreadsheet would damage: post codes with a leading zero, a telephone
+/// number with a `+`, a long numeric storeId, translations.
+fn sheet_locations(env: &Env, n: usize) -> BTreeMap<String, String> {
+    create(
+        env,
+        (0..n).map(|i| {
+            let mut v = rich(i);
+            v["storeId"] = json!(format!("{:016}", 1_000_000_000_000u64 + i as u64));
+            v["structuredAddress"]["postCode"] = json!("01067");
+            v["structuredAddress"]["houseNumber"] = json!("1-5");
+            v["telephoneNumber"] = json!("+49301234567");
+            v["translations"] = json!({"de": {"storeName": "Laden"}});
+            v
+        }),
+    )
+}
+
+/// The rows of a CSV (header first), its byte order mark left out.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+fn csv_text(rows: &[Vec<String>]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer.write_record(row).unwrap();
+    }
+    String::from_utf8(writer.into_inner().unwrap()).unwrap()
+}
+
+/// Issue 42 item 1: `get -o csv` → a sheet → `apply --file`: unedited, all `unchanged`
+/// and nothing sent; one column edited, exactly those changes.
+#[test]
+fn a_csv_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
+    let env = Env::new();
+    let ids = sheet_locations(&env, 12);
+    let ids_path = ids_file(&env, &ids);
+    let out = env.run(&["location", "get", "--ids-from", &ids_path, "-o", "csv"]);
+    out.assert_code(0);
+    assert!(
+        out.stdout.starts_with("\u{feff}id,storeId,storeName,"),
+        "{}",
+        out.stdout
+    );
+    // Text a spreadsheet would misread is the formula of that text.
+    for written in [r#""=""01067""""#, r#""=""+49301234567""""#, r#""=""1-5""""#] {
+        assert!(out.stdout.contains(written), "{written}: {}", out.stdout);
+    }
+    let rows = csv_rows(&out.stdout);
+    assert_eq!(rows.len(), 13);
+    let sheet = env.write("export.csv", &out.stdout);
+    let sheet = sheet.to_str().unwrap();
+
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    assert!(
+        plan.lines().iter().all(|r| r["plan"] == "unchanged"),
+        "{}",
+        plan.stdout
+    );
+    let out = apply(&env, sheet, &[]);
+    out.assert_code(0);
+    assert!(
+        out.lines().iter().all(|r| r["outcome"] == "unchanged"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        counter(&env, "updates"),
+        0,
+        "an unedited sheet sends nothing"
+    );
+
+    // One column edited in three rows: exactly those changes.
+    let city = rows[0]
+        .iter()
+        .position(|c| c == "structuredAddress.city")
+        .unwrap();
+    let mut edited = rows.clone();
+    for row in edited.iter_mut().skip(1).take(3) {
+        row[city] = "Potsdam".into();
+    }
+    let sheet = env.write("edited.csv", &csv_text(&edited));
+    let sheet = sheet.to_str().unwrap();
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let changed: Vec<&Value> = lines.iter().filter(|r| r["plan"] == "change").collect();
+    assert_eq!(changed.len(), 3, "{}", plan.stdout);
+    for line in &changed {
+        assert_eq!(
+            line["changes"],
+            json!([{"field": "structuredAddress.city", "before": "Berlin", "after": "Potsdam"}])
+        );
+    }
+    apply(&env, sheet, &[]).assert_code(0);
+    assert_eq!(counter(&env, "updates"), 3);
+
+    // One location alone prints the same row; `--columns` chooses and orders.
+    let (first_store, first_id) = ids.iter().next().unwrap();
+    let one = env.run(&["location", "get", first_id, "-o", "csv"]);
+    one.assert_code(0);
+    let one = csv_rows(&one.stdout);
+    assert_eq!(one[0], rows[0]);
+    assert_eq!(one.len(), 2);
+    let columns = |chosen: &str| {
+        env.run(&[
+            "location",
+            "get",
+            first_id,
+            "-o",
+            "csv",
+            "--columns",
+            chosen,
+        ])
+    };
+    let out = columns("storeId,id,structuredAddress.postCode");
+    out.assert_code(0);
+    assert_eq!(
+        csv_rows(&out.stdout),
+        [
+            vec![
+                "storeId".to_owned(),
+                "id".into(),
+                "structuredAddress.postCode".into()
+            ],
+            vec![
+                format!("=\"{first_store}\""),
+                first_id.clone(),
+                "=\"01067\"".into()
+            ]
+        ]
+    );
+    let out = columns("id,citty");
+    out.assert_code(2);
+    assert!(
+        out.stderr
+            .contains("`citty` is not a column; did you mean `city`?"),
+        "{}",
+        out.stderr
+    );
 }

@@ -27,7 +27,7 @@ use self::checks::{check_permissions, check_read_form};
 pub use self::earlier::Earlier;
 use self::journal::{Binding, Journal};
 pub use self::preflight::{Builder, Preflight, Updates};
-pub use self::report::{Outcome, Report, Tally};
+pub use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
 pub use self::run_state::RunState;
 pub use self::spool::{body_text, Task};

@@ -78,7 +78,8 @@ pub struct GlobalArgs {
         value_name = "PATH"
     )]
     pub federated_token_file: Option<PathBuf>,
-    /// Output format [default: table on a terminal, json otherwise]
+    /// Output format [default: table on a terminal, json otherwise]; `csv` in the
+    /// columns `location apply --file` reads
     #[arg(
         short,
         long,
@@ -87,6 +88,10 @@ pub struct GlobalArgs {
         value_name = "FORMAT"
     )]
     pub output: Option<OutputFormat>,
+    /// The columns of `csv` and table output, in this order
+    /// (`id,storeId,structuredAddress.city`)
+    #[arg(long, global = true, value_name = "A,B,C", value_delimiter = ',')]
+    pub columns: Option<Vec<String>>,
     /// Print only identifiers, one per line
     #[arg(short, long, global = true)]
     pub quiet: bool,
@@ -113,6 +118,15 @@ pub enum OutputFormat {
     Table,
     Json,
     Ndjson,
+    /// A header row, then a row a record, in the columns `--file` reads
+    Csv,
+}
+
+impl OutputFormat {
+    /// `csv` or `xlsx`: a sheet of rows.
+    pub fn is_sheet(self) -> bool {
+        matches!(self, OutputFormat::Csv)
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -11,15 +11,18 @@
 //! - cells, by the field's kind in the catalogue (`model::fields`): empty means absent;
 //!   numbers go in as written (`52,1` only with `--decimal-comma`); booleans as `true`,
 //!   `false`, `TRUE`, `FALSE`, `yes`, `no`, `1` or `0`; `tags` split on commas;
-//!   `photoUrls` as written (the comma-separated form). A cell that is not what its
-//!   field needs is passed on as a string, for validation to report by name.
+//!   `photoUrls` as written (the comma-separated form); a cell `="…"` is the text inside
+//!   (what `-o csv` writes for text a spreadsheet would misread: `columns.rs`). A cell
+//!   that is not what its field needs is passed on as a string, for validation to
+//!   report by name.
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
+use super::columns::{row_to_json, unknown_names, EXTRA_COLUMNS};
 use super::Position;
 use crate::error::{Error, Result};
-use crate::model::fields::{self, Kind};
+use crate::model::fields;
 
 /// How a CSV input is read (`--delimiter`, `--decimal-comma`, `--ignore-column`).
 #[derive(Debug, Clone, Default)]
@@ -38,9 +41,6 @@ impl From<&crate::cli::CsvArgs> for CsvOptions {
         }
     }
 }
-
-/// Columns a record may have besides the location's fields.
-const EXTRA_COLUMNS: [&str; 1] = ["id"];
 
 /// Calls `each` with every row as JSON text, with its line number.
 pub fn for_each_row(
@@ -107,7 +107,10 @@ pub fn try_for_each_row(
         match csv.read_record(&mut record) {
             Ok(false) => return Ok(()),
             Ok(true) => {
-                let text = row_to_json(&columns, &record, options);
+                let text = row_to_json(
+                    columns.iter().copied().zip(record.iter()),
+                    options.decimal_comma,
+                );
                 if each(Position::Line(line), &text).is_break() {
                     return Ok(());
                 }
@@ -150,14 +153,7 @@ fn columns<'h>(headers: &'h [String], options: &CsvOptions) -> Result<Vec<Option
         })
         .collect();
     if let Some(first) = unknown.first() {
-        let suggestion = fields::nearest(first, &EXTRA_COLUMNS)
-            .map(|near| format!("; did you mean `{near}`?"))
-            .unwrap_or_default();
-        let names = unknown
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let (names, suggestion) = unknown_names(&unknown, &EXTRA_COLUMNS);
         return Err(Error::usage(format!(
             "the CSV column {names} is not a location field{suggestion}"
         ))
@@ -166,80 +162,6 @@ fn columns<'h>(headers: &'h [String], options: &CsvOptions) -> Result<Vec<Option
         )));
     }
     Ok(columns)
-}
-
-/// The JSON text of one row. Nested columns (`structuredAddress.city`) are gathered into
-/// their object, in the order of their first column.
-fn row_to_json(
-    columns: &[Option<&str>],
-    record: &csv::StringRecord,
-    options: &CsvOptions,
-) -> String {
-    let mut members: Vec<(&str, Member)> = Vec::new();
-    for (name, cell) in columns.iter().zip(record.iter()) {
-        let Some(name) = name else { continue };
-        if cell.is_empty() {
-            continue;
-        }
-        let value = cell_json(name, cell, options);
-        match name.split_once('.') {
-            Some((outer, inner)) => match members.iter_mut().find(|(n, _)| *n == outer) {
-                Some((_, Member::Object(fields))) => fields.push((inner, value)),
-                _ => members.push((outer, Member::Object(vec![(inner, value)]))),
-            },
-            None => members.push((name, Member::Value(value))),
-        }
-    }
-    let mut text = String::from("{");
-    for (i, (name, member)) in members.iter().enumerate() {
-        if i > 0 {
-            text.push(',');
-        }
-        text.push_str(&json_string(name));
-        text.push(':');
-        match member {
-            Member::Value(value) => text.push_str(value),
-            Member::Object(fields) => {
-                text.push('{');
-                for (j, (inner, value)) in fields.iter().enumerate() {
-                    if j > 0 {
-                        text.push(',');
-                    }
-                    text.push_str(&json_string(inner));
-                    text.push(':');
-                    text.push_str(value);
-                }
-                text.push('}');
-            }
-        }
-    }
-    text.push('}');
-    text
-}
-
-enum Member<'a> {
-    Value(String),
-    Object(Vec<(&'a str, String)>),
-}
-
-/// A cell as JSON text, by its field's kind (`document::text_as_json`); with
-/// `--decimal-comma` a number's comma is its decimal point.
-fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
-    if options.decimal_comma && fields::kind_of(field) == Kind::Number {
-        let dotted =
-            crate::model::document::text_as_json(field, &cell.trim().replacen(',', ".", 1));
-        // Not a number even so: the cell as it was written, for the rules to name.
-        return if dotted.starts_with('"') {
-            json_string(cell)
-        } else {
-            dotted
-        };
-    }
-    crate::model::document::text_as_json(field, cell)
-}
-
-fn json_string(text: &str) -> String {
-    serde_json::to_string(text).expect("strings serialize")
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
+pub mod columns;
 pub mod csv;
 mod ids;
 

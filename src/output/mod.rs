@@ -26,6 +26,7 @@ mod messages;
 pub mod progress;
 pub mod prompt;
 pub mod records;
+pub mod sheet;
 mod table;
 
 use json::{compact, write_jq_result};
@@ -41,6 +42,8 @@ pub struct Printer {
     verbose: Verbose,
     /// `--jq EXPR`, compiled once, applied to JSON output.
     jq: Option<Arc<jq::Filter>>,
+    /// `--columns`: the columns of `csv` and table output.
+    columns: Option<Vec<String>>,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
 }
@@ -53,6 +56,7 @@ impl Printer {
         quiet: bool,
         verbose: bool,
         jq: Option<&str>,
+        columns: Option<Vec<String>>,
     ) -> Result<Printer> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
@@ -72,10 +76,27 @@ impl Printer {
             )
             .with_hint("`-q` prints ids; `--jq .id` does the same through a filter"));
         }
+        if format.is_sheet() && jq.is_some() {
+            return Err(Error::usage(format!(
+                "`--jq` filters JSON, and `-o {}` is not JSON; give one of them",
+                format_name(format)
+            ))
+            .with_hint("`--columns a,b,c` chooses the columns of a sheet"));
+        }
+        if let Some(columns) = &columns {
+            if matches!(format, OutputFormat::Json | OutputFormat::Ndjson) {
+                return Err(Error::usage(
+                    "`--columns` chooses the columns of `csv` and table output, not of JSON",
+                )
+                .with_hint("`--jq '{id, storeId}'` chooses the members of JSON"));
+            }
+            sheet::check_columns(columns)?;
+        }
         let jq = jq.map(jq::Filter::new).transpose()?.map(Arc::new);
         Ok(Printer {
             format,
             jq,
+            columns,
             quiet,
             messages: Messages {
                 quiet,
@@ -107,6 +128,7 @@ impl Printer {
             },
             verbose: Verbose::new(false),
             jq: None,
+            columns: None,
             stderr_is_terminal: io::stderr().is_terminal(),
             stdout_is_terminal: io::stdout().is_terminal(),
         }
@@ -163,12 +185,29 @@ impl Printer {
         self.format == OutputFormat::Table && !self.quiet
     }
 
+    /// True when records are printed as rows of a sheet: `-o csv`, or `--columns`
+    /// at a table; a command printing one record then pushes it through
+    /// [`Printer::records`], so that one record and many come out alike.
+    pub fn wants_rows(&self) -> bool {
+        !self.quiet
+            && (self.format.is_sheet()
+                || (self.format == OutputFormat::Table && self.columns.is_some()))
+    }
+
     /// Prints a body from the service (or a value of the tool's own): through `--jq`
     /// when given, else pretty at a terminal or as one line, members and numbers as
     /// written.
     pub fn body(&self, body: &[u8]) -> Result<()> {
         if self.jq.is_some() {
             return self.filtered(body);
+        }
+        if self.format.is_sheet() {
+            // One record as a sheet of one row.
+            let value: Box<serde_json::value::RawValue> = serde_json::from_slice(body)
+                .map_err(|e| Error::other(format!("cannot print a body that is not JSON: {e}")))?;
+            let mut sink = self.records();
+            sink.push(&records::Value(value))?;
+            return sink.finish();
         }
         if self.pretty_json() {
             self.line(&json::pretty(body))?;
@@ -198,7 +237,13 @@ impl Printer {
     /// come: each record as one alone is printed (`records.rs`), an id each with `-q`, or
     /// table rows at the end.
     pub fn records(&self) -> RecordSink {
-        RecordSink::new(self.format, self.quiet, self.jq.clone())
+        RecordSink::new(
+            self.format,
+            self.quiet,
+            self.jq.clone(),
+            self.columns.clone(),
+            self.messages,
+        )
     }
 
     /// A vertical field/value table fitted to the terminal width; server text is made
@@ -303,6 +348,14 @@ impl Printer {
             self.hint(hint);
         }
     }
+}
+
+/// The name of a format as `-o` takes it.
+fn format_name(format: OutputFormat) -> String {
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned())
 }
 
 /// `1 record`, `2 records`: a count with its noun in the right number.

@@ -315,8 +315,8 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
 
 /// Text typed for the field at `path` (a CSV cell, an answer at a prompt) as JSON, by the
 /// field's kind: a number as written, a boolean (`true`/`yes`/`1`, `false`/`no`/`0`), a
-/// list split on commas, anything else a string. Text that is not of the field's kind
-/// stays a string, for the rules to name.
+/// list split on commas, an object (`translations`) as its JSON text, anything else a
+/// string. Text that is not of the field's kind stays a string, for the rules to name.
 pub fn text_as_json(path: &str, text: &str) -> String {
     let raw = match super::fields::kind_of(path) {
         super::fields::Kind::Number => number_or_string(text),
@@ -326,9 +326,12 @@ pub fn text_as_json(path: &str, text: &str) -> String {
             _ => to_raw(text),
         },
         super::fields::Kind::List => to_raw(&text.split(',').map(str::trim).collect::<Vec<_>>()),
-        super::fields::Kind::Text | super::fields::Kind::Urls | super::fields::Kind::Object => {
-            to_raw(text)
-        }
+        // `translations` written as its JSON text (`-o csv` writes it so).
+        super::fields::Kind::Object => match serde_json::from_str::<Box<RawValue>>(text.trim()) {
+            Ok(raw) if Kind::of(&raw) == Kind::Object => raw,
+            _ => to_raw(text),
+        },
+        super::fields::Kind::Text | super::fields::Kind::Urls => to_raw(text),
     };
     // The text of the box, without a copy.
     String::from(Box::<str>::from(raw))
