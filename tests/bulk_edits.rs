@@ -997,3 +997,104 @@ fn a_csv_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
         out.stderr
     );
 }
+
+/// Issue 42 item 3: what a spreadsheet does to values (a leading zero dropped, scientific
+/// notation, a coordinate cut to 15 digits, a date) is marked in the plan and not sent
+/// without `--yes`, each record named; a person's edit beside them is not marked.
+#[test]
+fn spreadsheet_damage_is_marked_and_not_sent_without_yes() {
+    let env = Env::new();
+    let ids = sheet_locations(&env, 5);
+    // A coordinate of 8 decimals, as written.
+    let first = ids.values().next().unwrap();
+    let precise = env.write(
+        "precise.ndjson",
+        &format!("{{\"id\":\"{first}\",\"latitude\":52.52190012}}\n"),
+    );
+    apply(&env, precise.to_str().unwrap(), &[]).assert_code(0);
+    let ids_path = ids_file(&env, &ids);
+    let out = env.run(&["location", "get", "--ids-from", &ids_path, "-o", "csv"]);
+    out.assert_code(0);
+    let mut rows = csv_rows(&out.stdout);
+    let column = |name: &str| rows[0].iter().position(|c| c == name).unwrap();
+    let (post_code, store_id, latitude, house, city) = (
+        column("structuredAddress.postCode"),
+        column("storeId"),
+        column("latitude"),
+        column("structuredAddress.houseNumber"),
+        column("structuredAddress.city"),
+    );
+    let at = rows.iter().position(|r| r[0] == *first).unwrap();
+    assert_eq!(rows[at][latitude], "52.52190012");
+    // What a spreadsheet's save does, one kind a row; a person's edit in the last.
+    let others: Vec<usize> = (1..rows.len()).filter(|r| *r != at).collect();
+    let [zero, long, date, edit] = others[..] else {
+        panic!("five rows")
+    };
+    rows[at][latitude] = "52.5219".into();
+    rows[zero][post_code] = "1067".into();
+    rows[long][store_id] = "1.00000000000E+12".into();
+    rows[date][house] = "2026-01-05".into();
+    rows[edit][city] = "Potsdam".into();
+    let sheet = env.write("saved.csv", &csv_text(&rows));
+    let sheet = sheet.to_str().unwrap();
+
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let suspect = |line: &Value| -> Vec<String> {
+        line["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| {
+                c["suspect"]
+                    .as_str()
+                    .map(|_| c["field"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    };
+    let by_line = |n: usize| lines.iter().find(|l| l["line"] == n + 1).unwrap();
+    assert_eq!(suspect(by_line(at)), ["latitude"]);
+    assert_eq!(suspect(by_line(zero)), ["structuredAddress.postCode"]);
+    assert_eq!(suspect(by_line(long)), ["storeId"]);
+    assert_eq!(suspect(by_line(date)), ["structuredAddress.houseNumber"]);
+    assert!(
+        suspect(by_line(edit)).is_empty(),
+        "a person's edit is not marked"
+    );
+    assert_eq!(by_line(edit)["plan"], "change");
+    assert!(
+        plan.stderr
+            .contains("4 records with changes that look like a spreadsheet's damage"),
+        "{}",
+        plan.stderr
+    );
+
+    // Without `--yes` (and no terminal to ask at): nothing is sent, each record named.
+    let out = apply(&env, sheet, &[]);
+    out.assert_code(2);
+    assert_eq!(
+        counter(&env, "updates"),
+        1,
+        "only the earlier precise write"
+    );
+    for n in [at, zero, long, date] {
+        assert!(
+            out.stderr.contains(&format!("line {}: ", n + 1)),
+            "{}",
+            out.stderr
+        );
+    }
+    assert!(
+        !out.stderr.contains(&format!("line {}: ", edit + 1)),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("`--yes`"), "{}", out.stderr);
+
+    // `--yes` sends them as they are.
+    let out = apply(&env, sheet, &["--yes"]);
+    out.assert_code(0);
+    assert_eq!(counter(&env, "updates"), 1 + 5);
+}

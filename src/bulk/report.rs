@@ -126,7 +126,7 @@ impl Report {
         }
     }
 
-    fn position(&self) -> String {
+    pub(super) fn position(&self) -> String {
         match (self.line, self.index) {
             (Some(line), _) => format!("line {line}"),
             (_, Some(index)) => format!("[{index}]"),
@@ -251,6 +251,8 @@ pub struct Tally {
     pub failed: usize,
     /// `--plan`: fields the writes would clear.
     pub cleared: usize,
+    /// Records with a change that looks like a spreadsheet's damage.
+    pub suspect: usize,
 }
 
 impl Tally {
@@ -265,6 +267,7 @@ impl Tally {
             self.failed += 1;
         }
         self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
+        self.suspect += usize::from(report.changes.iter().any(|c| c.suspect.is_some()));
     }
 
     pub fn get(&self, name: &str) -> usize {

@@ -55,6 +55,12 @@ impl Source {
         }
     }
 
+    /// Whether the input is a spreadsheet's (CSV), whose values a spreadsheet may have
+    /// rewritten.
+    pub fn is_sheet(&self) -> bool {
+        self.format == crate::cli::InputFormat::Csv
+    }
+
     /// The same input with another record size limit.
     pub fn with_max_record(self, max_record: usize) -> Source {
         Source { max_record, ..self }

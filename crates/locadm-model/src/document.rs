@@ -262,6 +262,10 @@ pub struct Change {
     pub before: Option<Box<RawValue>>,
     /// The value after, as JSON text; `None` when the write clears it.
     pub after: Option<Box<RawValue>>,
+    /// Why the change looks like a spreadsheet's damage rather than a person's edit
+    /// (`damage::mark`), when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suspect: Option<&'static str>,
 }
 
 impl std::fmt::Display for Change {
@@ -274,7 +278,11 @@ impl std::fmt::Display for Change {
             self.field,
             shown(&self.before),
             shown(&self.after)
-        )
+        )?;
+        match self.suspect {
+            Some(why) => write!(f, " (suspect: {why})"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -308,6 +316,7 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
                 field: path,
                 before: b.map(RawValue::to_owned),
                 after: a.map(RawValue::to_owned),
+                suspect: None,
             }),
         }
     }
