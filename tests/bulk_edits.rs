@@ -885,6 +885,23 @@ fn csv_text(rows: &[Vec<String>]) -> String {
     String::from_utf8(writer.into_inner().unwrap()).unwrap()
 }
 
+/// Applies an unedited sheet: every record `unchanged`, nothing sent.
+#[track_caller]
+fn applies_unchanged(env: &Env, sheet: &str) {
+    let out = apply(env, sheet, &[]);
+    out.assert_code(0);
+    assert!(
+        out.lines().iter().all(|r| r["outcome"] == "unchanged"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        counter(env, "updates"),
+        0,
+        "an unedited sheet sends nothing"
+    );
+}
+
 /// Issue 42 item 1: `get -o csv` → a sheet → `apply --file`: unedited, all `unchanged`
 /// and nothing sent; one column edited, exactly those changes.
 #[test]
@@ -915,18 +932,7 @@ fn a_csv_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
         "{}",
         plan.stdout
     );
-    let out = apply(&env, sheet, &[]);
-    out.assert_code(0);
-    assert!(
-        out.lines().iter().all(|r| r["outcome"] == "unchanged"),
-        "{}",
-        out.stdout
-    );
-    assert_eq!(
-        counter(&env, "updates"),
-        0,
-        "an unedited sheet sends nothing"
-    );
+    applies_unchanged(&env, sheet);
 
     // One column edited in three rows: exactly those changes.
     let city = rows[0]
@@ -1097,4 +1103,112 @@ fn spreadsheet_damage_is_marked_and_not_sent_without_yes() {
     let out = apply(&env, sheet, &["--yes"]);
     out.assert_code(0);
     assert_eq!(counter(&env, "updates"), 1 + 5);
+}
+
+/// The first sheet of a workbook, each cell as calamine reads it.
+fn workbook_rows(bytes: &[u8]) -> Vec<Vec<calamine::Data>> {
+    use calamine::Reader;
+    let mut workbook = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = workbook.worksheet_range_at(0).unwrap().unwrap();
+    sheet.rows().map(<[calamine::Data]>::to_vec).collect()
+}
+
+/// A workbook of these cells, as a spreadsheet program saves what it holds.
+fn workbook_of(rows: &[Vec<calamine::Data>]) -> Vec<u8> {
+    use calamine::Data;
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (r, c) = (r as u32, c as u16);
+            match cell {
+                Data::String(s) => sheet.write_string(r, c, s).map(drop),
+                Data::Float(f) => sheet.write_number(r, c, *f).map(drop),
+                Data::Int(i) => sheet.write_number(r, c, *i as f64).map(drop),
+                Data::Bool(b) => sheet.write_boolean(r, c, *b).map(drop),
+                Data::Empty => Ok(()),
+                other => panic!("not in an export: {other:?}"),
+            }
+            .unwrap();
+        }
+    }
+    workbook.save_to_buffer().unwrap()
+}
+
+/// Issue 42 item 2: `get -o xlsx` → a workbook → `apply --file x.xlsx`: text as text,
+/// coordinates as numbers, booleans as booleans; unedited, all `unchanged` and nothing
+/// sent; one column edited, exactly those changes; a post code the sheet made a number
+/// is marked. `-o xlsx` is refused at a terminal.
+#[test]
+fn a_workbook_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
+    use calamine::Data;
+    let env = Env::new();
+    let ids = sheet_locations(&env, 6);
+    let ids_path = ids_file(&env, &ids);
+    let out = env
+        .cmd(&["location", "get", "--ids-from", &ids_path, "-o", "xlsx"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let mut rows = workbook_rows(&out.stdout);
+    assert_eq!(rows.len(), 7);
+    let column = |name: &str| {
+        rows[0]
+            .iter()
+            .position(|c| *c == Data::String(name.to_owned()))
+            .unwrap()
+    };
+    let (post_code, latitude, access, city, store) = (
+        column("structuredAddress.postCode"),
+        column("latitude"),
+        column("hasDisabledAccess"),
+        column("structuredAddress.city"),
+        column("storeId"),
+    );
+    assert_eq!(rows[1][post_code], Data::String("01067".into()));
+    assert!(
+        matches!(rows[1][store], Data::String(_)),
+        "{:?}",
+        rows[1][store]
+    );
+    assert!(
+        matches!(rows[1][latitude], Data::Float(_)),
+        "{:?}",
+        rows[1][latitude]
+    );
+    assert_eq!(rows[1][access], Data::Bool(true));
+
+    let sheet = env.path("export.xlsx");
+    std::fs::write(&sheet, workbook_of(&rows)).unwrap();
+    let sheet = sheet.to_str().unwrap();
+    applies_unchanged(&env, sheet);
+
+    // Two cities edited, and a post code the sheet turned into a number.
+    rows[1][city] = Data::String("Potsdam".into());
+    rows[2][city] = Data::String("Potsdam".into());
+    rows[3][post_code] = Data::Float(1067.0);
+    let edited = env.path("edited.xlsx");
+    std::fs::write(&edited, workbook_of(&rows)).unwrap();
+    let edited = edited.to_str().unwrap();
+    let plan = apply(&env, edited, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let changes = |line: usize| &lines.iter().find(|l| l["line"] == line).unwrap()["changes"];
+    for line in [2, 3] {
+        assert_eq!(
+            changes(line),
+            &json!([{"field": "structuredAddress.city", "before": "Berlin", "after": "Potsdam"}])
+        );
+    }
+    assert_eq!(changes(4)[0]["after"], "1067");
+    assert!(changes(4)[0]["suspect"].is_string(), "{}", plan.stdout);
+    assert_eq!(lines.iter().filter(|l| l["plan"] == "change").count(), 3);
+    apply(&env, edited, &[]).assert_code(2);
+    assert_eq!(counter(&env, "updates"), 0);
+
+    // At a terminal a workbook is refused before anything is read.
+    let mut p = env.terminal(&["location", "get", "--ids-from", &ids_path, "-o", "xlsx"]);
+    expectrl::Expect::expect(&mut p, "a terminal cannot show").unwrap();
+    expectrl::Expect::expect(&mut p, expectrl::Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 2);
 }

@@ -18,6 +18,7 @@
 
 use std::borrow::Cow;
 
+use crate::error::{Error, Result};
 use crate::model::document::{self, RawMembers};
 use crate::model::fields::{self, Kind};
 use crate::model::json::Kind as JsonKind;
@@ -35,6 +36,65 @@ pub fn location_columns() -> impl Iterator<Item = &'static str> {
 /// Whether `name` is a column the reader takes.
 pub fn is_location_column(name: &str) -> bool {
     fields::location_field(name).is_some() || EXTRA_COLUMNS.contains(&name)
+}
+
+/// A sheet's header row: a byte order mark before the first name is not part of it, nor
+/// are empty cells at its end (a sheet's trailing cells); an empty name before them, or
+/// no name at all, is a usage error. `what` names the input (`CSV`, `workbook`).
+pub fn header_row(mut headers: Vec<String>, what: &str) -> Result<Vec<String>> {
+    if let Some(first) = headers.first_mut() {
+        *first = first.trim_start_matches('\u{feff}').to_owned();
+    }
+    while headers.last().is_some_and(String::is_empty) {
+        headers.pop();
+    }
+    // An empty file has no header row at all: as with JSON input, that is a usage error
+    // rather than a run over no records that ends in success.
+    if headers.is_empty() {
+        return Err(Error::usage(format!(
+            "the input is empty: no {what} header row to read"
+        )));
+    }
+    if let Some(at) = headers.iter().position(String::is_empty) {
+        return Err(Error::usage(format!(
+            "the {what} header row has an empty column name (column {})",
+            at + 1
+        )));
+    }
+    Ok(headers)
+}
+
+/// The header's columns: the field each names, or `None` for a column ignored on purpose
+/// (`--ignore-column`). A column that names no field is an error, once, naming the
+/// column.
+pub fn header_columns<'h>(
+    headers: &'h [String],
+    ignore: &[String],
+    what: &str,
+) -> Result<Vec<Option<&'h str>>> {
+    let mut unknown = Vec::new();
+    let columns = headers
+        .iter()
+        .map(|name| {
+            if ignore.iter().any(|i| i == name) {
+                return None;
+            }
+            if !is_location_column(name) {
+                unknown.push(name.as_str());
+            }
+            Some(name.as_str())
+        })
+        .collect();
+    if let Some(first) = unknown.first() {
+        let (names, suggestion) = unknown_names(&unknown, &EXTRA_COLUMNS);
+        return Err(Error::usage(format!(
+            "the {what} column {names} is not a location field{suggestion}"
+        ))
+        .with_hint(format!(
+            "rename the column, or skip it with `--ignore-column {first}`"
+        )));
+    }
+    Ok(columns)
 }
 
 /// Names that are not columns, for a message: "`a`, `b`", and "; did you mean `c`?"

@@ -19,10 +19,9 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use super::columns::{row_to_json, unknown_names, EXTRA_COLUMNS};
+use super::columns::{header_columns, header_row, row_to_json};
 use super::Position;
 use crate::error::{Error, Result};
-use crate::model::fields;
 
 /// How a CSV input is read (`--delimiter`, `--decimal-comma`, `--ignore-column`).
 #[derive(Debug, Clone, Default)]
@@ -73,30 +72,14 @@ pub fn try_for_each_row(
         .delimiter(delimiter)
         .trim(csv::Trim::Headers)
         .from_reader(reader);
-    let mut headers: Vec<String> = csv
+    let headers: Vec<String> = csv
         .headers()
         .map_err(|e| Error::usage(format!("the CSV header row cannot be read: {e}")))?
         .iter()
-        .map(|h| h.trim_start_matches('\u{feff}').to_owned())
+        .map(str::to_owned)
         .collect();
-    // A sheet's trailing empty cells in the header row are not columns.
-    while headers.last().is_some_and(String::is_empty) {
-        headers.pop();
-    }
-    // An empty file has no header row at all: as with JSON input, that is a usage error
-    // rather than a run over no records that ends in success.
-    if headers.is_empty() {
-        return Err(Error::usage(
-            "the input is empty: no CSV header row to read",
-        ));
-    }
-    if let Some(at) = headers.iter().position(String::is_empty) {
-        return Err(Error::usage(format!(
-            "the CSV header row has an empty column name (column {})",
-            at + 1
-        )));
-    }
-    let columns = columns(&headers, options)?;
+    let headers = header_row(headers, "CSV")?;
+    let columns = header_columns(&headers, &options.ignore_columns, "CSV")?;
     let mut record = csv::StringRecord::new();
     let mut last_line = 1;
     loop {
@@ -132,36 +115,6 @@ fn sniff_delimiter(head: &[u8]) -> u8 {
         .into_iter()
         .max_by_key(|d| (first.iter().filter(|b| *b == d).count(), *d == b','))
         .unwrap_or(b',')
-}
-
-/// The header's columns: the field each names, or `None` for a column ignored on purpose.
-/// A column that names no field is an error, once, naming the column.
-fn columns<'h>(headers: &'h [String], options: &CsvOptions) -> Result<Vec<Option<&'h str>>> {
-    let mut unknown = Vec::new();
-    let columns = headers
-        .iter()
-        .map(|name| {
-            if options.ignore_columns.iter().any(|i| i == name) {
-                return None;
-            }
-            let known =
-                fields::location_field(name).is_some() || EXTRA_COLUMNS.contains(&name.as_str());
-            if !known {
-                unknown.push(name.as_str());
-            }
-            Some(name.as_str())
-        })
-        .collect();
-    if let Some(first) = unknown.first() {
-        let (names, suggestion) = unknown_names(&unknown, &EXTRA_COLUMNS);
-        return Err(Error::usage(format!(
-            "the CSV column {names} is not a location field{suggestion}"
-        ))
-        .with_hint(format!(
-            "rename the column, or skip it with `--ignore-column {first}`"
-        )));
-    }
-    Ok(columns)
 }
 
 #[cfg(test)]

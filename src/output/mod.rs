@@ -76,6 +76,12 @@ impl Printer {
             )
             .with_hint("`-q` prints ids; `--jq .id` does the same through a filter"));
         }
+        if format == OutputFormat::Xlsx && stdout_is_terminal {
+            return Err(
+                Error::usage("`-o xlsx` writes a workbook, which a terminal cannot show")
+                    .with_hint("send it to a file: `-o xlsx > stores.xlsx`"),
+            );
+        }
         if format.is_sheet() && jq.is_some() {
             return Err(Error::usage(format!(
                 "`--jq` filters JSON, and `-o {}` is not JSON; give one of them",
@@ -86,7 +92,7 @@ impl Printer {
         if let Some(columns) = &columns {
             if matches!(format, OutputFormat::Json | OutputFormat::Ndjson) {
                 return Err(Error::usage(
-                    "`--columns` chooses the columns of `csv` and table output, not of JSON",
+                    "`--columns` chooses the columns of `csv`, `xlsx` and table output, not of JSON",
                 )
                 .with_hint("`--jq '{id, storeId}'` chooses the members of JSON"));
             }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::jq;
-use super::sheet::{flatten, CsvOut, Sheet, TableOut};
+use super::sheet::{flatten, CsvOut, Sheet, TableOut, XlsxOut};
 use super::Messages;
 use crate::cli::OutputFormat;
 use crate::error::{Error, Result};
@@ -63,6 +63,8 @@ pub struct RecordSink {
     header: &'static [&'static str],
     /// `-o csv`.
     csv: Option<CsvOut>,
+    /// `-o xlsx`: written when the stream ends.
+    xlsx: Option<XlsxOut>,
     /// A table in `--columns`.
     columns: Option<TableOut>,
     messages: Messages,
@@ -79,6 +81,7 @@ impl RecordSink {
         let table = format == OutputFormat::Table && jq.is_none() && !quiet;
         RecordSink {
             csv: (format == OutputFormat::Csv).then(|| CsvOut::new(columns.clone())),
+            xlsx: (format == OutputFormat::Xlsx).then(|| XlsxOut::new(columns.clone())),
             columns: columns.filter(|_| table).map(TableOut::new),
             messages,
             format,
@@ -101,11 +104,13 @@ impl RecordSink {
             }
             return Ok(());
         }
-        if self.csv.is_some() || self.columns.is_some() {
+        if self.csv.is_some() || self.xlsx.is_some() || self.columns.is_some() {
             match record.sheet() {
                 Sheet::Row(row) => {
                     if let Some(csv) = &mut self.csv {
                         csv.push(&row, &mut self.out)?;
+                    } else if let Some(xlsx) = &mut self.xlsx {
+                        xlsx.push(&row)?;
                     } else if let Some(table) = &mut self.columns {
                         table.push(&row);
                     }
@@ -158,7 +163,9 @@ impl RecordSink {
 
     fn close(&mut self) -> Result<()> {
         let as_table = self.format == OutputFormat::Table && self.jq.is_none() && !self.quiet;
-        if let Some(table) = self
+        if let Some(xlsx) = &mut self.xlsx {
+            xlsx.finish(&mut self.out)?;
+        } else if let Some(table) = self
             .columns
             .as_ref()
             .and_then(|t| t.render(self.stdout_is_terminal))

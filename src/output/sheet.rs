@@ -1,4 +1,4 @@
-//! Records as rows of a sheet: `-o csv`, and a table with `--columns`. A location is a
+//! Records as rows of a sheet: `-o csv`, `-o xlsx`, and a table with `--columns`. A location is a
 //! row in the columns `location apply --file` reads (`input::columns`, the one writer
 //! beside the one reader); a record of the tool's own (a result, a finding) is its
 //! members flattened, nested ones with dots. The header is the first record's columns,
@@ -125,6 +125,89 @@ impl CsvOut {
         csv.flush()?;
         Ok(())
     }
+}
+
+/// Writes rows as a workbook of one sheet (`rust_xlsxwriter`), to stdout when the
+/// stream ends (a workbook is one zip file). Text is text (its column formatted as text,
+/// so that a value typed in later stays text too), coordinates numbers with their 8
+/// decimals shown, booleans booleans.
+pub struct XlsxOut {
+    chosen: Option<Vec<String>>,
+    header: Option<Vec<String>>,
+    workbook: rust_xlsxwriter::Workbook,
+    row: u32,
+}
+
+impl XlsxOut {
+    pub fn new(chosen: Option<Vec<String>>) -> XlsxOut {
+        let mut workbook = rust_xlsxwriter::Workbook::new();
+        workbook.add_worksheet();
+        XlsxOut {
+            chosen,
+            header: None,
+            workbook,
+            row: 0,
+        }
+    }
+
+    pub fn push(&mut self, row: &[(Cow<'static, str>, Cell)]) -> Result<()> {
+        use rust_xlsxwriter::Format;
+        let text = Format::new().set_num_format("@");
+        let coordinate = Format::new().set_num_format("0.00000000");
+        let sheet = self.workbook.worksheet_from_index(0).map_err(xlsx_error)?;
+        if self.header.is_none() {
+            let header = header_of(self.chosen.as_deref(), row);
+            for (col, name) in header.iter().enumerate() {
+                let col = column_number(col)?;
+                sheet.write_string(0, col, name).map_err(xlsx_error)?;
+                if columns::is_location_column(name)
+                    && crate::model::fields::kind_of(name) == crate::model::fields::Kind::Text
+                {
+                    sheet.set_column_format(col, &text).map_err(xlsx_error)?;
+                }
+            }
+            sheet.set_freeze_panes(1, 0).map_err(xlsx_error)?;
+            self.header = Some(header);
+        }
+        self.row += 1;
+        let at = self.row;
+        for (col, name) in self.header.as_ref().expect("set above").iter().enumerate() {
+            let col = column_number(col)?;
+            match cell_named(row, name) {
+                None | Some(Cell::Empty) => None,
+                Some(Cell::Text(t)) => Some(sheet.write_string_with_format(at, col, t, &text)),
+                Some(Cell::Bool(b)) => Some(sheet.write_boolean(at, col, *b)),
+                Some(Cell::Number(n)) => match n.parse::<f64>() {
+                    Ok(n)
+                        if crate::model::fields::kind_of(name)
+                            == crate::model::fields::Kind::Number =>
+                    {
+                        Some(sheet.write_number_with_format(at, col, n, &coordinate))
+                    }
+                    Ok(n) => Some(sheet.write_number(at, col, n)),
+                    Err(_) => Some(sheet.write_string(at, col, n)),
+                },
+            }
+            .transpose()
+            .map_err(xlsx_error)?;
+        }
+        Ok(())
+    }
+
+    /// The workbook, written whole.
+    pub fn finish(&mut self, out: &mut impl Write) -> Result<()> {
+        let bytes = self.workbook.save_to_buffer().map_err(xlsx_error)?;
+        out.write_all(&bytes)?;
+        Ok(())
+    }
+}
+
+fn column_number(col: usize) -> Result<u16> {
+    u16::try_from(col).map_err(|_| Error::usage("a workbook has at most 16,384 columns"))
+}
+
+fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> Error {
+    Error::other(format!("cannot write the workbook: {e}"))
 }
 
 /// Rows of a table in `--columns`, shown at the end.
