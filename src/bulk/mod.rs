@@ -202,6 +202,10 @@ pub async fn execute(context: &Context<'_>, run: Run, preflight: Preflight) -> R
     if run.sheet && !run.yes && !run.plan && merges > 0 {
         // Every merge is planned first: nothing is sent before the changes that look like
         // a spreadsheet's damage are known, and accepted.
+        printer.note(&format!(
+            "planning {} of the sheet first, for changes that look like a spreadsheet's damage (`--yes` sends without this)",
+            crate::output::count(merges, "merge")
+        ));
         let check = Workers {
             api: &api,
             routes: &routes,

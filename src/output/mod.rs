@@ -212,7 +212,15 @@ impl Printer {
             let value: Box<serde_json::value::RawValue> = serde_json::from_slice(body)
                 .map_err(|e| Error::other(format!("cannot print a body that is not JSON: {e}")))?;
             let mut sink = self.records();
-            sink.push(&records::Value(value))?;
+            // A list (`config profiles`) is a row an element.
+            match serde_json::from_str::<Vec<Box<serde_json::value::RawValue>>>(value.get()) {
+                Ok(elements) => {
+                    for element in elements {
+                        sink.push(&records::Value(element))?;
+                    }
+                }
+                Err(_) => sink.push(&records::Value(value))?,
+            }
             return sink.finish();
         }
         if self.pretty_json() {
