@@ -86,3 +86,32 @@ fn text(cell: &Data) -> String {
         Data::Error(e) => format!("#{e}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calamine::{ExcelDateTime, ExcelDateTimeType};
+
+    /// A cell comes in as the text the row path takes: what a spreadsheet made of a
+    /// value shows as such (a post code a number, `1-5` a date), for a merge to mark.
+    #[test]
+    fn cells_come_in_as_their_text() {
+        assert_eq!(text(&Data::Float(1067.0)), "1067");
+        assert_eq!(text(&Data::Float(52.5219)), "52.5219");
+        assert_eq!(text(&Data::Float(1.23456789012346e15)), "1234567890123460");
+        assert_eq!(text(&Data::Int(10178)), "10178");
+        assert_eq!(text(&Data::Bool(true)), "true");
+        assert_eq!(text(&Data::String("01067".into())), "01067");
+        let date = ExcelDateTime::new(46027.0, ExcelDateTimeType::DateTime, false);
+        assert_eq!(text(&Data::DateTime(date)), "2026-01-05");
+        assert!(crate::model::damage::damage(
+            &serde_json::value::RawValue::from_string("\"1-5\"".into()).unwrap(),
+            &serde_json::value::RawValue::from_string(format!(
+                "\"{}\"",
+                text(&Data::DateTime(date))
+            ))
+            .unwrap(),
+        )
+        .is_some());
+    }
+}

@@ -37,7 +37,6 @@ const OWN_COLUMNS: &[&str] = &[
     "error",
     "plan",
     "changes",
-    "suspect",
     "body",
     "property",
     "severity",
