@@ -1099,6 +1099,18 @@ fn spreadsheet_damage_is_marked_and_not_sent_without_yes() {
     );
     assert!(out.stderr.contains("`--yes`"), "{}", out.stderr);
 
+    // At a terminal the question names them; a no sends nothing.
+    {
+        use expectrl::{Eof, Expect};
+        let mut p = env.terminal(&["location", "apply", "-f", sheet]);
+        p.expect(format!("line {}: ", zero + 1)).unwrap();
+        p.expect("Send these changes as they are?").unwrap();
+        p.send("n").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 2);
+        assert_eq!(counter(&env, "updates"), 1);
+    }
+
     // `--yes` sends them as they are.
     let out = apply(&env, sheet, &["--yes"]);
     out.assert_code(0);
