@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         cli.global.verbose,
         cli.global.jq.as_deref(),
         cli.global.color,
+        cli.global.columns.clone(),
     ) {
         Ok(printer) => printer,
         Err(error) => return report(&Printer::fallback(), &error),

@@ -123,7 +123,7 @@ const ENVIRONMENT: Topic = Topic {
         Item(EnvVars::TOKEN_URL, "The OAuth 2.0 token endpoint (--token-url). It wins over the endpoint an issuer's discovery document names."),
         Item(EnvVars::ISSUER, "An OpenID provider (--issuer): the token, authorization and device endpoints come from its /.well-known/openid-configuration."),
         Item(EnvVars::FEDERATED_TOKEN_FILE, "A CI platform's identity token (--federated-token-file), read afresh for every token request and exchanged for an access token."),
-        Item(EnvVars::OUTPUT, "The output format (-o): table, json or ndjson. Default: table on a terminal, json otherwise."),
+        Item(EnvVars::OUTPUT, "The output format (-o): table, json, ndjson, csv or xlsx (not to a terminal). Default: table on a terminal, json otherwise."),
         Item(EnvVars::TIMEOUT, "The per-request timeout in seconds (--timeout). Default: 30."),
         Item(EnvVars::CLIENT_ID, "The OAuth 2.0 client id (profile key client_id; --client-id of login)."),
         Item(EnvVars::CLIENT_SECRET, "The client secret, for scripts and CI. It is never written to the config file, and the tokens it gets are cached only when the profile sets cache_env_token."),

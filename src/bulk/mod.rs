@@ -27,7 +27,7 @@ use self::checks::{check_permissions, check_read_form};
 pub(crate) use self::earlier::Earlier;
 use self::journal::{Binding, Journal};
 pub(crate) use self::preflight::{Builder, Preflight, Updates};
-pub(crate) use self::report::{Report, Tally};
+pub(crate) use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
 pub(crate) use self::spool::{body_text, Task};
@@ -118,6 +118,9 @@ pub(crate) struct Run {
     pub yes: bool,
     /// `--only-failed`: results or a journal of an earlier run.
     pub earlier: Option<PathBuf>,
+    /// The input is a spreadsheet (CSV, a workbook): a merge's changes that look like a
+    /// spreadsheet's damage are marked, and sent only with `--yes` or a yes.
+    pub sheet: bool,
 }
 
 impl Run {
@@ -134,6 +137,7 @@ impl Run {
             ignore_not_found: false,
             yes: false,
             earlier: None,
+            sheet: false,
         }
     }
 }
@@ -151,7 +155,7 @@ pub(crate) async fn execute(
         digest,
         operations,
         first_merge,
-        spool,
+        mut spool,
         ..
     } = preflight;
     let earlier = run
@@ -188,36 +192,54 @@ pub(crate) async fn execute(
     ));
     let api = Arc::new(api.with_pacer(pacer.clone()));
 
-    let state = Arc::new(RunState::new(pacer.clone()));
-    let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
-    let rules = Arc::new(Rules {
+    let mut rules = Rules {
         plan: run.plan,
         retry_unknown: run.retry_unknown,
         retry_unconfirmed: run.retry_unconfirmed,
         ignore_not_found: run.ignore_not_found,
         undo: run.command == "undo",
         earlier,
-    });
-
-    let concurrency = pacer.workers();
-    let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
-    // The workers take tasks from the spool in turn. It is read right here, on the
-    // runtime's thread: the file was just written and is in the page cache, and a reader
-    // thread handing tasks over cost two context switches per batch.
-    let feed = Arc::new(std::sync::Mutex::new(spool));
-    let mut workers = tokio::task::JoinSet::new();
-    for index in 0..concurrency {
-        let worker = Worker {
-            index,
-            api: api.clone(),
-            route: routes.route(),
-            journal: journal.clone(),
-            rules: rules.clone(),
-            state: state.clone(),
+        sheet: run.sheet,
+        send_suspect: run.yes,
+    };
+    let merges = operations.get(&Operation::Merge).copied().unwrap_or(0);
+    if run.sheet && !run.yes && !run.plan && merges > 0 {
+        // Every merge is planned first: nothing is sent before the changes that look like
+        // a spreadsheet's damage are known, and accepted.
+        printer.note(&format!(
+            "planning {} of the sheet first, for changes that look like a spreadsheet's damage (`--yes` sends without this)",
+            crate::output::count(merges, "merge")
+        ));
+        let check = Workers {
+            api: &api,
+            routes: &routes,
+            journal: &journal,
+            state: Arc::new(RunState::new(pacer.clone())),
         };
-        workers.spawn(worker.run(feed.clone(), report_tx.clone()));
+        let plan = Rules {
+            plan: true,
+            ..rules
+        };
+        let suspect = check.suspect_changes(plan, spool).await?;
+        pacer.reopen();
+        spool = suspect.spool;
+        rules = Rules {
+            plan: false,
+            send_suspect: confirm_suspect(context, &suspect.records)?,
+            ..suspect.plan_rules
+        };
     }
-    drop(report_tx);
+    let rules = Arc::new(rules);
+
+    let state = Arc::new(RunState::new(pacer.clone()));
+    let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
+    let workers = Workers {
+        api: &api,
+        routes: &routes,
+        journal: &journal,
+        state: state.clone(),
+    };
+    let (mut workers, report_rx, _) = workers.spawn(&rules, spool);
 
     // The writer is a task of its own: polled by `block_on` on the main thread, every
     // report would wake that thread (a context switch per record).
@@ -261,7 +283,7 @@ pub(crate) async fn execute(
     let elapsed = started.elapsed().as_secs_f64();
     let what = if run.plan { "plan: " } else { "" };
     printer.note(&format!(
-        "{}{} record{}: {}{}, in {:.1} s ({}/s)",
+        "{}{} record{}: {}{}{}, in {:.1} s ({}/s)",
         what,
         tally.total,
         if tally.total == 1 { "" } else { "s" },
@@ -274,6 +296,13 @@ pub(crate) async fn execute(
             )
         } else {
             String::new()
+        },
+        match tally.suspect {
+            0 => String::new(),
+            n => format!(
+                " ({} with changes that look like a spreadsheet's damage, marked `suspect`)",
+                crate::output::count(n, "record")
+            ),
         },
         elapsed,
         per_second(tally.total as f64 / elapsed.max(1e-9))
@@ -319,6 +348,121 @@ pub(crate) async fn execute(
         .with_hint(retry_hint(&run)));
     }
     Ok(tally)
+}
+
+/// The workers of a pass over the spool.
+struct Workers<'a> {
+    api: &'a Arc<crate::api::ApiClient>,
+    routes: &'a crate::api::BulkRoutes,
+    journal: &'a Option<Arc<Journal>>,
+    state: Arc<RunState>,
+}
+
+/// The spool the workers of a pass take their tasks from.
+type Feed = Arc<std::sync::Mutex<spool::SpoolReader>>;
+
+/// What the plan of a sheet's merges found.
+struct Suspect {
+    /// `line 3 (storeId S-1): structuredAddress.postCode "01067" → "1067"`, a record a
+    /// line.
+    records: Vec<String>,
+    /// The spool, from its start again.
+    spool: spool::SpoolReader,
+    /// The rules the plan ran by, given back.
+    plan_rules: Rules,
+}
+
+impl Workers<'_> {
+    /// `--concurrency` workers taking the tasks of `spool` in turn, and their reports.
+    fn spawn(
+        &self,
+        rules: &Arc<Rules>,
+        spool: spool::SpoolReader,
+    ) -> (tokio::task::JoinSet<()>, mpsc::Receiver<Report>, Feed) {
+        let concurrency = self.state.workers();
+        let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
+        // The workers take tasks from the spool in turn. It is read right here, on the
+        // runtime's thread: the file was just written and is in the page cache, and a
+        // reader thread handing tasks over cost two context switches per batch.
+        let feed = Arc::new(std::sync::Mutex::new(spool));
+        let mut workers = tokio::task::JoinSet::new();
+        for index in 0..concurrency {
+            let worker = Worker {
+                index,
+                api: self.api.clone(),
+                route: self.routes.route(),
+                journal: self.journal.clone(),
+                rules: rules.clone(),
+                state: self.state.clone(),
+            };
+            workers.spawn(worker.run(feed.clone(), report_tx.clone()));
+        }
+        (workers, report_rx, feed)
+    }
+
+    /// Plans every task (reads, writes nothing) and names the records whose changes look
+    /// like a spreadsheet's damage; the spool is read from its start again after.
+    async fn suspect_changes(self, plan: Rules, spool: spool::SpoolReader) -> Result<Suspect> {
+        let rules = Arc::new(plan);
+        let (mut workers, mut reports, feed) = self.spawn(&rules, spool);
+        let mut records = Vec::new();
+        while let Some(report) = reports.recv().await {
+            let suspect: Vec<String> = report
+                .changes
+                .iter()
+                .filter(|c| c.suspect.is_some())
+                .map(|c| format!("{}: {}", report.position(), c))
+                .collect();
+            if !suspect.is_empty() {
+                let store = report.store_id.as_deref().unwrap_or("?");
+                records.extend(
+                    suspect
+                        .into_iter()
+                        .map(|s| format!("{s} (storeId {store})")),
+                );
+            }
+        }
+        while workers.join_next().await.is_some() {}
+        if let Some(error) = self.state.take_failure() {
+            return Err(error);
+        }
+        // The workers are done with the feed and the rules: both come back whole.
+        drop(workers);
+        let plan_rules = Arc::into_inner(rules).expect("the workers are gone");
+        let mut spool = Arc::into_inner(feed)
+            .expect("the workers are gone")
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner());
+        spool.rewind()?;
+        Ok(Suspect {
+            records,
+            spool,
+            plan_rules,
+        })
+    }
+}
+
+/// Whether the changes that look like a spreadsheet's damage are sent: none found, a yes
+/// at a terminal; otherwise nothing is sent (exit 2), naming each.
+fn confirm_suspect(context: &Context<'_>, records: &[String]) -> Result<bool> {
+    if records.is_empty() {
+        return Ok(false);
+    }
+    let printer = context.printer;
+    printer.warning(&format!(
+        "{} of the sheet look{} like a spreadsheet's damage rather than an edit:",
+        crate::output::count(records.len(), "change"),
+        if records.len() == 1 { "s" } else { "" }
+    ));
+    for record in records {
+        printer.detail(&format!("  {record}"));
+    }
+    if printer.can_prompt() && crate::output::prompt::confirm("Send these changes as they are?")? {
+        return Ok(true);
+    }
+    Err(Error::usage("nothing was sent").with_hint(
+        "mend the sheet (format such columns as text, or write the values again), or pass `--yes` to send them as they are",
+    ))
 }
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said

@@ -13,6 +13,7 @@ use crate::api::pacer::Pause;
 use crate::error::Error;
 use crate::input::Position;
 use crate::model::document::Change;
+use crate::output::sheet::{Cell, Sheet};
 use crate::output::{Human, Messages, Progress, Record, RecordSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -55,7 +56,7 @@ impl Outcome {
     }
 
     /// Its name in a result line (`not-found`), as serde writes it.
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Outcome::Created => "created",
             Outcome::Updated => "updated",
@@ -122,7 +123,7 @@ impl Report {
         }
     }
 
-    fn position(&self) -> String {
+    pub(super) fn position(&self) -> String {
         match (self.line, self.index) {
             (Some(line), _) => format!("line {line}"),
             (_, Some(index)) => format!("[{index}]"),
@@ -163,10 +164,37 @@ impl Record for Report {
             detail,
         ])
     }
+
+    /// A row of the sheet: the result's members (`changes` one per line, as the table
+    /// shows them).
+    fn sheet(&self) -> Sheet {
+        let text = |t: Option<&str>| t.map_or(Cell::Empty, |t| Cell::Text(t.to_owned()));
+        let number = |n: Option<String>| n.map_or(Cell::Empty, Cell::Number);
+        let mut row = Vec::new();
+        if self.index.is_none() {
+            row.push(("line".into(), number(self.line.map(|l| l.to_string()))));
+        } else {
+            row.push(("index".into(), number(self.index.map(|i| i.to_string()))));
+        }
+        row.extend([
+            ("storeId".into(), text(self.store_id.as_deref())),
+            ("operation".into(), text(Some(self.operation))),
+            ("outcome".into(), text(Some(self.outcome.as_str()))),
+            ("id".into(), text(self.id.as_deref())),
+            ("status".into(), number(self.status.map(|s| s.to_string()))),
+            ("error".into(), text(self.error.as_deref())),
+        ]);
+        if self.plan.is_some() {
+            let changes: Vec<String> = self.changes.iter().map(ToString::to_string).collect();
+            row.push(("plan".into(), text(self.plan)));
+            row.push(("changes".into(), Cell::Text(changes.join("\n"))));
+        }
+        Sheet::Row(row)
+    }
 }
 
 /// What goes to stdout for a task: the report, or for an export the location itself.
-pub(super) struct Printed(pub Report);
+pub(crate) struct Printed(pub Report);
 
 impl Serialize for Printed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -196,6 +224,21 @@ impl Record for Printed {
             None => self.0.human(),
         }
     }
+
+    /// An exported location is the row `apply --file` reads back; a location that could
+    /// not be read is no row of that sheet, but a warning (the run still ends with exit 7).
+    fn sheet(&self) -> Sheet {
+        match &self.0.location {
+            Some(location) => Sheet::Row(crate::input::columns::location_cells(location.get())),
+            None if self.0.operation == "get" => Sheet::Aside(format!(
+                "{}: location {} was not read: {}",
+                self.0.position(),
+                self.0.id.as_deref().unwrap_or("?"),
+                self.0.error.as_deref().unwrap_or(self.0.outcome.as_str())
+            )),
+            None => self.0.sheet(),
+        }
+    }
 }
 
 #[derive(Debug, Default, Clone)]
@@ -205,6 +248,8 @@ pub(crate) struct Tally {
     pub failed: usize,
     /// `--plan`: fields the writes would clear.
     pub cleared: usize,
+    /// Records with a change that looks like a spreadsheet's damage.
+    pub suspect: usize,
 }
 
 impl Tally {
@@ -219,6 +264,7 @@ impl Tally {
             self.failed += 1;
         }
         self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
+        self.suspect += usize::from(report.changes.iter().any(|c| c.suspect.is_some()));
     }
 
     pub(crate) fn get(&self, name: &str) -> usize {

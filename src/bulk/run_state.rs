@@ -49,6 +49,11 @@ impl RunState {
         self.pacer.close();
     }
 
+    /// How many workers a pass starts.
+    pub(super) fn workers(&self) -> usize {
+        self.pacer.workers()
+    }
+
     /// Requests in flight allowed now (for the progress bar).
     pub(crate) fn limit(&self) -> usize {
         self.pacer.limit()

@@ -90,6 +90,12 @@ pub(crate) struct SpoolReader {
 }
 
 impl SpoolReader {
+    /// Back to the first record, for a second pass.
+    pub(crate) fn rewind(&mut self) -> Result<()> {
+        use std::io::Seek;
+        self.file.rewind().map_err(|e| spool_error("read", e))
+    }
+
     /// The next record; `None` after the last.
     pub(crate) fn next(&mut self) -> Result<Option<Task>> {
         use std::io::{BufRead, Read};

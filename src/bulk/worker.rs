@@ -14,6 +14,7 @@ use super::spool::{body_text, SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
 use crate::error::{Error, Kind, Result};
+use crate::model::damage;
 use crate::model::document::{self, RawMembers};
 use crate::model::reader;
 use crate::model::{LocationBody, WriteOp};
@@ -28,6 +29,10 @@ pub(super) struct Rules {
     pub undo: bool,
     /// What an earlier run did, from `--only-failed`.
     pub earlier: Option<Earlier>,
+    /// The input is a spreadsheet: changes that look like its damage are marked.
+    pub sheet: bool,
+    /// Such changes are sent (`--yes`, or a yes to the plan of them).
+    pub send_suspect: bool,
 }
 
 pub(super) struct Worker {
@@ -190,6 +195,9 @@ impl Worker {
                 fill_from_read(report, &read);
                 let after = self.target(task, &current, &body)?;
                 report.changes = document::diff(&current, &after.0);
+                if self.rules.sheet {
+                    damage::mark(&mut report.changes);
+                }
                 report.plan = Some(if report.changes.is_empty() {
                     "unchanged"
                 } else {
@@ -251,11 +259,21 @@ impl Worker {
                 } else {
                     (None, (RawMembers::default(), body))
                 };
-                if let Some(current) = &current {
-                    if task.operation == Operation::Merge
-                        && document::diff(current, &target.0).is_empty()
-                    {
+                if let Some(current) = current
+                    .as_ref()
+                    .filter(|_| task.operation == Operation::Merge)
+                {
+                    let mut changes = document::diff(current, &target.0);
+                    if changes.is_empty() {
                         report.outcome = Outcome::Unchanged;
+                        self.record(task, report, None);
+                        return Ok(Step::Done);
+                    }
+                    // A change that looks like a spreadsheet's damage and was not in the
+                    // plan the person accepted (the location changed since) is held.
+                    if self.rules.sheet && !self.rules.send_suspect && damage::mark(&mut changes) {
+                        report.changes = changes;
+                        report.error = Some("not sent: a change looks like a spreadsheet's damage (marked `suspect`); mend the sheet, or pass `--yes`".into());
                         self.record(task, report, None);
                         return Ok(Step::Done);
                     }

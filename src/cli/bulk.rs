@@ -114,9 +114,9 @@ fn parse_size(text: &str) -> Result<usize, String> {
     }
 }
 
-/// How a CSV input is read.
+/// How a CSV input (or a workbook's sheet) is read.
 #[derive(Debug, Clone, Default, Args)]
-#[command(next_help_heading = "CSV input")]
+#[command(next_help_heading = "CSV and workbook input")]
 pub struct CsvArgs {
     /// The delimiter [default: told from the header row: `,`, `;` or tab]
     #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
@@ -145,4 +145,6 @@ pub enum InputFormat {
     Json,
     /// A header row of field names, one location a row
     Csv,
+    /// The first sheet of a workbook (xlsx, xls, ods), as CSV
+    Workbook,
 }

@@ -48,12 +48,13 @@ pub enum LocationCommand {
     Delete(DeleteArgs),
     /// Check location bodies offline: nothing is sent
     ///
-    /// Input: one body, a JSON array of bodies, or NDJSON (one body a line). Every problem
-    /// of every record is reported with its line (NDJSON) or index (array).
+    /// Input: one body, a JSON array of bodies, NDJSON (one body a line), CSV or a
+    /// workbook (.xlsx, .ods: the first sheet). Every problem of every record is reported
+    /// with its line (NDJSON, a sheet's row) or index (array).
     ///
     /// Example: locadm location validate --file stores.ndjson -o ndjson
     Validate(ValidateArgs),
-    /// Create, change and undo locations in bulk from NDJSON, a JSON array or CSV
+    /// Create, change and undo locations in bulk from NDJSON, a JSON array, CSV or a workbook
     ///
     /// A record without `id` creates a location. A record with `id` changes that location:
     /// only the fields it carries (a JSON merge patch over the current state; `null`
@@ -61,9 +62,13 @@ pub enum LocationCommand {
     /// complete bodies instead. What `location get` prints is taken as it is. Every record
     /// is validated first, and nothing is sent if any is invalid. `--plan` shows every
     /// change and writes nothing. One NDJSON result per record goes to stdout; progress
-    /// and the summary to stderr.
+    /// and the summary to stderr. From a sheet (CSV, a workbook), a change that looks like
+    /// a spreadsheet's damage (a leading zero dropped, `1.23E+15`, a number rounded, a
+    /// date) is marked `suspect` and sent only with `--yes`.
     ///
-    /// Example: locadm location apply --file stores.csv --plan
+    /// Example: locadm location get --ids-from results.ndjson -o xlsx > stores.xlsx
+    ///
+    /// Example: locadm location apply --file stores.xlsx --plan
     Apply(ApplyArgs),
 }
 
@@ -119,7 +124,8 @@ pub struct ApplyArgs {
     /// Records with an `id` are complete bodies: every field they leave out is cleared
     #[arg(long)]
     pub replace: bool,
-    /// Send even when the service's read form cannot carry some fields (named first)
+    /// Send even when the service's read form cannot carry some fields, or a sheet's
+    /// changes look like a spreadsheet's damage (named first)
     #[arg(long, short = 'y')]
     pub yes: bool,
     #[command(flatten)]

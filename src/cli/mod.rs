@@ -77,7 +77,8 @@ pub struct GlobalArgs {
         value_name = "PATH"
     )]
     pub federated_token_file: Option<PathBuf>,
-    /// Output format [default: table on a terminal, json otherwise]
+    /// Output format [default: table on a terminal, json otherwise]; `csv` and `xlsx`
+    /// (a workbook, never to a terminal) in the columns `location apply --file` reads
     #[arg(
         short,
         long,
@@ -86,6 +87,10 @@ pub struct GlobalArgs {
         value_name = "FORMAT"
     )]
     pub output: Option<OutputFormat>,
+    /// The columns of `csv`, `xlsx` and table output, in this order
+    /// (`id,storeId,structuredAddress.city`)
+    #[arg(long, global = true, value_name = "A,B,C", value_delimiter = ',')]
+    pub columns: Option<Vec<String>>,
     /// Print only identifiers, one per line
     #[arg(short, long, global = true)]
     pub quiet: bool,
@@ -125,6 +130,17 @@ pub enum OutputFormat {
     Table,
     Json,
     Ndjson,
+    /// A header row, then a row a record, in the columns `--file` reads
+    Csv,
+    /// A workbook (Office Open XML) of one sheet, as `csv`; not to a terminal
+    Xlsx,
+}
+
+impl OutputFormat {
+    /// `csv` or `xlsx`: a sheet of rows.
+    pub fn is_sheet(self) -> bool {
+        matches!(self, OutputFormat::Csv | OutputFormat::Xlsx)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -296,7 +312,7 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
             let file_verbs = ["create", "update", "apply", "validate"];
             let file_like = !typed.starts_with('-')
                 && (std::path::Path::new(&typed).is_file()
-                    || [".json", ".ndjson", ".jsonl", ".csv"]
+                    || [".json", ".ndjson", ".jsonl", ".csv", ".xlsx", ".ods"]
                         .iter()
                         .any(|ext| typed.ends_with(ext)));
             let verb = path

@@ -11,15 +11,17 @@
 //! - cells, by the field's kind in the catalogue (`model::fields`): empty means absent;
 //!   numbers go in as written (`52,1` only with `--decimal-comma`); booleans as `true`,
 //!   `false`, `TRUE`, `FALSE`, `yes`, `no`, `1` or `0`; `tags` split on commas;
-//!   `photoUrls` as written (the comma-separated form). A cell that is not what its
-//!   field needs is passed on as a string, for validation to report by name.
+//!   `photoUrls` as written (the comma-separated form); a cell `="…"` is the text inside
+//!   (what `-o csv` writes for text a spreadsheet would misread: `columns.rs`). A cell
+//!   that is not what its field needs is passed on as a string, for validation to
+//!   report by name.
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
+use super::columns::{header_columns, header_row, row_to_json};
 use super::Position;
 use crate::error::{Error, Result};
-use crate::model::fields::{self, Kind};
 
 /// How a CSV input is read (`--delimiter`, `--decimal-comma`, `--ignore-column`).
 #[derive(Debug, Clone, Default)]
@@ -38,9 +40,6 @@ impl From<&crate::cli::CsvArgs> for CsvOptions {
         }
     }
 }
-
-/// Columns a record may have besides the location's fields.
-const EXTRA_COLUMNS: [&str; 1] = ["id"];
 
 /// Calls `each` with every row as JSON text, with its line number.
 pub fn for_each_row(
@@ -73,30 +72,14 @@ pub fn try_for_each_row(
         .delimiter(delimiter)
         .trim(csv::Trim::Headers)
         .from_reader(reader);
-    let mut headers: Vec<String> = csv
+    let headers: Vec<String> = csv
         .headers()
         .map_err(|e| Error::usage(format!("the CSV header row cannot be read: {e}")))?
         .iter()
-        .map(|h| h.trim_start_matches('\u{feff}').to_owned())
+        .map(str::to_owned)
         .collect();
-    // A sheet's trailing empty cells in the header row are not columns.
-    while headers.last().is_some_and(String::is_empty) {
-        headers.pop();
-    }
-    // An empty file has no header row at all: as with JSON input, that is a usage error
-    // rather than a run over no records that ends in success.
-    if headers.is_empty() {
-        return Err(Error::usage(
-            "the input is empty: no CSV header row to read",
-        ));
-    }
-    if let Some(at) = headers.iter().position(String::is_empty) {
-        return Err(Error::usage(format!(
-            "the CSV header row has an empty column name (column {})",
-            at + 1
-        )));
-    }
-    let columns = columns(&headers, options)?;
+    let headers = header_row(headers, "CSV")?;
+    let columns = header_columns(&headers, &options.ignore_columns, "CSV")?;
     let mut record = csv::StringRecord::new();
     let mut last_line = 1;
     loop {
@@ -107,7 +90,10 @@ pub fn try_for_each_row(
         match csv.read_record(&mut record) {
             Ok(false) => return Ok(()),
             Ok(true) => {
-                let text = row_to_json(&columns, &record, options);
+                let text = row_to_json(
+                    columns.iter().copied().zip(record.iter()),
+                    options.decimal_comma,
+                );
                 if each(Position::Line(line), &text).is_break() {
                     return Ok(());
                 }
@@ -129,117 +115,6 @@ fn sniff_delimiter(head: &[u8]) -> u8 {
         .into_iter()
         .max_by_key(|d| (first.iter().filter(|b| *b == d).count(), *d == b','))
         .unwrap_or(b',')
-}
-
-/// The header's columns: the field each names, or `None` for a column ignored on purpose.
-/// A column that names no field is an error, once, naming the column.
-fn columns<'h>(headers: &'h [String], options: &CsvOptions) -> Result<Vec<Option<&'h str>>> {
-    let mut unknown = Vec::new();
-    let columns = headers
-        .iter()
-        .map(|name| {
-            if options.ignore_columns.iter().any(|i| i == name) {
-                return None;
-            }
-            let known =
-                fields::location_field(name).is_some() || EXTRA_COLUMNS.contains(&name.as_str());
-            if !known {
-                unknown.push(name.as_str());
-            }
-            Some(name.as_str())
-        })
-        .collect();
-    if let Some(first) = unknown.first() {
-        let suggestion = fields::nearest(first, &EXTRA_COLUMNS)
-            .map(|near| format!("; did you mean `{near}`?"))
-            .unwrap_or_default();
-        let names = unknown
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Err(Error::usage(format!(
-            "the CSV column {names} is not a location field{suggestion}"
-        ))
-        .with_hint(format!(
-            "rename the column, or skip it with `--ignore-column {first}`"
-        )));
-    }
-    Ok(columns)
-}
-
-/// The JSON text of one row. Nested columns (`structuredAddress.city`) are gathered into
-/// their object, in the order of their first column.
-fn row_to_json(
-    columns: &[Option<&str>],
-    record: &csv::StringRecord,
-    options: &CsvOptions,
-) -> String {
-    let mut members: Vec<(&str, Member)> = Vec::new();
-    for (name, cell) in columns.iter().zip(record.iter()) {
-        let Some(name) = name else { continue };
-        if cell.is_empty() {
-            continue;
-        }
-        let value = cell_json(name, cell, options);
-        match name.split_once('.') {
-            Some((outer, inner)) => match members.iter_mut().find(|(n, _)| *n == outer) {
-                Some((_, Member::Object(fields))) => fields.push((inner, value)),
-                _ => members.push((outer, Member::Object(vec![(inner, value)]))),
-            },
-            None => members.push((name, Member::Value(value))),
-        }
-    }
-    let mut text = String::from("{");
-    for (i, (name, member)) in members.iter().enumerate() {
-        if i > 0 {
-            text.push(',');
-        }
-        text.push_str(&json_string(name));
-        text.push(':');
-        match member {
-            Member::Value(value) => text.push_str(value),
-            Member::Object(fields) => {
-                text.push('{');
-                for (j, (inner, value)) in fields.iter().enumerate() {
-                    if j > 0 {
-                        text.push(',');
-                    }
-                    text.push_str(&json_string(inner));
-                    text.push(':');
-                    text.push_str(value);
-                }
-                text.push('}');
-            }
-        }
-    }
-    text.push('}');
-    text
-}
-
-enum Member<'a> {
-    Value(String),
-    Object(Vec<(&'a str, String)>),
-}
-
-/// A cell as JSON text, by its field's kind (`document::text_as_json`); with
-/// `--decimal-comma` a number's comma is its decimal point.
-fn cell_json(field: &str, cell: &str, options: &CsvOptions) -> String {
-    if options.decimal_comma && fields::kind_of(field) == Kind::Number {
-        let dotted =
-            crate::model::document::text_as_json(field, &cell.trim().replacen(',', ".", 1));
-        // Not a number even so: the cell as it was written, for the rules to name.
-        return if dotted.starts_with('"') {
-            json_string(cell)
-        } else {
-            dotted
-        };
-    }
-    crate::model::document::text_as_json(field, cell)
-}
-
-fn json_string(text: &str) -> String {
-    serde_json::to_string(text).expect("strings serialize")
 }
 
 #[cfg(test)]

@@ -12,8 +12,10 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Result};
 
+pub(crate) mod columns;
 pub mod csv;
 mod ids;
+pub(crate) mod workbook;
 
 pub(crate) use self::csv::CsvOptions;
 pub(crate) use ids::for_each_id;
@@ -33,7 +35,8 @@ pub(crate) struct Source {
 }
 
 impl Source {
-    /// `format` when given, else CSV for a `.csv` file and JSON for anything else.
+    /// `format` when given, else CSV for a `.csv` file, a workbook for `.xlsx`, `.xlsm`,
+    /// `.xls` and `.ods`, and JSON for anything else.
     pub(crate) fn new(
         path: &Path,
         format: Option<crate::cli::InputFormat>,
@@ -41,13 +44,11 @@ impl Source {
     ) -> Source {
         use crate::cli::InputFormat;
         let format = format.unwrap_or_else(|| {
-            let csv = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-            if csv {
-                InputFormat::Csv
-            } else {
-                InputFormat::Json
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            match extension.to_ascii_lowercase().as_str() {
+                "csv" => InputFormat::Csv,
+                "xlsx" | "xlsm" | "xls" | "ods" => InputFormat::Workbook,
+                _ => InputFormat::Json,
             }
         });
         Source {
@@ -56,6 +57,12 @@ impl Source {
             csv,
             max_record: DEFAULT_MAX_RECORD,
         }
+    }
+
+    /// Whether the input is a spreadsheet's (CSV, a workbook), whose values a
+    /// spreadsheet may have rewritten.
+    pub(crate) fn is_sheet(&self) -> bool {
+        self.format != crate::cli::InputFormat::Json
     }
 
     /// The same input with another record size limit.
@@ -73,16 +80,21 @@ impl Source {
         let max = self.max_record;
         match self.format {
             crate::cli::InputFormat::Json => for_each_input(reader, max, each),
-            crate::cli::InputFormat::Csv => {
-                self::csv::for_each_row(reader, &self.csv, |position, text| {
-                    // A row is read whole by the CSV reader; its body is held to the
-                    // same limit as any other record.
+            crate::cli::InputFormat::Csv | crate::cli::InputFormat::Workbook => {
+                // A row is read whole by the sheet's reader; its body is held to the
+                // same limit as any other record.
+                let row = |position, text: &str| {
                     let record = match text.len() {
                         len if len > max => Err(too_large(len as u64, max)),
                         _ => Ok(text),
                     };
                     each(position, record)
-                })
+                };
+                if self.format == crate::cli::InputFormat::Csv {
+                    self::csv::for_each_row(reader, &self.csv, row)
+                } else {
+                    self::workbook::for_each_row(reader, &self.csv, row)
+                }
             }
         }
     }

@@ -26,6 +26,7 @@ mod messages;
 pub(crate) mod progress;
 pub(crate) mod prompt;
 pub(crate) mod records;
+pub(crate) mod sheet;
 mod table;
 
 use json::{compact, write_jq_result};
@@ -41,6 +42,8 @@ pub struct Printer {
     verbose: Verbose,
     /// `--jq EXPR`, compiled once, applied to JSON output.
     jq: Option<Arc<jq::Filter>>,
+    /// `--columns`: the columns of `csv` and table output.
+    columns: Option<Vec<String>>,
     stderr_is_terminal: bool,
     stdout_is_terminal: bool,
 }
@@ -54,6 +57,7 @@ impl Printer {
         verbose: bool,
         jq: Option<&str>,
         color: ColorWhen,
+        columns: Option<Vec<String>>,
     ) -> Result<Printer> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
@@ -74,10 +78,33 @@ impl Printer {
             )
             .with_hint("`-q` prints ids; `--jq .id` does the same through a filter"));
         }
+        if format == OutputFormat::Xlsx && stdout_is_terminal {
+            return Err(
+                Error::usage("`-o xlsx` writes a workbook, which a terminal cannot show")
+                    .with_hint("send it to a file: `-o xlsx > stores.xlsx`"),
+            );
+        }
+        if format.is_sheet() && jq.is_some() {
+            return Err(Error::usage(format!(
+                "`--jq` filters JSON, and `-o {}` is not JSON; give one of them",
+                format_name(format)
+            ))
+            .with_hint("`--columns a,b,c` chooses the columns of a sheet"));
+        }
+        if let Some(columns) = &columns {
+            if matches!(format, OutputFormat::Json | OutputFormat::Ndjson) {
+                return Err(Error::usage(
+                    "`--columns` chooses the columns of `csv`, `xlsx` and table output, not of JSON",
+                )
+                .with_hint("`--jq '{id, storeId}'` chooses the members of JSON"));
+            }
+            sheet::check_columns(columns)?;
+        }
         let jq = jq.map(jq::Filter::new).transpose()?.map(Arc::new);
         Ok(Printer {
             format,
             jq,
+            columns,
             quiet,
             messages: Messages {
                 quiet,
@@ -109,6 +136,7 @@ impl Printer {
             },
             verbose: Verbose::new(false),
             jq: None,
+            columns: None,
             stderr_is_terminal: io::stderr().is_terminal(),
             stdout_is_terminal: io::stdout().is_terminal(),
         }
@@ -187,12 +215,37 @@ impl Printer {
         self.format == OutputFormat::Table && !self.quiet
     }
 
+    /// True when records are printed as rows of a sheet: `-o csv`, or `--columns`
+    /// at a table; a command printing one record then pushes it through
+    /// [`Printer::records`], so that one record and many come out alike.
+    pub fn wants_rows(&self) -> bool {
+        !self.quiet
+            && (self.format.is_sheet()
+                || (self.format == OutputFormat::Table && self.columns.is_some()))
+    }
+
     /// Prints a body from the service (or a value of the tool's own): through `--jq`
     /// when given, else pretty at a terminal or as one line, members and numbers as
     /// written.
     pub fn body(&self, body: &[u8]) -> Result<()> {
         if self.jq.is_some() {
             return self.filtered(body);
+        }
+        if self.format.is_sheet() {
+            // One record as a sheet of one row.
+            let value: Box<serde_json::value::RawValue> = serde_json::from_slice(body)
+                .map_err(|e| Error::other(format!("cannot print a body that is not JSON: {e}")))?;
+            let mut sink = self.records();
+            // A list (`config profiles`) is a row an element.
+            match serde_json::from_str::<Vec<Box<serde_json::value::RawValue>>>(value.get()) {
+                Ok(elements) => {
+                    for element in elements {
+                        sink.push(&records::Value(element))?;
+                    }
+                }
+                Err(_) => sink.push(&records::Value(value))?,
+            }
+            return sink.finish();
         }
         if self.pretty_json() {
             self.line(&json::pretty(body))?;
@@ -222,7 +275,13 @@ impl Printer {
     /// come: each record as one alone is printed (`records.rs`), an id each with `-q`, or
     /// table rows at the end.
     pub fn records(&self) -> RecordSink {
-        RecordSink::new(self.format, self.quiet, self.jq.clone())
+        RecordSink::new(
+            self.format,
+            self.quiet,
+            self.jq.clone(),
+            self.columns.clone(),
+            self.messages,
+        )
     }
 
     /// A vertical field/value table fitted to the terminal width; server text is made
@@ -343,6 +402,14 @@ fn colour_on(when: ColorWhen) -> bool {
         ColorWhen::Auto => ColorChoice::Auto,
     };
     anstream::AutoStream::new(io::stderr(), choice).current_choice() != ColorChoice::Never
+}
+
+/// The name of a format as `-o` takes it.
+fn format_name(format: OutputFormat) -> String {
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned())
 }
 
 /// `1 record`, `2 records`: a count with its noun in the right number.

@@ -6,7 +6,10 @@
 //!   the same for one record or many); `--jq` runs on each record (as jq on a stream of
 //!   values).
 //! - `-q`: the record's id, one a line (records without an id print nothing).
-//! - table: the rows a record kind chooses to show (failures, say), as one table at the end.
+//! - table: the rows a record kind chooses to show (failures, say), as one table at the
+//!   end; with `--columns`, those columns of every record.
+//! - `-o csv`: a header row, then a row a record as it comes (`sheet.rs`): a location in
+//!   the columns `apply --file` reads, a record of the tool's own flattened.
 
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
@@ -14,6 +17,8 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::jq;
+use super::sheet::{flatten, CsvOut, Sheet, TableOut, XlsxOut};
+use super::Messages;
 use crate::cli::OutputFormat;
 use crate::error::{Error, Result};
 
@@ -27,6 +32,11 @@ pub trait Record: Serialize {
     }
     /// How the record shows in table output, for people.
     fn human(&self) -> Human;
+    /// The record as a row of a sheet (`-o csv`, a table with `--columns`): by default
+    /// its members, flattened.
+    fn sheet(&self) -> Sheet {
+        Sheet::Row(flatten(self))
+    }
 }
 
 /// A record in table output.
@@ -51,6 +61,13 @@ pub struct RecordSink {
     stdout_is_terminal: bool,
     /// The header of the table, from the kind of the records pushed.
     header: &'static [&'static str],
+    /// `-o csv`.
+    csv: Option<CsvOut>,
+    /// `-o xlsx`: written when the stream ends.
+    xlsx: Option<XlsxOut>,
+    /// A table in `--columns`.
+    columns: Option<TableOut>,
+    messages: Messages,
 }
 
 impl RecordSink {
@@ -58,8 +75,15 @@ impl RecordSink {
         format: OutputFormat,
         quiet: bool,
         jq: Option<Arc<jq::Filter>>,
+        columns: Option<Vec<String>>,
+        messages: Messages,
     ) -> RecordSink {
+        let table = format == OutputFormat::Table && jq.is_none() && !quiet;
         RecordSink {
+            csv: (format == OutputFormat::Csv).then(|| CsvOut::new(columns.clone())),
+            xlsx: (format == OutputFormat::Xlsx).then(|| XlsxOut::new(columns.clone())),
+            columns: columns.filter(|_| table).map(TableOut::new),
+            messages,
             format,
             quiet,
             jq,
@@ -78,6 +102,22 @@ impl RecordSink {
             if let Some(id) = record.id() {
                 writeln!(self.out, "{}", super::sanitize(id))?;
             }
+            return Ok(());
+        }
+        if self.csv.is_some() || self.xlsx.is_some() || self.columns.is_some() {
+            match record.sheet() {
+                Sheet::Row(row) => {
+                    if let Some(csv) = &mut self.csv {
+                        csv.push(&row, &mut self.out)?;
+                    } else if let Some(xlsx) = &mut self.xlsx {
+                        xlsx.push(&row)?;
+                    } else if let Some(table) = &mut self.columns {
+                        table.push(&row);
+                    }
+                }
+                Sheet::Aside(text) => self.messages.warning(&text),
+            }
+            self.count += 1;
             return Ok(());
         }
         match (self.format, &self.jq) {
@@ -123,7 +163,15 @@ impl RecordSink {
 
     fn close(&mut self) -> Result<()> {
         let as_table = self.format == OutputFormat::Table && self.jq.is_none() && !self.quiet;
-        if as_table && !self.rows.is_empty() {
+        if let Some(xlsx) = &mut self.xlsx {
+            xlsx.finish(&mut self.out)?;
+        } else if let Some(table) = self
+            .columns
+            .as_ref()
+            .and_then(|t| t.render(self.stdout_is_terminal))
+        {
+            writeln!(self.out, "{table}")?;
+        } else if as_table && !self.rows.is_empty() {
             let table =
                 super::table::render_table(self.header, &self.rows, self.stdout_is_terminal);
             writeln!(self.out, "{table}")?;
@@ -150,6 +198,21 @@ impl RecordSink {
             super::json::write_jq_result(&mut self.out, &result, pretty, terminal)?;
         }
         Ok(())
+    }
+}
+
+/// A JSON value of the tool's own or a service's body, as one record.
+pub(crate) struct Value(pub Box<serde_json::value::RawValue>);
+
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl Record for Value {
+    fn human(&self) -> Human {
+        Human::Line(self.0.get().to_owned())
     }
 }
 

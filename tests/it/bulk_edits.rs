@@ -69,7 +69,12 @@ fn counter(env: &Env, name: &str) -> u64 {
 
 /// Creates `n` rich locations; returns their ids by storeId.
 fn create_many(env: &Env, n: usize) -> BTreeMap<String, String> {
-    let input = env.write("create.ndjson", &ndjson((0..n).map(rich)));
+    create(env, (0..n).map(rich))
+}
+
+/// Creates these locations; returns their ids by storeId.
+fn create(env: &Env, locations: impl IntoIterator<Item = Value>) -> BTreeMap<String, String> {
+    let input = env.write("create.ndjson", &ndjson(locations));
     let out = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     out.lines()
@@ -842,4 +847,380 @@ fn a_journal_undone_is_not_used_again_and_no_lock_is_left() {
     let out = apply(&env, input, &["--journal", fresh.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.lines().iter().all(|r| r["outcome"] == "updated"));
+}
+
+/// Locations a spreadsheet would damage: post codes with a leading zero, a telephone
+/// number with a `+`, a long numeric storeId, translations.
+fn sheet_locations(env: &Env, n: usize) -> BTreeMap<String, String> {
+    create(
+        env,
+        (0..n).map(|i| {
+            let mut v = rich(i);
+            v["storeId"] = json!(format!("{:016}", 1_000_000_000_000u64 + i as u64));
+            v["structuredAddress"]["postCode"] = json!("01067");
+            v["structuredAddress"]["houseNumber"] = json!("1-5");
+            v["telephoneNumber"] = json!("+49301234567");
+            v["translations"] = json!({"de": {"storeName": "Laden"}});
+            v
+        }),
+    )
+}
+
+/// The rows of a CSV (header first), its byte order mark left out.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+fn csv_text(rows: &[Vec<String>]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer.write_record(row).unwrap();
+    }
+    String::from_utf8(writer.into_inner().unwrap()).unwrap()
+}
+
+/// Applies an unedited sheet: every record `unchanged`, nothing sent.
+#[track_caller]
+fn applies_unchanged(env: &Env, sheet: &str) {
+    let out = apply(env, sheet, &[]);
+    out.assert_code(0);
+    assert!(
+        out.lines().iter().all(|r| r["outcome"] == "unchanged"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        counter(env, "updates"),
+        0,
+        "an unedited sheet sends nothing"
+    );
+}
+
+/// Issue 42 item 1: `get -o csv` → a sheet → `apply --file`: unedited, all `unchanged`
+/// and nothing sent; one column edited, exactly those changes.
+#[test]
+fn a_csv_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
+    let env = Env::new();
+    let ids = sheet_locations(&env, 12);
+    let ids_path = ids_file(&env, &ids);
+    let out = env.run(&["location", "get", "--ids-from", &ids_path, "-o", "csv"]);
+    out.assert_code(0);
+    assert!(
+        out.stdout.starts_with("\u{feff}id,storeId,storeName,"),
+        "{}",
+        out.stdout
+    );
+    // Text a spreadsheet would misread is the formula of that text.
+    for written in [r#""=""01067""""#, r#""=""+49301234567""""#, r#""=""1-5""""#] {
+        assert!(out.stdout.contains(written), "{written}: {}", out.stdout);
+    }
+    let rows = csv_rows(&out.stdout);
+    assert_eq!(rows.len(), 13);
+    let sheet = env.write("export.csv", &out.stdout);
+    let sheet = sheet.to_str().unwrap();
+
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    assert!(
+        plan.lines().iter().all(|r| r["plan"] == "unchanged"),
+        "{}",
+        plan.stdout
+    );
+    applies_unchanged(&env, sheet);
+
+    // One column edited in three rows: exactly those changes.
+    let city = rows[0]
+        .iter()
+        .position(|c| c == "structuredAddress.city")
+        .unwrap();
+    let mut edited = rows.clone();
+    for row in edited.iter_mut().skip(1).take(3) {
+        row[city] = "Potsdam".into();
+    }
+    let sheet = env.write("edited.csv", &csv_text(&edited));
+    let sheet = sheet.to_str().unwrap();
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let changed: Vec<&Value> = lines.iter().filter(|r| r["plan"] == "change").collect();
+    assert_eq!(changed.len(), 3, "{}", plan.stdout);
+    for line in &changed {
+        assert_eq!(
+            line["changes"],
+            json!([{"field": "structuredAddress.city", "before": "Berlin", "after": "Potsdam"}])
+        );
+    }
+    apply(&env, sheet, &[]).assert_code(0);
+    assert_eq!(counter(&env, "updates"), 3);
+
+    // One location alone prints the same row; `--columns` chooses and orders.
+    let (first_store, first_id) = ids.iter().next().unwrap();
+    let one = env.run(&["location", "get", first_id, "-o", "csv"]);
+    one.assert_code(0);
+    let one = csv_rows(&one.stdout);
+    assert_eq!(one[0], rows[0]);
+    assert_eq!(one.len(), 2);
+    let columns = |chosen: &str| {
+        env.run(&[
+            "location",
+            "get",
+            first_id,
+            "-o",
+            "csv",
+            "--columns",
+            chosen,
+        ])
+    };
+    let out = columns("storeId,id,structuredAddress.postCode");
+    out.assert_code(0);
+    assert_eq!(
+        csv_rows(&out.stdout),
+        [
+            vec![
+                "storeId".to_owned(),
+                "id".into(),
+                "structuredAddress.postCode".into()
+            ],
+            vec![
+                format!("=\"{first_store}\""),
+                first_id.clone(),
+                "=\"01067\"".into()
+            ]
+        ]
+    );
+    let out = columns("id,citty");
+    out.assert_code(2);
+    assert!(
+        out.stderr
+            .contains("`citty` is not a column; did you mean `city`?"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// Issue 42 item 3: what a spreadsheet does to values (a leading zero dropped, scientific
+/// notation, a coordinate cut to 15 digits, a date) is marked in the plan and not sent
+/// without `--yes`, each record named; a person's edit beside them is not marked.
+#[test]
+fn spreadsheet_damage_is_marked_and_not_sent_without_yes() {
+    let env = Env::new();
+    let ids = sheet_locations(&env, 5);
+    // A coordinate of 8 decimals, as written.
+    let first = ids.values().next().unwrap();
+    let precise = env.write(
+        "precise.ndjson",
+        &format!("{{\"id\":\"{first}\",\"latitude\":52.52190012}}\n"),
+    );
+    apply(&env, precise.to_str().unwrap(), &[]).assert_code(0);
+    let ids_path = ids_file(&env, &ids);
+    let out = env.run(&["location", "get", "--ids-from", &ids_path, "-o", "csv"]);
+    out.assert_code(0);
+    let mut rows = csv_rows(&out.stdout);
+    let column = |name: &str| rows[0].iter().position(|c| c == name).unwrap();
+    let (post_code, store_id, latitude, house, city) = (
+        column("structuredAddress.postCode"),
+        column("storeId"),
+        column("latitude"),
+        column("structuredAddress.houseNumber"),
+        column("structuredAddress.city"),
+    );
+    let at = rows.iter().position(|r| r[0] == *first).unwrap();
+    assert_eq!(rows[at][latitude], "52.52190012");
+    // What a spreadsheet's save does, one kind a row; a person's edit in the last.
+    let others: Vec<usize> = (1..rows.len()).filter(|r| *r != at).collect();
+    let [zero, long, date, edit] = others[..] else {
+        panic!("five rows")
+    };
+    rows[at][latitude] = "52.5219".into();
+    rows[zero][post_code] = "1067".into();
+    rows[long][store_id] = "1.00000000000E+12".into();
+    rows[date][house] = "2026-01-05".into();
+    rows[edit][city] = "Potsdam".into();
+    let sheet = env.write("saved.csv", &csv_text(&rows));
+    let sheet = sheet.to_str().unwrap();
+
+    let plan = apply(&env, sheet, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let suspect = |line: &Value| -> Vec<String> {
+        line["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| {
+                c["suspect"]
+                    .as_str()
+                    .map(|_| c["field"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    };
+    let by_line = |n: usize| lines.iter().find(|l| l["line"] == n + 1).unwrap();
+    assert_eq!(suspect(by_line(at)), ["latitude"]);
+    assert_eq!(suspect(by_line(zero)), ["structuredAddress.postCode"]);
+    assert_eq!(suspect(by_line(long)), ["storeId"]);
+    assert_eq!(suspect(by_line(date)), ["structuredAddress.houseNumber"]);
+    assert!(
+        suspect(by_line(edit)).is_empty(),
+        "a person's edit is not marked"
+    );
+    assert_eq!(by_line(edit)["plan"], "change");
+    assert!(
+        plan.stderr
+            .contains("4 records with changes that look like a spreadsheet's damage"),
+        "{}",
+        plan.stderr
+    );
+
+    // Without `--yes` (and no terminal to ask at): nothing is sent, each record named.
+    let out = apply(&env, sheet, &[]);
+    out.assert_code(2);
+    assert_eq!(
+        counter(&env, "updates"),
+        1,
+        "only the earlier precise write"
+    );
+    for n in [at, zero, long, date] {
+        assert!(
+            out.stderr.contains(&format!("line {}: ", n + 1)),
+            "{}",
+            out.stderr
+        );
+    }
+    assert!(
+        !out.stderr.contains(&format!("line {}: ", edit + 1)),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("`--yes`"), "{}", out.stderr);
+
+    // At a terminal the question names them; a no sends nothing.
+    {
+        use expectrl::{Eof, Expect};
+        let mut p = env.terminal(&["location", "apply", "-f", sheet]);
+        p.expect(format!("line {}: ", zero + 1)).unwrap();
+        p.expect("Send these changes as they are?").unwrap();
+        p.send("n").unwrap();
+        p.expect(Eof).unwrap();
+        assert_eq!(common::terminal_exit_code(&p), 2);
+        assert_eq!(counter(&env, "updates"), 1);
+    }
+
+    // `--yes` sends them as they are.
+    let out = apply(&env, sheet, &["--yes"]);
+    out.assert_code(0);
+    assert_eq!(counter(&env, "updates"), 1 + 5);
+}
+
+/// The first sheet of a workbook, each cell as calamine reads it.
+fn workbook_rows(bytes: &[u8]) -> Vec<Vec<calamine::Data>> {
+    use calamine::Reader;
+    let mut workbook = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes)).unwrap();
+    let sheet = workbook.worksheet_range_at(0).unwrap().unwrap();
+    sheet.rows().map(<[calamine::Data]>::to_vec).collect()
+}
+
+/// A workbook of these cells, as a spreadsheet program saves what it holds.
+fn workbook_of(rows: &[Vec<calamine::Data>]) -> Vec<u8> {
+    use calamine::Data;
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (r, c) = (r as u32, c as u16);
+            match cell {
+                Data::String(s) => sheet.write_string(r, c, s).map(drop),
+                Data::Float(f) => sheet.write_number(r, c, *f).map(drop),
+                Data::Int(i) => sheet.write_number(r, c, *i as f64).map(drop),
+                Data::Bool(b) => sheet.write_boolean(r, c, *b).map(drop),
+                Data::Empty => Ok(()),
+                other => panic!("not in an export: {other:?}"),
+            }
+            .unwrap();
+        }
+    }
+    workbook.save_to_buffer().unwrap()
+}
+
+/// Issue 42 item 2: `get -o xlsx` → a workbook → `apply --file x.xlsx`: text as text,
+/// coordinates as numbers, booleans as booleans; unedited, all `unchanged` and nothing
+/// sent; one column edited, exactly those changes; a post code the sheet made a number
+/// is marked. `-o xlsx` is refused at a terminal.
+#[test]
+fn a_workbook_export_applies_back_unchanged_and_an_edit_changes_only_that_column() {
+    use calamine::Data;
+    let env = Env::new();
+    let ids = sheet_locations(&env, 6);
+    let ids_path = ids_file(&env, &ids);
+    let out = env
+        .cmd(&["location", "get", "--ids-from", &ids_path, "-o", "xlsx"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let mut rows = workbook_rows(&out.stdout);
+    assert_eq!(rows.len(), 7);
+    let column = |name: &str| {
+        rows[0]
+            .iter()
+            .position(|c| *c == Data::String(name.to_owned()))
+            .unwrap()
+    };
+    let (post_code, latitude, access, city, store) = (
+        column("structuredAddress.postCode"),
+        column("latitude"),
+        column("hasDisabledAccess"),
+        column("structuredAddress.city"),
+        column("storeId"),
+    );
+    assert_eq!(rows[1][post_code], Data::String("01067".into()));
+    assert!(
+        matches!(rows[1][store], Data::String(_)),
+        "{:?}",
+        rows[1][store]
+    );
+    assert!(
+        matches!(rows[1][latitude], Data::Float(_)),
+        "{:?}",
+        rows[1][latitude]
+    );
+    assert_eq!(rows[1][access], Data::Bool(true));
+
+    let sheet = env.path("export.xlsx");
+    std::fs::write(&sheet, workbook_of(&rows)).unwrap();
+    let sheet = sheet.to_str().unwrap();
+    applies_unchanged(&env, sheet);
+
+    // Two cities edited, and a post code the sheet turned into a number.
+    rows[1][city] = Data::String("Potsdam".into());
+    rows[2][city] = Data::String("Potsdam".into());
+    rows[3][post_code] = Data::Float(1067.0);
+    let edited = env.path("edited.xlsx");
+    std::fs::write(&edited, workbook_of(&rows)).unwrap();
+    let edited = edited.to_str().unwrap();
+    let plan = apply(&env, edited, &["--plan"]);
+    plan.assert_code(0);
+    let lines = plan.lines();
+    let changes = |line: usize| &lines.iter().find(|l| l["line"] == line).unwrap()["changes"];
+    for line in [2, 3] {
+        assert_eq!(
+            changes(line),
+            &json!([{"field": "structuredAddress.city", "before": "Berlin", "after": "Potsdam"}])
+        );
+    }
+    assert_eq!(changes(4)[0]["after"], "1067");
+    assert!(changes(4)[0]["suspect"].is_string(), "{}", plan.stdout);
+    assert_eq!(lines.iter().filter(|l| l["plan"] == "change").count(), 3);
+    apply(&env, edited, &[]).assert_code(2);
+    assert_eq!(counter(&env, "updates"), 0);
+
+    // At a terminal a workbook is refused before anything is read.
+    let mut p = env.terminal(&["location", "get", "--ids-from", &ids_path, "-o", "xlsx"]);
+    expectrl::Expect::expect(&mut p, "a terminal cannot show").unwrap();
+    expectrl::Expect::expect(&mut p, expectrl::Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 2);
 }

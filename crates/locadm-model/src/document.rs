@@ -262,6 +262,10 @@ pub struct Change {
     pub before: Option<Box<RawValue>>,
     /// The value after, as JSON text; `None` when the write clears it.
     pub after: Option<Box<RawValue>>,
+    /// Why the change looks like a spreadsheet's damage rather than a person's edit
+    /// (`damage::mark`), when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suspect: Option<&'static str>,
 }
 
 impl std::fmt::Display for Change {
@@ -274,7 +278,11 @@ impl std::fmt::Display for Change {
             self.field,
             shown(&self.before),
             shown(&self.after)
-        )
+        )?;
+        match self.suspect {
+            Some(why) => write!(f, " (suspect: {why})"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -308,6 +316,7 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
                 field: path,
                 before: b.map(RawValue::to_owned),
                 after: a.map(RawValue::to_owned),
+                suspect: None,
             }),
         }
     }
@@ -315,8 +324,8 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
 
 /// Text typed for the field at `path` (a CSV cell, an answer at a prompt) as JSON, by the
 /// field's kind: a number as written, a boolean (`true`/`yes`/`1`, `false`/`no`/`0`), a
-/// list split on commas, anything else a string. Text that is not of the field's kind
-/// stays a string, for the rules to name.
+/// list split on commas, an object (`translations`) as its JSON text, anything else a
+/// string. Text that is not of the field's kind stays a string, for the rules to name.
 pub fn text_as_json(path: &str, text: &str) -> String {
     let raw = match super::fields::kind_of(path) {
         super::fields::Kind::Number => number_or_string(text),
@@ -326,9 +335,12 @@ pub fn text_as_json(path: &str, text: &str) -> String {
             _ => to_raw(text),
         },
         super::fields::Kind::List => to_raw(&text.split(',').map(str::trim).collect::<Vec<_>>()),
-        super::fields::Kind::Text | super::fields::Kind::Urls | super::fields::Kind::Object => {
-            to_raw(text)
-        }
+        // `translations` written as its JSON text (`-o csv` writes it so).
+        super::fields::Kind::Object => match serde_json::from_str::<Box<RawValue>>(text.trim()) {
+            Ok(raw) if Kind::of(&raw) == Kind::Object => raw,
+            _ => to_raw(text),
+        },
+        super::fields::Kind::Text | super::fields::Kind::Urls => to_raw(text),
     };
     // The text of the box, without a copy.
     String::from(Box::<str>::from(raw))

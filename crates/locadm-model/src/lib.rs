@@ -2,6 +2,7 @@
 //! Shared by the commands and the emulator, so both apply the very same rules.
 
 pub mod country;
+pub mod damage;
 pub mod document;
 pub mod endpoint;
 pub mod fields;

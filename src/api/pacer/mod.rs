@@ -164,6 +164,13 @@ impl Pacer {
         self.limit_tx.send_modify(|_| {});
     }
 
+    /// Opens again after [`Pacer::close`], for a second pass over the tasks (what the
+    /// first learned of the pace is kept).
+    pub(crate) fn reopen(&self) {
+        self.closed
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
     /// How many workers the run starts: every one that may ever be allowed to send.
     pub(crate) fn workers(&self) -> usize {
         self.max

@@ -43,7 +43,11 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     if args.dry_run {
         return dry_run(context, preflight);
     }
-    bulk::execute(context, run_of(&args, "apply"), preflight).await?;
+    let run = Run {
+        sheet: source.is_sheet(),
+        ..run_of(&args, "apply")
+    };
+    bulk::execute(context, run, preflight).await?;
     Ok(())
 }
 

@@ -26,7 +26,18 @@ async fn get_one(context: &Context<'_>, id: &str) -> Result<()> {
     let api = context.api().await?;
     let (location, reply) = api.get_location(&id).await?;
     let printer = context.printer;
-    if printer.quiet {
+    if printer.wants_rows() {
+        // One location as an export of one: the row `apply --file` reads back.
+        let mut report = bulk::Report::new(Position::Whole, Operation::Get, bulk::Outcome::Read);
+        report.id = Some(location.id.to_string());
+        report.location = serde_json::value::RawValue::from_string(
+            String::from_utf8_lossy(&reply.body).into_owned(),
+        )
+        .ok();
+        let mut sink = printer.records();
+        sink.push(&bulk::Printed(report))?;
+        sink.finish()?;
+    } else if printer.quiet {
         printer.line(&location.id.to_string())?;
     } else if printer.wants_table() {
         printer.field_table(&view::rows(&location))?;

@@ -1,0 +1,196 @@
+//! Changes that look like what a spreadsheet does to a value rather than what a person
+//! meant: a sheet opened and saved turns the post code `01067` into `1067`, a long number
+//! into `1.23457E+15` (or cuts it to the 15 significant digits it keeps), a coordinate
+//! into the fewer decimals its column showed (`52.52190012` into `52.5219`), and `1-5`
+//! into a date.
+//! A change is compared with the value it replaces: the same rewrite of a value the
+//! location never had is a person's edit.
+
+use serde_json::value::RawValue;
+
+use super::document::Change;
+use super::json::Kind;
+
+/// Marks each change of `changes` that looks like a spreadsheet's damage (its
+/// `suspect`); true when one does.
+pub fn mark(changes: &mut [Change]) -> bool {
+    let mut any = false;
+    for change in changes.iter_mut() {
+        if let (Some(before), Some(after)) = (&change.before, &change.after) {
+            change.suspect = damage(before, after);
+            any |= change.suspect.is_some();
+        }
+    }
+    any
+}
+
+/// Why `after` looks like a spreadsheet's rewrite of `before`, if it does.
+pub fn damage(before: &RawValue, after: &RawValue) -> Option<&'static str> {
+    let (before, after) = (scalar_text(before)?, scalar_text(after)?);
+    if before == after {
+        return None;
+    }
+    if dropped_leading_zeros(&before, &after) {
+        return Some("its leading zeros were dropped, as a spreadsheet does to a number");
+    }
+    if is_scientific(&after) && !is_scientific(&before) {
+        return Some("it is written in scientific notation, as a spreadsheet writes a long number");
+    }
+    if lost_digits(&before, &after) {
+        return Some("it is the value rounded to fewer digits, as a spreadsheet keeps (15 significant digits) or shows a number");
+    }
+    if is_date(&after) && !is_date(&before) {
+        return Some("it became a date, as a spreadsheet reads text such as `1-5`");
+    }
+    None
+}
+
+/// A string's text, or a number's; other values are never a spreadsheet's rewrite.
+fn scalar_text(raw: &RawValue) -> Option<String> {
+    match Kind::of(raw) {
+        Kind::String => serde_json::from_str(raw.get()).ok(),
+        Kind::Number => Some(raw.get().to_owned()),
+        _ => None,
+    }
+}
+
+/// `01067` → `1067`, `007` → `7`, `0049…` → `49…`.
+fn dropped_leading_zeros(before: &str, after: &str) -> bool {
+    let stripped = before.trim_start_matches('0');
+    before.starts_with('0')
+        && !after.is_empty()
+        && (after == stripped || after == "0")
+        && before.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `1.23457E+15`, `1E+20`, `1.2e-7`.
+fn is_scientific(text: &str) -> bool {
+    let Some((mantissa, exponent)) = text.split_once(['E', 'e']) else {
+        return false;
+    };
+    let mantissa = mantissa.strip_prefix('-').unwrap_or(mantissa);
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, "0"));
+    let exponent = exponent.strip_prefix(['+', '-']).unwrap_or(exponent);
+    [whole, fraction, exponent]
+        .iter()
+        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The significant digits of a decimal number, and the power of ten of its last one
+/// (`13.40` → (`134`, -1); `1200` → (`12`, 2)); `None` when it is not one.
+fn significant(text: &str) -> Option<(String, i32)> {
+    let text = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let digits = format!("{whole}{fraction}");
+    let lead = digits.trim_start_matches('0');
+    let trimmed = lead.trim_end_matches('0');
+    let zeros = (lead.len() - trimmed.len()) as i32;
+    Some((trimmed.to_owned(), zeros - fraction.len() as i32))
+}
+
+/// `after` is `before` rounded to fewer significant digits (within half a unit of
+/// `after`'s last digit): a spreadsheet keeps 15, and saves a CSV with the digits its
+/// column shows.
+fn lost_digits(before: &str, after: &str) -> bool {
+    let (Some((digits, _)), Some((kept, place))) = (significant(before), significant(after)) else {
+        return false;
+    };
+    if kept.len() >= digits.len() {
+        return false;
+    }
+    let (Ok(b), Ok(a)) = (before.parse::<f64>(), after.parse::<f64>()) else {
+        return false;
+    };
+    (a - b).abs() <= 0.5 * 10f64.powi(place) * (1.0 + 1e-9)
+}
+
+/// A date as spreadsheets write one: `2026-01-05` (a time may follow), `5.1.2026`,
+/// `1/5/26`, `05-Jan`, `Jan-05`, `5-Jan-2026`.
+fn is_date(text: &str) -> bool {
+    let text = text.split([' ', 'T']).next().unwrap_or(text);
+    let parts: Vec<&str> = text.split(['-', '/', '.']).collect();
+    let number = |p: &str, max: usize| {
+        !p.is_empty() && p.len() <= max && p.bytes().all(|b| b.is_ascii_digit())
+    };
+    let month = |p: &str| {
+        p.len() >= 3
+            && [
+                "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+            ]
+            .iter()
+            .any(|m| p.to_ascii_lowercase().starts_with(m))
+    };
+    match parts.as_slice() {
+        [y, m, d] if y.len() == 4 => number(y, 4) && number(m, 2) && number(d, 2),
+        [d, m, y] if number(d, 2) && number(m, 2) => number(y, 4) && y.len() != 3,
+        [d, m] | [m, d] if month(m) && number(d, 2) => true,
+        [d, m, y] => number(d, 2) && month(m) && number(y, 4),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(json: &str) -> Box<RawValue> {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn why(before: &str, after: &str) -> Option<&'static str> {
+        damage(&raw(before), &raw(after))
+    }
+
+    #[test]
+    fn a_spreadsheet_s_rewrites_are_marked() {
+        assert!(why(r#""01067""#, r#""1067""#)
+            .unwrap()
+            .contains("leading zeros"));
+        assert!(why(r#""000123""#, r#""123""#).is_some());
+        assert!(why(r#""1234567890123456""#, r#""1.23457E+15""#)
+            .unwrap()
+            .contains("scientific"));
+        assert!(why("13.404954123456789", "13.4049541234568")
+            .unwrap()
+            .contains("rounded"));
+        assert!(why("52.52190012", "52.5219").is_some());
+        assert!(why(r#""1234567890123456789""#, r#""1234567890123460000""#).is_some());
+        for date in [
+            "2026-01-05",
+            "05.01.2026",
+            "1/5/26",
+            "5-Jan",
+            "Jan-05",
+            "05-Jan-2026",
+        ] {
+            assert!(
+                why(r#""1-5""#, &format!("\"{date}\""))
+                    .unwrap()
+                    .contains("date"),
+                "{date}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_person_s_edits_are_not() {
+        assert_eq!(why(r#""01067""#, r#""01069""#), None);
+        assert_eq!(why(r#""10178""#, r#""1017""#), None);
+        assert_eq!(why(r#""Berlin""#, r#""Potsdam""#), None);
+        assert_eq!(why("52.52190000", "52.5219"), None);
+        assert_eq!(why("13.404954123456789", "13.5"), None);
+        assert_eq!(why("52.5219", "52.6"), None);
+        assert_eq!(why("52.5", "52.5219"), None);
+        assert_eq!(why(r#""2026-01-04""#, r#""2026-01-05""#), None);
+        assert_eq!(why(r#""1E+5""#, r#""2E+5""#), None);
+        assert_eq!(why(r#""R-1""#, r#""R-2""#), None);
+    }
+}
