@@ -117,7 +117,14 @@ fn jq_runs_on_every_command_that_prints_json() {
         ),
         (
             // A valid provider: no finding, so nothing to filter.
-            vec!["provider", "validate", "--file", provider, "--jq", ".property"],
+            vec![
+                "provider",
+                "validate",
+                "--file",
+                provider,
+                "--jq",
+                ".property",
+            ],
             String::new(),
             0,
         ),
