@@ -51,6 +51,8 @@ fn main() {
 
 async fn run(client: Client, uri: &hyper::Uri, body: &Bytes, n: usize, tasks: usize) -> f64 {
     let left = Arc::new(AtomicUsize::new(n));
+    // reqwest has no crypto provider of its own here (Cargo.toml): ring, as the tool's.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let reqwest_client = reqwest::Client::new();
     let pooled = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
         .build_http::<Full<Bytes>>();

@@ -148,7 +148,7 @@ fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwes
     // configuration would.
     let mut tls = tls.clone();
     tls.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-    builder = builder.use_preconfigured_tls(tls);
+    builder = builder.tls_backend_preconfigured(tls);
     builder
         .build()
         .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))

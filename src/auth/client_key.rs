@@ -4,7 +4,8 @@
 //!
 //! The key is PEM (RSA, EC P-256/P-384 or Ed25519), from `LOCADM_CLIENT_KEY` (the PEM
 //! text) or a file (`LOCADM_CLIENT_KEY_FILE`, profile key `client_key_file`); never from
-//! the command line. Signing is `jsonwebtoken` on ring.
+//! the command line. Signing is `jsonwebtoken` on ring ([`ring_signing`]: the crate's
+//! own backends are aws-lc-rs and RustCrypto; ring is the crypto of the TLS stack).
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -67,6 +68,7 @@ impl ClientKey {
     /// Parses a PEM private key and picks the signing algorithm from its type (and, for
     /// EC, its curve, by a trial signature).
     pub(crate) fn from_pem(pem: SecretString, key_id: Option<String>) -> Result<ClientKey> {
+        ring_signing::install();
         let bytes = pem.expose_secret().as_bytes();
         let candidates: Vec<(EncodingKey, Algorithm)> =
             if let Ok(key) = EncodingKey::from_rsa_pem(bytes) {
@@ -120,6 +122,99 @@ impl ClientKey {
         jsonwebtoken::encode(&header, &claims, &self.key)
             .map(SecretString::from)
             .map_err(|e| Error::auth(format!("cannot sign the client assertion: {e}")))
+    }
+}
+
+/// `jsonwebtoken`'s signing on ring, given to it as its process-wide `CryptoProvider` (the
+/// crate has no ring backend since version 10). Only the algorithms a client key can
+/// have (RS256, ES256, ES384, EdDSA), parsed as the crate's ring backend of version 9
+/// did; this tool never verifies a JWT, so it offers no verifier.
+mod ring_signing {
+    use jsonwebtoken::crypto::{CryptoProvider, JwtSigner, JwtVerifier, KeyUtils};
+    use jsonwebtoken::errors::{ErrorKind, Result};
+    use jsonwebtoken::signature::{Error, Signer};
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey};
+    use ring::rand::SystemRandom;
+    use ring::signature::{self as sig, EcdsaKeyPair, Ed25519KeyPair, RsaKeyPair};
+
+    static PROVIDER: CryptoProvider = CryptoProvider {
+        signer_factory: signer,
+        verifier_factory: verifier,
+        key_utils: KeyUtils::new_unimplemented(),
+    };
+
+    /// Makes ring the crate's provider; an earlier call's (the same) stands.
+    pub(super) fn install() {
+        let _ = PROVIDER.install_default();
+    }
+
+    enum KeyPair {
+        Rsa(RsaKeyPair),
+        Ecdsa(EcdsaKeyPair),
+        Ed25519(Ed25519KeyPair),
+    }
+
+    struct RingSigner {
+        algorithm: Algorithm,
+        key: KeyPair,
+    }
+
+    fn signer(algorithm: &Algorithm, key: &EncodingKey) -> Result<Box<dyn JwtSigner>> {
+        let der = key.as_bytes();
+        let ecdsa = |alg| {
+            EcdsaKeyPair::from_pkcs8(alg, der, &SystemRandom::new())
+                .map(KeyPair::Ecdsa)
+                .map_err(|_| ErrorKind::InvalidEcdsaKey)
+        };
+        let key = match algorithm {
+            Algorithm::RS256 => RsaKeyPair::from_der(der)
+                .map(KeyPair::Rsa)
+                .map_err(|e| ErrorKind::InvalidRsaKey(e.to_string()))?,
+            Algorithm::ES256 => ecdsa(&sig::ECDSA_P256_SHA256_FIXED_SIGNING)?,
+            Algorithm::ES384 => ecdsa(&sig::ECDSA_P384_SHA384_FIXED_SIGNING)?,
+            Algorithm::EdDSA => Ed25519KeyPair::from_pkcs8_maybe_unchecked(der)
+                .map(KeyPair::Ed25519)
+                .map_err(|_| ErrorKind::InvalidEddsaKey)?,
+            _ => return Err(ErrorKind::InvalidAlgorithm.into()),
+        };
+        Ok(Box::new(RingSigner {
+            algorithm: *algorithm,
+            key,
+        }))
+    }
+
+    fn verifier(_: &Algorithm, _: &DecodingKey) -> Result<Box<dyn JwtVerifier>> {
+        Err(ErrorKind::InvalidAlgorithm.into())
+    }
+
+    impl Signer<Vec<u8>> for RingSigner {
+        fn try_sign(&self, message: &[u8]) -> std::result::Result<Vec<u8>, Error> {
+            match &self.key {
+                KeyPair::Rsa(pair) => {
+                    let mut signature = vec![0; pair.public().modulus_len()];
+                    pair.sign(
+                        &sig::RSA_PKCS1_SHA256,
+                        &SystemRandom::new(),
+                        message,
+                        &mut signature,
+                    )
+                    .map_err(|_| Error::new())?;
+                    Ok(signature)
+                }
+                KeyPair::Ecdsa(pair) => Ok(pair
+                    .sign(&SystemRandom::new(), message)
+                    .map_err(|_| Error::new())?
+                    .as_ref()
+                    .to_vec()),
+                KeyPair::Ed25519(pair) => Ok(pair.sign(message).as_ref().to_vec()),
+            }
+        }
+    }
+
+    impl JwtSigner for RingSigner {
+        fn algorithm(&self) -> Algorithm {
+            self.algorithm
+        }
     }
 }
 

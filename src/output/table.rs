@@ -8,7 +8,7 @@ use super::sanitize;
 pub(super) fn new_table(stdout_is_terminal: bool) -> Table {
     let mut table = Table::new();
     table
-        .load_preset(presets::UTF8_FULL_CONDENSED)
+        .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic);
     if !stdout_is_terminal {
         table.force_no_tty();

@@ -1273,6 +1273,19 @@ async fn the_oauth2_crate_gets_tokens_by_basic_and_by_body_and_reads_errors() {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
+    // The crate's own reqwest support is for reqwest 0.12: it is given this client as a
+    // function, as the tool gives it the shared one (src/auth/transport.rs).
+    let http = |request: oauth2::HttpRequest| {
+        let http = http.clone();
+        async move {
+            let response = http.execute(reqwest::Request::try_from(request)?).await?;
+            let mut answer = oauth2::http::Response::builder().status(response.status());
+            if let Some(headers) = answer.headers_mut() {
+                *headers = response.headers().clone();
+            }
+            Ok::<_, reqwest::Error>(answer.body(response.bytes().await?.to_vec()).unwrap())
+        }
+    };
     for auth in [AuthType::BasicAuth, AuthType::RequestBody] {
         let oauth = BasicClient::new(ClientId::new("odd client".into()))
             .set_client_secret(ClientSecret::new("p@ss:w/rd+%&=".into()))

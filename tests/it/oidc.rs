@@ -65,6 +65,7 @@ impl Provider {
 
     /// The provider's view of a token (RFC 7662), asked as the `introspector` client.
     fn introspect(&self, token: &str) -> Value {
+        common::ring_provider();
         runtime().block_on(async {
             reqwest::Client::new()
                 .post(format!("{}/token/introspection", self.issuer))
@@ -271,6 +272,7 @@ struct Browser {
 
 impl Browser {
     fn new() -> Browser {
+        common::ring_provider();
         Browser {
             client: reqwest::Client::builder()
                 .cookie_store(true)

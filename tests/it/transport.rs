@@ -137,7 +137,8 @@ fn pki() -> Pki {
         rcgen::CertificateParams::new(vec!["localhost".to_owned(), "127.0.0.1".to_owned()])
             .unwrap();
     let key = rcgen::KeyPair::generate().unwrap();
-    let cert = params.signed_by(&key, &ca, &ca_key).unwrap();
+    let issuer = rcgen::Issuer::from_params(&ca_params, &ca_key);
+    let cert = params.signed_by(&key, &issuer).unwrap();
     Pki {
         ca_pem: ca.pem(),
         cert_der: cert.der().to_vec(),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::Mutex;
 
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use tokio::sync::Notify;
 
 use super::config::Faults;
@@ -52,7 +52,7 @@ impl FaultInjector {
             return None;
         }
         let x: f64 = match self.rng.lock() {
-            Ok(mut rng) => rng.gen(),
+            Ok(mut rng) => rng.random(),
             Err(_) => return None,
         };
         if x < f.fail_rate {

@@ -71,7 +71,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
 
 async fn download(state: &AppState, endpoint: &str) -> Result<String, String> {
     let response = state
-        .http
+        .http()
         .get(endpoint)
         .header("Accept", "application/json")
         .send()

@@ -26,8 +26,28 @@ pub struct Shared {
     pub faults: FaultInjector,
     /// Capacity and rate limit, with their counters.
     pub gate: super::limits::Gate,
-    /// For fetching remote providers' locations.
-    pub http: reqwest::Client,
+    /// For fetching remote providers' locations: made on the first fetch (reqwest's TLS
+    /// set-up reads the machine's trust store, tens of milliseconds an emulator that
+    /// most never need), with this timeout.
+    http: std::sync::OnceLock<reqwest::Client>,
+    remote_timeout: Duration,
+}
+
+impl Shared {
+    /// The client that fetches remote providers' locations.
+    pub fn http(&self) -> &reqwest::Client {
+        self.http.get_or_init(|| {
+            // reqwest is built without a crypto provider of its own (Cargo.toml): its TLS
+            // set-up takes the process's default, ring here as in the rest of the tree.
+            // An earlier one (the same, or a test's) stands.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            reqwest::Client::builder()
+                .timeout(self.remote_timeout)
+                .user_agent(concat!("locadm-emulator/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .unwrap_or_default()
+        })
+    }
 }
 
 impl Deref for AppState {
@@ -39,11 +59,6 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(config: &EmulatorConfig, store: Store) -> AppState {
-        let http = reqwest::Client::builder()
-            .timeout(config.remote_timeout)
-            .user_agent(concat!("locadm-emulator/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .unwrap_or_default();
         AppState(Arc::new(Shared {
             store,
             clients: std::sync::RwLock::new(config.clients.clone()),
@@ -53,7 +68,8 @@ impl AppState {
             counters: Counters::default(),
             faults: FaultInjector::new(config.faults.clone()),
             gate: super::limits::Gate::new(config.limits.clone()),
-            http,
+            http: std::sync::OnceLock::new(),
+            remote_timeout: config.remote_timeout,
         }))
     }
 }

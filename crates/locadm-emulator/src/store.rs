@@ -312,8 +312,10 @@ pub fn insert_token(
 
 /// The SHA-256 of a token, hex: what is stored and looked up instead of the token.
 fn digest(token: &str) -> String {
-    use sha2::Digest;
-    format!("{:x}", sha2::Sha256::digest(token.as_bytes()))
+    hex::encode(ring::digest::digest(
+        &ring::digest::SHA256,
+        token.as_bytes(),
+    ))
 }
 
 pub fn token(conn: &Connection, token: &str) -> Result<Option<StoredToken>, StoreError> {

@@ -61,7 +61,7 @@ impl Tls {
         let names = ["localhost", "127.0.0.1", "::1"].map(String::from).to_vec();
         let made = rcgen::generate_simple_self_signed(names)
             .map_err(|e| format!("cannot make a self-signed certificate: {e}"))?;
-        let key = PrivateKeyDer::try_from(made.key_pair.serialize_der())
+        let key = PrivateKeyDer::try_from(made.signing_key.serialize_der())
             .map_err(|e| format!("cannot use the self-signed key: {e}"))?;
         let pem = made.cert.pem();
         Tls::new(vec![made.cert.der().clone()], key, pem, http2)

@@ -58,6 +58,11 @@ pub(crate) struct KeyringStore;
 
 impl KeyringStore {
     fn entry(key: &EntryKey) -> Result<keyring::Entry, StoreError> {
+        // The store is made on the first entry, once a process; when that failed (no
+        // Secret Service on the bus…), its reason rather than `NoDefaultStore`.
+        if let Err(e) = keyring::Entry::store_status() {
+            return Err(StoreError::Unavailable(e.to_string()));
+        }
         keyring::Entry::new(SERVICE, &key.account()).map_err(keyring_error)
     }
 }

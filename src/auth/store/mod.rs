@@ -227,17 +227,17 @@ mod tests {
         );
     }
 
-    /// The `keyring` crate's mock store, through the same calls as `KeyringStore`.
+    /// The mock store of `keyring-core` (the crate under `keyring`), through the same
+    /// calls as `KeyringStore`.
     #[test]
     fn keyring_mock_round_trip_and_errors() {
-        let cred = keyring::mock::default_credential_builder()
-            .build(None, SERVICE, &key("m").account())
-            .unwrap();
-        let e = keyring::Entry::new_with_credential(cred);
+        use keyring_core::api::CredentialStoreApi;
+        let store = keyring_core::mock::Store::new().unwrap();
+        let e = store.build(SERVICE, &key("m").account(), None).unwrap();
         e.set_secret(&entry().to_bytes()).unwrap();
         let back = StoredEntry::from_bytes(&e.get_secret().unwrap()).unwrap();
         assert_eq!(back.client_secret.unwrap().expose_secret(), "s3cret");
-        let mock: &keyring::mock::MockCredential = e.get_credential().downcast_ref().unwrap();
+        let mock: &keyring_core::mock::Cred = e.as_any().downcast_ref().unwrap();
         mock.set_error(keyring::Error::NoStorageAccess("locked".into()));
         let err = keyring_error(e.get_secret().unwrap_err());
         assert!(matches!(err, StoreError::Unavailable(_)), "{err:?}");

@@ -267,15 +267,23 @@ pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -
     (status, value)
 }
 
+/// Makes ring the process's crypto provider, before a test builds a reqwest client: reqwest
+/// is built without one of its own (Cargo.toml), as the tool's client and the emulator's
+/// use ring. An earlier one (the same) stands.
+pub fn ring_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// `GET url` over TLS, trusting `certificate` (PEM): the body as JSON.
 pub fn https_json(url: &str, certificate: &str) -> Value {
+    ring_provider();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
         let client = reqwest::Client::builder()
-            .add_root_certificate(reqwest::Certificate::from_pem(certificate.as_bytes()).unwrap())
+            .tls_certs_only([reqwest::Certificate::from_pem(certificate.as_bytes()).unwrap()])
             .build()
             .unwrap();
         let response = client.get(url).send().await.expect("GET over TLS");

@@ -16,7 +16,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 use base64::Engine;
-use rand::RngCore;
 use serde_json::json;
 
 use super::REALM;
@@ -167,7 +166,7 @@ async fn issue(
     }
 
     let mut bytes = [0u8; 32];
-    rand::thread_rng().fill_bytes(&mut bytes);
+    rand::fill(&mut bytes);
     let access_token = URL_SAFE_NO_PAD.encode(bytes);
     let lifetime = state.token_lifetime.as_secs();
     let expires_at = store::now() + lifetime as i64;
