@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use secrecy::SecretString;
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use self::connection::{Connection, Connector};
 use self::transport::{Failure, TransportError, TransportKind};
@@ -384,15 +385,14 @@ impl ApiClient {
 /// the case it is written in does not matter), else as written; `None` when the body
 /// names none (nothing to compare: the body's own reading says what else is wrong).
 fn answered_for(body: &[u8]) -> Option<String> {
+    // Borrowed: every read of a bulk run comes through here, and only `id` is wanted.
     #[derive(serde::Deserialize)]
-    struct Head {
-        id: Option<serde_json::Value>,
+    struct Head<'a> {
+        #[serde(borrow)]
+        id: Option<&'a RawValue>,
     }
-    let id = serde_json::from_slice::<Head>(body).ok()?.id?;
-    let text = match id {
-        serde_json::Value::String(text) => text,
-        other => other.to_string(),
-    };
+    let raw = serde_json::from_slice::<Head<'_>>(body).ok()?.id?;
+    let text = serde_json::from_str::<String>(raw.get()).unwrap_or_else(|_| raw.get().to_owned());
     Some(
         uuid::Uuid::parse_str(&text)
             .map(|u| u.to_string())

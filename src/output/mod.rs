@@ -201,7 +201,11 @@ impl Printer {
     /// (`-o json` at a terminal) or as one line.
     pub fn json<T: Serialize + ?Sized>(&self, value: &T) -> Result<()> {
         let text = serde_json::to_vec(value).map_err(|e| Error::other(e.to_string()))?;
-        self.body(&text)
+        if self.jq.is_some() || self.pretty_json() || self.format.is_sheet() {
+            return self.body(&text);
+        }
+        // serde writes one compact line already: no second pass through jaq's writer.
+        Ok(self.line(&String::from_utf8_lossy(&text))?)
     }
 
     /// Whether JSON is printed pretty: `-o json` at a terminal. Elsewhere every JSON
