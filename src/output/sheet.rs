@@ -139,24 +139,31 @@ pub(crate) struct XlsxOut {
     header: Option<Vec<String>>,
     workbook: rust_xlsxwriter::Workbook,
     row: u32,
+    /// The formats of text columns and of coordinates, made once.
+    text: rust_xlsxwriter::Format,
+    coordinate: rust_xlsxwriter::Format,
 }
 
 impl XlsxOut {
     pub(crate) fn new(chosen: Option<Vec<String>>) -> XlsxOut {
+        use rust_xlsxwriter::Format;
         let mut workbook = rust_xlsxwriter::Workbook::new();
-        workbook.add_worksheet();
+        // Rows are written in order, each once: the sheet keeps none of them in memory.
+        if workbook.add_worksheet_with_constant_memory().is_err() {
+            workbook.add_worksheet();
+        }
         XlsxOut {
             chosen,
             header: None,
             workbook,
             row: 0,
+            text: Format::new().set_num_format("@"),
+            coordinate: Format::new().set_num_format("0.00000000"),
         }
     }
 
     pub(crate) fn push(&mut self, row: &[(Cow<'static, str>, Cell)]) -> Result<()> {
-        use rust_xlsxwriter::Format;
-        let text = Format::new().set_num_format("@");
-        let coordinate = Format::new().set_num_format("0.00000000");
+        let (text, coordinate) = (&self.text, &self.coordinate);
         let sheet = self.workbook.worksheet_from_index(0).map_err(xlsx_error)?;
         if self.header.is_none() {
             let header = header_of(self.chosen.as_deref(), row);
@@ -166,7 +173,7 @@ impl XlsxOut {
                 if columns::is_location_column(name)
                     && crate::model::fields::kind_of(name) == crate::model::fields::Kind::Text
                 {
-                    sheet.set_column_format(col, &text).map_err(xlsx_error)?;
+                    sheet.set_column_format(col, text).map_err(xlsx_error)?;
                 }
             }
             sheet.set_freeze_panes(1, 0).map_err(xlsx_error)?;
@@ -178,14 +185,14 @@ impl XlsxOut {
             let col = column_number(col)?;
             match cell_named(row, name) {
                 None | Some(Cell::Empty) => None,
-                Some(Cell::Text(t)) => Some(sheet.write_string_with_format(at, col, t, &text)),
+                Some(Cell::Text(t)) => Some(sheet.write_string_with_format(at, col, t, text)),
                 Some(Cell::Bool(b)) => Some(sheet.write_boolean(at, col, *b)),
                 Some(Cell::Number(n)) => match n.parse::<f64>() {
                     Ok(n)
                         if crate::model::fields::kind_of(name)
                             == crate::model::fields::Kind::Number =>
                     {
-                        Some(sheet.write_number_with_format(at, col, n, &coordinate))
+                        Some(sheet.write_number_with_format(at, col, n, coordinate))
                     }
                     Ok(n) => Some(sheet.write_number(at, col, n)),
                     Err(_) => Some(sheet.write_string(at, col, n)),
