@@ -227,12 +227,17 @@ impl ApiClient {
         url
     }
 
+    /// One create; an answer that does not link to the new location's id is
+    /// `unconfirmed` (the location may exist), as in a bulk run.
     pub(crate) async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
-        self.create_location_json(
-            &mut Route::Shared,
-            json_payload(&body.for_op(WriteOp::Create))?,
-        )
-        .await
+        let reply = self
+            .create_location_json(
+                &mut Route::Shared,
+                json_payload(&body.for_op(WriteOp::Create))?,
+            )
+            .await?;
+        Self::link_of(&reply).map_err(unconfirmed)?;
+        Ok(reply)
     }
 
     /// A create from a body already checked and serialized (`location apply`).

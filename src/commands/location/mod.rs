@@ -36,21 +36,14 @@ pub(crate) fn parse_id(id: &str) -> Result<uuid::Uuid> {
 }
 
 /// Prints what a write answered: the id with `-q`, a table, or as JSON the link body with
-/// the location's `id` added (so `| jq -r .id` gives it, as `-q` does). A create whose
-/// answer carries no id may have been carried out: that is said, never a plain failure.
+/// the location's `id` added (so `| jq -r .id` gives it, as `-q` does).
 pub(crate) fn print_link(
     context: &Context,
     verb: &'static str,
     reply: &crate::api::Reply,
 ) -> Result<()> {
     let printer = context.printer;
-    let link = crate::api::ApiClient::link_of(reply).map_err(|e| {
-        if verb == "created" {
-            crate::api::unconfirmed(e)
-        } else {
-            e
-        }
-    })?;
+    let link = crate::api::ApiClient::link_of(reply)?;
     let id = link.id().expect("link_of checks the id").to_string();
     if printer.quiet {
         printer.line(&id)?;
