@@ -314,15 +314,9 @@ pub(crate) fn with_profile(hint: &str, profile: &str) -> String {
     out
 }
 
-/// The innermost cause of an error, which says what really happened ("Connection
-/// refused", a TLS certificate problem) rather than an outer "error sending request".
-pub(crate) fn root_cause(e: &(dyn StdError + 'static)) -> String {
-    let mut cause = e;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    cause.to_string()
-}
+/// The innermost cause of an error ("Connection refused", not "error sending request"):
+/// the transport's rule, one for every route.
+pub(crate) use locadm_transport::root_cause;
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {

@@ -32,9 +32,9 @@ use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
 pub(crate) use self::spool::{body_text, Task};
 use self::worker::{Rules, Worker};
-use crate::api::pacer::Pacer;
 use crate::api::Permission;
 use crate::cli::Pace;
+use locadm_transport::pacer::Pacer;
 
 /// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
 /// may be).
