@@ -56,7 +56,7 @@ pub(crate) struct ConfigFile {
 }
 
 /// A profile's boolean value: `true` or `false`.
-fn parse_bool(key: &str, value: &str) -> Result<bool> {
+pub(super) fn parse_bool(key: &str, value: &str) -> Result<bool> {
     value
         .parse::<bool>()
         .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
@@ -144,64 +144,46 @@ impl ConfigFile {
 }
 
 impl ProfileConfig {
-    /// Sets `key` from its text form after validating it; an empty value removes the key.
+    /// Sets `key` from its text form after validating it (by the key's own rule of the
+    /// settings table); an empty value removes the key.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        let value = value.trim();
-        let empty = value.is_empty();
-        match key {
-            "base_url" | "token_url" | "issuer" => {
-                let url = (!empty)
-                    .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
-                    .transpose()?
-                    .map(|u| u.as_str().to_owned());
-                match key {
-                    "base_url" => self.base_url = url,
-                    "token_url" => self.token_url = url,
-                    _ => self.issuer = url,
-                }
-            }
-            "read_prefix" => {
-                self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
-            }
-            "client_id" => self.client_id = (!empty).then(|| value.to_owned()),
-            "scopes" => self.scopes = (!empty).then(|| split_scopes(value)),
-            "client_auth" => {
-                self.client_auth = (!empty).then(|| ClientAuth::parse(value)).transpose()?
-            }
-            "ca_cert" => self.ca_cert = pem_file(key, value)?,
-            "client_key_file" => self.client_key_file = pem_file(key, value)?,
-            "client_key_id" => self.client_key_id = (!empty).then(|| value.to_owned()),
-            "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
-            "allow_http" => {
-                self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            "cache_env_token" => {
-                self.cache_env_token = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            other if other.contains("secret") || other == "token" || other == "access_token" => {
-                return Err(Error::usage(format!(
-                    "`{other}` is a secret and never goes in the config file"
-                ))
-                .with_hint(crate::auth::log_in(
-                    "run `locadm login`: the client secret and the token go to the keyring",
-                )))
-            }
-            other => {
-                return Err(
-                    Error::usage(format!("`{other}` is not a profile setting")).with_hint(format!(
-                        "settable keys: {}",
-                        keys::names(keys::in_profile())
-                    )),
-                )
-            }
+        if let Some(set) = keys::find(key).and_then(|key| key.set) {
+            return set(self, value.trim());
         }
-        Ok(())
+        if key.contains("secret") || key == "token" || key == "access_token" {
+            return Err(Error::usage(format!(
+                "`{key}` is a secret and never goes in the config file"
+            ))
+            .with_hint(crate::auth::log_in(
+                "run `locadm login`: the client secret and the token go to the keyring",
+            )));
+        }
+        Err(
+            Error::usage(format!("`{key}` is not a profile setting")).with_hint(format!(
+                "settable keys: {}",
+                keys::names(keys::in_profile())
+            )),
+        )
     }
+}
+
+/// A URL as a profile keeps it: checked by the rules of the service's URLs (plain http
+/// on loopback only, unless the profile allows it); empty: unset.
+pub(super) fn service_url(
+    profile: &ProfileConfig,
+    key: &str,
+    value: &str,
+) -> Result<Option<String>> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let url = ServiceUrl::parse(key, value, profile.allow_http.unwrap_or(false))?;
+    Ok(Some(url.as_str().to_owned()))
 }
 
 /// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
 /// (empty: unset).
-fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
+pub(super) fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
     if value.is_empty() {
         return Ok(None);
     }
@@ -242,7 +224,7 @@ pub(crate) fn split_scopes(value: &str) -> Vec<String> {
         .collect()
 }
 
-fn parse_timeout(value: &str) -> Result<f64> {
+pub(super) fn parse_timeout(value: &str) -> Result<f64> {
     match value.parse::<f64>() {
         Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
         _ => Err(Error::usage(format!(
