@@ -258,6 +258,17 @@ impl Error {
         self.kind.code()
     }
 
+    /// The message with the causes it does not already say, `: `-joined on one line: an
+    /// error told where only a line of text goes (a record's result, a smoke step).
+    pub fn full_text(&self) -> String {
+        let mut text = self.message.clone();
+        for cause in self.causes() {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+        text
+    }
+
     /// The source chain, outermost first, leaving out every cause whose text the message
     /// (or a cause already listed) already says: the lines a person has not read yet.
     pub fn causes(&self) -> Vec<String> {

@@ -242,9 +242,10 @@ impl ApiClient {
         })
         .map_err(|e| {
             Error::usage(format!(
-                "the base URL `{}`: {e}",
+                "the base URL `{}`",
                 crate::settings::shown_url(&self.base_url)
             ))
+            .with_source(e)
         })?;
         Ok(BulkRoutes(Some(Arc::new(connector))))
     }

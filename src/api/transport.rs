@@ -72,7 +72,7 @@ fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwes
     builder = builder.tls_backend_preconfigured(tls);
     builder
         .build()
-        .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+        .map_err(|e| Error::other("cannot set up the HTTP client").with_source(e))
 }
 
 /// The one TLS configuration of both routes (the shared client and the bulk route's own
@@ -83,7 +83,7 @@ fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
         rustls::crypto::ring::default_provider(),
     ))
     .with_safe_default_protocol_versions()
-    .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
+    .map_err(|e| Error::other("cannot set up TLS").with_source(e))?
     .with_root_certificates(root_store(settings)?)
     .with_no_client_auth();
     config.resumption = rustls::client::Resumption::store(Arc::new(SessionStore::new()));
@@ -121,9 +121,10 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     };
     let pem = std::fs::read(path).map_err(|e| {
         Error::usage(format!(
-            "cannot read the CA certificate `{}`: {e}",
+            "cannot read the CA certificate `{}`",
             path.display()
         ))
+        .with_source(e)
     })?;
     let certificates: Vec<CertificateDer<'_>> =
         CertificateDer::pem_slice_iter(&pem).flatten().collect();
@@ -137,9 +138,10 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     for certificate in certificates {
         roots.add(certificate).map_err(|e| {
             Error::usage(format!(
-                "`{}` (ca_cert) holds a certificate that cannot be used: {e}",
+                "`{}` (ca_cert) holds a certificate that cannot be used",
                 path.display()
             ))
+            .with_source(e)
         })?;
     }
     Ok(roots)

@@ -13,7 +13,8 @@ pub(super) async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<(
     let printer = context.printer;
     let config = EmulatorConfig::from_args(&args).map_err(Error::usage)?;
     let listener = TcpListener::bind(args.addr).await.map_err(|e| {
-        Error::other(format!("cannot listen on `{}`: {e}", args.addr))
+        Error::other(format!("cannot listen on `{}`", args.addr))
+            .with_source(e)
             .with_hint("pick another address with `--addr`, or port 0 for a free port")
     })?;
     // Listening before the first signal could end the process: from here on an interrupt

@@ -27,7 +27,7 @@ fn prompt_error(e: dialoguer::Error) -> Error {
         let _ = console::Term::stderr().write_line("");
         return Error::interrupted();
     }
-    Error::other(format!("the prompt failed: {e}"))
+    Error::other("the prompt failed").with_source(e)
 }
 
 /// The terminal's modes before a prompt changed them (raw mode for a key, echo off for a

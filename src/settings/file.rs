@@ -81,9 +81,10 @@ impl ConfigFile {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
             Err(e) => {
                 return Err(Error::other(format!(
-                    "cannot read the config file `{}`: {e}",
+                    "cannot read the config file `{}`",
                     path.display()
-                )))
+                ))
+                .with_source(e))
             }
         };
         toml::from_str(&text).map_err(|e| {
@@ -105,16 +106,13 @@ impl ConfigFile {
     /// tempfile creates it.
     pub(crate) fn save(&self, path: &Path) -> Result<()> {
         let text = toml::to_string_pretty(self)
-            .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
+            .map_err(|e| Error::other("cannot encode the configuration").with_source(e))?;
         let dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| {
-            Error::other(format!(
-                "cannot create the directory `{}`: {e}",
-                dir.display()
-            ))
+            Error::other(format!("cannot create the directory `{}`", dir.display())).with_source(e)
         })?;
         let write = || -> std::io::Result<()> {
             let mut file = tempfile::Builder::new()
@@ -127,10 +125,8 @@ impl ConfigFile {
             Ok(())
         };
         write().map_err(|e| {
-            Error::other(format!(
-                "cannot write the config file `{}`: {e}",
-                path.display()
-            ))
+            Error::other(format!("cannot write the config file `{}`", path.display()))
+                .with_source(e)
         })
     }
 
