@@ -308,7 +308,7 @@ impl ApiClient {
             Kind::Rejected { status, .. } => Err(format!(
                 "answered {status} to an empty location without naming a property, as the location service does"
             )),
-            _ => Err(format!("could not be checked: {error}")),
+            _ => Err(format!("could not be checked: {}", error.full_text())),
         }
     }
 
