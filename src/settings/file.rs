@@ -1,7 +1,6 @@
-//! The config file: TOML with one `[profiles.NAME]` table per profile, read and written
-//! whole (`config set/unset`, `login`). Every value is validated as it is set, so a
-//! profile that loads is one that resolves. It never holds a secret: client secrets and
-//! tokens live in the keyring (see `crate::auth`).
+//! The config file: TOML with one `[profiles.NAME]` table per profile (`profile.rs`),
+//! read and written whole (`config set/unset`, `login`). It never holds a secret: client
+//! secrets and tokens live in the keyring (see `crate::auth`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -9,43 +8,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{keys, ClientAuth, ServiceUrl};
+use super::keys;
+use super::profile::ProfileConfig;
 use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
-
-/// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
-/// typo does not go unnoticed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ProfileConfig {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub base_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub issuer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub read_prefix: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scopes: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_auth: Option<ClientAuth>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_file: Option<PathBuf>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ca_cert: Option<PathBuf>,
-    /// Seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_http: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_env_token: Option<bool>,
-}
 
 /// The whole config file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -53,13 +19,6 @@ pub(crate) struct ProfileConfig {
 pub(crate) struct ConfigFile {
     #[serde(default)]
     pub profiles: BTreeMap<String, ProfileConfig>,
-}
-
-/// A profile's boolean value: `true` or `false`.
-pub(super) fn parse_bool(key: &str, value: &str) -> Result<bool> {
-    value
-        .parse::<bool>()
-        .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
 }
 
 /// The default config file: the OS config directory's `locadm/config.toml`
@@ -139,96 +98,6 @@ impl ConfigFile {
     }
 }
 
-impl ProfileConfig {
-    /// Sets `key` from its text form after validating it (by the key's own rule of the
-    /// settings table); an empty value removes the key.
-    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        if let Some(set) = keys::find(key).and_then(|key| key.set) {
-            return set(self, value.trim());
-        }
-        if key.contains("secret") || key == "token" || key == "access_token" {
-            return Err(Error::usage(format!(
-                "`{key}` is a secret and never goes in the config file"
-            ))
-            .with_hint(crate::auth::log_in(
-                "run `locadm login`: the client secret and the token go to the keyring",
-            )));
-        }
-        Err(
-            Error::usage(format!("`{key}` is not a profile setting")).with_hint(format!(
-                "settable keys: {}",
-                keys::names(keys::in_profile())
-            )),
-        )
-    }
-}
-
-/// A URL as a profile keeps it: checked by the rules of the service's URLs (plain http
-/// on loopback only, unless the profile allows it); empty: unset.
-pub(super) fn service_url(
-    profile: &ProfileConfig,
-    key: &str,
-    value: &str,
-) -> Result<Option<String>> {
-    if value.is_empty() {
-        return Ok(None);
-    }
-    let url = ServiceUrl::parse(key, value, profile.allow_http.unwrap_or(false))?;
-    Ok(Some(url.as_str().to_owned()))
-}
-
-/// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
-/// (empty: unset).
-pub(super) fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
-    if value.is_empty() {
-        return Ok(None);
-    }
-    let path = PathBuf::from(value);
-    if !path.is_file() {
-        return Err(Error::usage(format!(
-            "`{key}` must name a PEM file; `{value}` is not a file"
-        )));
-    }
-    Ok(Some(std::path::absolute(&path).unwrap_or(path)))
-}
-
-/// A read prefix as settings keep it: a path with one leading `/` and none trailing
-/// (empty: none).
-pub(super) fn normalise_prefix(value: &str) -> Result<String> {
-    let trimmed = value.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return Ok(String::new());
-    }
-    if trimmed.contains(['?', '#']) {
-        return Err(Error::usage(format!(
-            "`read_prefix` must be a path such as `/v1`, not `{value}`"
-        )));
-    }
-    Ok(if trimmed.starts_with('/') {
-        trimmed.to_owned()
-    } else {
-        format!("/{trimmed}")
-    })
-}
-
-/// Scopes separated by spaces or commas.
-pub(crate) fn split_scopes(value: &str) -> Vec<String> {
-    value
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
-pub(super) fn parse_timeout(value: &str) -> Result<f64> {
-    match value.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
-        _ => Err(Error::usage(format!(
-            "`timeout` must be a number of seconds above 0, not `{value}`"
-        ))),
-    }
-}
-
 /// The config file when the command line is not parsed (shell completion runs before):
 /// `LOCADM_CONFIG`, else the default one.
 pub(crate) fn config_file_from_env() -> Result<PathBuf> {
@@ -241,6 +110,7 @@ pub(crate) fn config_file_from_env() -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::ClientAuth;
 
     #[test]
     fn set_validates_keys_and_values() {

@@ -5,10 +5,10 @@
 //! `ProfileConfig` when a profile holds it); the tests below hold clap, the config file's
 //! format and this table to each other.
 
-use super::file::{self, ProfileConfig};
+use super::profile::{self, ProfileConfig};
 use super::Settings;
 use crate::env_vars::EnvVars;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// One setting.
 pub(crate) struct Key {
@@ -74,7 +74,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the service's base URL",
         flag: Some("--base-url"),
         env: Some(EnvVars::BASE_URL),
-        set: Some(|p, v| put(file::service_url(p, "base_url", v), &mut p.base_url)),
+        set: Some(|p, v| put(profile::service_url(p, "base_url", v), &mut p.base_url)),
         shown: |s| shown(s.base_url.as_ref()),
     },
     Key {
@@ -82,7 +82,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "an OpenID provider's issuer URL",
         flag: Some("--issuer"),
         env: Some(EnvVars::ISSUER),
-        set: Some(|p, v| put(file::service_url(p, "issuer", v), &mut p.issuer)),
+        set: Some(|p, v| put(profile::service_url(p, "issuer", v), &mut p.issuer)),
         shown: |s| shown(s.issuer.as_ref()),
     },
     Key {
@@ -90,7 +90,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the OAuth 2.0 token endpoint",
         flag: Some("--token-url"),
         env: Some(EnvVars::TOKEN_URL),
-        set: Some(|p, v| put(file::service_url(p, "token_url", v), &mut p.token_url)),
+        set: Some(|p, v| put(profile::service_url(p, "token_url", v), &mut p.token_url)),
         shown: |s| shown(s.token_url.as_ref()),
     },
     Key {
@@ -100,7 +100,7 @@ pub(crate) const KEYS: &[Key] = &[
         env: None,
         set: Some(|p, v| {
             put(
-                given(v).map(|v| file::normalise_prefix(&v)).transpose(),
+                given(v).map(|v| profile::normalise_prefix(&v)).transpose(),
                 &mut p.read_prefix,
             )
         }),
@@ -119,7 +119,12 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the scopes asked for",
         flag: None,
         env: None,
-        set: Some(|p, v| put(Ok(given(v).map(|v| file::split_scopes(&v))), &mut p.scopes)),
+        set: Some(|p, v| {
+            put(
+                Ok(given(v).map(|v| profile::split_scopes(&v))),
+                &mut p.scopes,
+            )
+        }),
         shown: |s| s.scopes.join(" "),
     },
     Key {
@@ -140,7 +145,12 @@ pub(crate) const KEYS: &[Key] = &[
         about: "a PEM private key (private_key_jwt)",
         flag: None,
         env: Some(EnvVars::CLIENT_KEY_FILE),
-        set: Some(|p, v| put(file::pem_file("client_key_file", v), &mut p.client_key_file)),
+        set: Some(|p, v| {
+            put(
+                profile::pem_file("client_key_file", v),
+                &mut p.client_key_file,
+            )
+        }),
         shown: |s| shown_path(s.client_key_file.as_ref()),
     },
     Key {
@@ -156,7 +166,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "an extra CA certificate (PEM)",
         flag: None,
         env: None,
-        set: Some(|p, v| put(file::pem_file("ca_cert", v), &mut p.ca_cert)),
+        set: Some(|p, v| put(profile::pem_file("ca_cert", v), &mut p.ca_cert)),
         shown: |s| shown_path(s.ca_cert.as_ref()),
     },
     Key {
@@ -166,7 +176,7 @@ pub(crate) const KEYS: &[Key] = &[
         env: Some(EnvVars::TIMEOUT),
         set: Some(|p, v| {
             put(
-                given(v).map(|v| file::parse_timeout(&v)).transpose(),
+                given(v).map(|v| profile::parse_timeout(&v)).transpose(),
                 &mut p.timeout,
             )
         }),
@@ -180,7 +190,7 @@ pub(crate) const KEYS: &[Key] = &[
         set: Some(|p, v| {
             put(
                 given(v)
-                    .map(|v| file::parse_bool("allow_http", &v))
+                    .map(|v| profile::parse_bool("allow_http", &v))
                     .transpose(),
                 &mut p.allow_http,
             )
@@ -195,7 +205,7 @@ pub(crate) const KEYS: &[Key] = &[
         set: Some(|p, v| {
             put(
                 given(v)
-                    .map(|v| file::parse_bool("cache_env_token", &v))
+                    .map(|v| profile::parse_bool("cache_env_token", &v))
                     .transpose(),
                 &mut p.cache_env_token,
             )
@@ -203,6 +213,27 @@ pub(crate) const KEYS: &[Key] = &[
         shown: |s| s.cache_env_token.to_string(),
     },
 ];
+
+// The setter of a profile's key is here, beside the table that holds each key's rule.
+impl ProfileConfig {
+    /// Sets `key` from its text form after validating it (by the key's own rule of the
+    /// settings table); an empty value removes the key.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
+        if let Some(set) = find(key).and_then(|key| key.set) {
+            return set(self, value.trim());
+        }
+        if key.contains("secret") || key == "token" || key == "access_token" {
+            return Err(Error::usage(format!(
+                "`{key}` is a secret and never goes in the config file"
+            ))
+            .with_hint(crate::auth::log_in(
+                "run `locadm login`: the client secret and the token go to the keyring",
+            )));
+        }
+        Err(Error::usage(format!("`{key}` is not a profile setting"))
+            .with_hint(format!("settable keys: {}", names(in_profile()))))
+    }
+}
 
 pub(crate) fn find(name: &str) -> Option<&'static Key> {
     KEYS.iter().find(|k| k.name == name)

@@ -22,11 +22,12 @@ use crate::error::{Error, Result};
 mod client_auth;
 mod file;
 pub(crate) mod keys;
+mod profile;
 mod service_url;
 
 pub(crate) use client_auth::ClientAuth;
-use file::normalise_prefix;
 pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
+use profile::normalise_prefix;
 pub(crate) use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
