@@ -1145,6 +1145,15 @@ mod terminal {
     const DOWN: &str = "\x1b[B";
     const BACKSPACE: &str = "\x7f";
 
+    /// `locadm ARGS` at a terminal as wide as `COLUMNS` says (100): the prompts wrap their
+    /// lines at the terminal's width (a pty starts with no size, read as 80), and a
+    /// question that fits is matched whole. Set before the first question is drawn.
+    fn wide_terminal(env: &Env, args: &[&str]) -> expectrl::session::OsSession {
+        let mut p = env.terminal(args);
+        p.get_process_mut().set_window_size(100, 40).unwrap();
+        p
+    }
+
     /// Answers each question in turn (an empty answer leaves an optional field out),
     /// once the prompt reads keys.
     fn answer(p: &mut expectrl::session::OsSession, pairs: &[(&str, &str)]) {
@@ -1162,7 +1171,7 @@ mod terminal {
         let env = Env::new();
         let mut p = env.terminal(&["location", "create", "--interactive"]);
         p.expect("Address form").unwrap();
-        p.send_line("").unwrap(); // the default: structured
+        p.send("\r").unwrap(); // the default: structured
         #[rustfmt::skip]
         answer(&mut p, &[
             ("Store id", "PTY-1"),
@@ -1178,12 +1187,11 @@ mod terminal {
             ("Country code", "AA"),
             ("Latitude", "52,5219"),
         ]);
-        // A person's message, then the same question with the typed text kept: three
+        // A person's message under the answer, which stays on its line as typed: five
         // backspaces and a dot make it right (were the text dropped, ".5219" would be
         // rejected again and the next question never come).
         p.expect("`52,5219` is not a number; use a dot for decimals: 52.5219")
             .unwrap();
-        p.expect("Latitude").unwrap();
         p.send(format!(
             "{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}.5219\r"
         ))
@@ -1196,10 +1204,9 @@ mod terminal {
             ("Email (optional)", "pty@example.com"),
             ("Logo URL (optional)", ""),
             ("Photo URLs (comma-separated) (optional)", "https://example.com/a.jpg, https://example.com/b.jpg"),
-            ("Disabled access (yes or no) (optional)", "maybe"),
+            ("Disabled access (yes or no, or y, n) (optional)", "maybe"),
         ]);
-        p.expect("answer yes or no").unwrap();
-        p.expect("Disabled access").unwrap();
+        p.expect("answer `yes` or `no` (or `y`, `n`)").unwrap();
         common::type_keys(&mut p, &[BACKSPACE; 5]);
         common::type_keys(&mut p, &["yes\r"]);
         #[rustfmt::skip]
@@ -1324,10 +1331,10 @@ mod terminal {
 
         // The question names what is deleted; declined: nothing deleted, and that is not
         // an error (exit 0).
-        let mut p = env.terminal(&["location", "delete", &id]);
+        let mut p = wide_terminal(&env, &["location", "delete", &id]);
         p.expect(format!("Delete location {id} (storeId BER-RICH, Doomed, Berlin)?").as_str())
             .unwrap();
-        p.send("n").unwrap();
+        p.send("n\r").unwrap();
         p.expect("nothing was deleted").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);
@@ -1337,7 +1344,7 @@ mod terminal {
         let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id} (storeId").as_str())
             .unwrap();
-        p.send("y").unwrap();
+        p.send("y\r").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);
         assert_eq!(counter(&env, "deletes"), 1);
