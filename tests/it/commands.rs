@@ -13,7 +13,7 @@ use common::{example, http_text, Env, Run, RunToEnd};
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
-const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+pub(crate) const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 const UNKNOWN_ID: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
 
 /// A full create body with email, tags and translations (structured address).
@@ -54,7 +54,7 @@ fn create(env: &Env, body: &Value) -> String {
 }
 
 /// `location get ID -o json` as a value.
-fn get(env: &Env, id: &str) -> Value {
+pub(crate) fn get(env: &Env, id: &str) -> Value {
     let assert = env
         .cmd(&["location", "get", id, "-o", "json"])
         .assert()
@@ -62,7 +62,7 @@ fn get(env: &Env, id: &str) -> Value {
     serde_json::from_str(&Run::from(&assert).stdout).unwrap()
 }
 
-fn counter(env: &Env, name: &str) -> u64 {
+pub(crate) fn counter(env: &Env, name: &str) -> u64 {
     env.emulator().counters()[name].as_u64().unwrap()
 }
 
@@ -1145,15 +1145,6 @@ mod terminal {
     const DOWN: &str = "\x1b[B";
     const BACKSPACE: &str = "\x7f";
 
-    /// `locadm ARGS` at a terminal as wide as `COLUMNS` says (100): the prompts wrap their
-    /// lines at the terminal's width (a pty starts with no size, read as 80), and a
-    /// question that fits is matched whole. Set before the first question is drawn.
-    fn wide_terminal(env: &Env, args: &[&str]) -> expectrl::session::OsSession {
-        let mut p = env.terminal(args);
-        p.get_process_mut().set_window_size(100, 40).unwrap();
-        p
-    }
-
     /// Answers each question in turn (an empty answer leaves an optional field out),
     /// once the prompt reads keys.
     fn answer(p: &mut expectrl::session::OsSession, pairs: &[(&str, &str)]) {
@@ -1331,7 +1322,7 @@ mod terminal {
 
         // The question names what is deleted; declined: nothing deleted, and that is not
         // an error (exit 0).
-        let mut p = wide_terminal(&env, &["location", "delete", &id]);
+        let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id} (storeId BER-RICH, Doomed, Berlin)?").as_str())
             .unwrap();
         p.send("n\r").unwrap();

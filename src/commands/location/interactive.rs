@@ -97,9 +97,12 @@ pub(super) fn ask_for_body(given: &Given, every: bool) -> Result<Option<Checked<
         let rest = if every {
             "every other field"
         } else {
-            "what a location still needs (\"Edit a field\" at the end adds an optional one)"
+            "the fields a location still needs (\"Edit a field\" at the end adds an optional one)"
         };
-        prompt::show(&format!("Given: {}. Asking for {rest}.", flags.join(", ")));
+        prompt::show(&format!(
+            "Given by flags: {}; asking for {rest}",
+            flags.join(", ")
+        ));
     }
     let mut answers = Vec::new();
     for field in fields {
