@@ -18,6 +18,7 @@ mod hostile;
 mod new_user;
 mod oidc;
 mod pace;
+mod prompts;
 mod readme;
 mod smoke;
 mod transport;
