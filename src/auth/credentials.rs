@@ -20,7 +20,7 @@ use secrecy::SecretString;
 
 use super::client_key::ClientKey;
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
-use super::oauth::{ClientProof, Grant, TokenClient};
+use super::oauth::{ClientProof, Grant, TokenClient, LOGIN_ENDED};
 use super::store::StoredEntry;
 use super::{login_again_hint, login_hint, Session};
 use crate::error::{Error, Result};
@@ -152,7 +152,15 @@ impl Session {
             };
             let proof = self.client_proof(Some(entry))?;
             let client = self.token_client(&token_url, &client_id, &proof, "refresh token");
-            let grant = client.refresh(refresh_token).await?;
+            let grant = match client.refresh(refresh_token).await {
+                Ok(grant) => grant,
+                Err(error) => {
+                    if error.to_string().starts_with(LOGIN_ENDED) {
+                        self.end_login(entry).await;
+                    }
+                    return Err(error);
+                }
+            };
             self.log_grant(&grant);
             let material = grant
                 .refresh_token
@@ -163,11 +171,19 @@ impl Session {
 
         let proof = self.client_proof(Some(entry))?;
         if matches!(proof, ClientProof::Public) {
-            return Err(Error::auth(format!(
-                "not logged in: no client secret for profile `{}`",
-                settings.profile
-            ))
-            .with_hint(login_hint()));
+            // Nothing to get a token with: no login kept, no secret or key given. A public
+            // client never has a secret, so none is asked for by name.
+            let message = if entry.ended {
+                format!("{LOGIN_ENDED}: profile `{}` has no login", settings.profile)
+            } else {
+                format!("not logged in to profile `{}`", settings.profile)
+            };
+            let hint = if entry.ended || settings.issuer.is_some() {
+                super::login_again_hint()
+            } else {
+                login_hint()
+            };
+            return Err(Error::auth(message).with_hint(hint));
         }
         let grant = self.client_credentials_with(&token_url, &proof).await?;
         Ok((grant, proof.binding_material().cloned()))

@@ -125,7 +125,9 @@ fn wrong_secret_is_exit_3_with_invalid_client() {
     out.assert_code(3);
     let err = out.stderr;
     assert!(
-        err.contains("the token endpoint refused the client credentials (invalid_client)"),
+        err.contains(&format!(
+            "refused the client credentials of `{CLIENT_ID}` (invalid_client)"
+        )),
         "{err}"
     );
     assert!(err.contains("hint:"), "{err}");
