@@ -321,7 +321,15 @@ pub(crate) fn root_cause(e: &(dyn StdError + 'static)) -> String {
     while let Some(next) = cause.source() {
         cause = next;
     }
-    cause.to_string()
+    let text = cause.to_string();
+    // rustls meeting a plain-HTTP answer where a TLS record should be: its words name
+    // a record type, not what happened.
+    if text.contains("InvalidContentType") {
+        return format!(
+            "the server answered in plain HTTP, not TLS: use http:// for it, or the port where it speaks TLS ({text})"
+        );
+    }
+    text
 }
 
 impl From<std::io::Error> for Error {

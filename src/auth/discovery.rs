@@ -105,11 +105,14 @@ pub(crate) async fn fetch(
     })?;
     let same = |a: &str, b: &str| a.trim_end_matches('/') == b.trim_end_matches('/');
     if !same(&metadata.issuer, issuer.as_str()) {
+        let theirs = crate::output::sanitize_line(&metadata.issuer);
+        let ours = crate::output::sanitize_line(issuer.as_given());
         return Err(Error::auth(format!(
-            "{what} names another issuer, `{}`; it must be `{issuer}`",
-            crate::output::sanitize_line(&metadata.issuer)
+            "{what} names another issuer: the provider says `{theirs}`, the profile has `{ours}`; they must be the same (OpenID Connect Discovery §4.3)"
         ))
-        .with_hint("set `issuer` to exactly the provider's issuer URL"));
+        .with_hint(format!(
+            "if `{theirs}` is the provider you mean, use it: `--issuer {theirs}` or `locadm config set issuer {theirs}`"
+        )));
     }
     for (key, value) in [
         ("token_endpoint", Some(&metadata.token_endpoint)),

@@ -105,11 +105,9 @@ impl Session {
             "Open this URL in a browser to log in:\n\n  {url}\n"
         ));
         if open_browser {
-            match open_in_browser(url.as_str()).await {
+            match open_in_browser(url.as_str(), say).await {
                 Opened::With(how) => say(&format!("Opened it with `{how}`.")),
-                Opened::Failed(why) => say(&format!(
-                    "Could not open a browser: {why}. Open the URL above yourself."
-                )),
+                Opened::Failed => say("No browser command worked: open the URL above yourself."),
                 Opened::NoBrowser => {}
             }
         }
@@ -215,8 +213,8 @@ impl Session {
 enum Opened {
     /// Opened by this command (as the person would type it).
     With(String),
-    /// Every command tried failed: why, in words.
-    Failed(String),
+    /// Every command tried failed (each was reported).
+    Failed,
     /// No browser is known here (no `BROWSER`, no desktop).
     NoBrowser,
 }
@@ -268,14 +266,13 @@ fn browser_commands(browser: Option<&str>, url: &str) -> Vec<Vec<String>> {
 /// browser started in the foreground keeps running (and counts as opened).
 const BROWSER_FAILS_WITHIN: Duration = Duration::from_secs(2);
 
-/// Opens `url` with the first browser command that does not fail (the URL is printed
-/// either way).
-async fn open_in_browser(url: &str) -> Opened {
+/// Opens `url` with the first browser command that does not fail, reporting each that
+/// does (the URL is printed either way).
+async fn open_in_browser(url: &str, say: &dyn Fn(&str)) -> Opened {
     let commands = browser_commands(std::env::var("BROWSER").ok().as_deref(), url);
     if commands.is_empty() {
         return Opened::NoBrowser;
     }
-    let mut failures = Vec::new();
     for words in commands {
         // As the person would read it: the URL stands as `URL`.
         let shown = words
@@ -292,7 +289,9 @@ async fn open_in_browser(url: &str) -> Opened {
         let mut child = match child {
             Ok(child) => child,
             Err(e) => {
-                failures.push(format!("`{shown}` cannot be started ({e})"));
+                say(&format!(
+                    "The browser command `{shown}` cannot be started ({e})."
+                ));
                 continue;
             }
         };
@@ -308,12 +307,12 @@ async fn open_in_browser(url: &str) -> Opened {
         };
         match exited {
             Some(status) if !status.success() => {
-                failures.push(format!("`{shown}` failed ({status})"));
+                say(&format!("The browser command `{shown}` failed ({status})."));
             }
             _ => return Opened::With(shown),
         }
     }
-    Opened::Failed(failures.join("; "))
+    Opened::Failed
 }
 
 /// Serves the loopback redirect until a request brings the code with our state. A

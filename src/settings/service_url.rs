@@ -10,8 +10,10 @@ use std::ops::Deref;
 
 use crate::error::{Error, Result};
 
+/// The URL, and the text it was given as (a message that compares it with another
+/// shows it as the person wrote it, not normalised).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ServiceUrl(url::Url);
+pub(crate) struct ServiceUrl(url::Url, String);
 
 impl ServiceUrl {
     /// Parses `text` given for the setting `key` (named in every message): an absolute
@@ -38,11 +40,17 @@ impl ServiceUrl {
         if url.host().is_none() {
             return Err(Error::usage(format!("`{key}` `{text}` has no host")));
         }
-        Ok(ServiceUrl(url))
+        Ok(ServiceUrl(url, text.trim().to_owned()))
     }
 
     pub(crate) fn as_url(&self) -> &url::Url {
         &self.0
+    }
+
+    /// The text it was given as (a password in its userinfo still hidden by `shown`
+    /// when printed through the URL; this is for comparing with another's text).
+    pub(crate) fn as_given(&self) -> &str {
+        &self.1
     }
 }
 

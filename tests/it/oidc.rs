@@ -201,8 +201,47 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
         .var("LOCADM_CLIENT_SECRET", "basic-secret");
     let out = wrong.run(&["auth", "token"]);
     out.assert_code(3);
+    // Issue 43: both values as they are, and the provider's offered.
+    let localhost = provider.issuer.replace("127.0.0.1", "localhost");
+    for part in [
+        "names another issuer".to_owned(),
+        format!("the provider says `{}`", provider.issuer),
+        format!("the profile has `{localhost}/`"),
+        format!(
+            "hint: if `{0}` is the provider you mean, use it: `--issuer {0}`",
+            provider.issuer
+        ),
+    ] {
+        assert!(out.stderr.contains(&part), "{part}: {}", out.stderr);
+    }
+
+    // The discovery document's URL given as the issuer: trimmed, with a note.
+    let basic = || {
+        env_for(&provider)
+            .var("LOCADM_CLIENT_ID", "cc-basic")
+            .var("LOCADM_CLIENT_SECRET", "basic-secret")
+    };
+    let pasted = basic().var(
+        "LOCADM_ISSUER",
+        &format!("{}/.well-known/openid-configuration", provider.issuer),
+    );
+    let (got, log) = token(&pasted, &[]);
+    assert_active(&provider, &got, "cc-basic");
     assert!(
-        out.stderr.contains("names another issuer"),
+        log.contains(&format!(
+            "is the provider's discovery document; using its issuer `{}`",
+            provider.issuer
+        )),
+        "{log}"
+    );
+
+    // https:// to this plain-http provider: said as such, not as a TLS record type.
+    let tls = basic().var("LOCADM_ISSUER", &provider.issuer.replace("http:", "https:"));
+    let out = tls.run(&["auth", "token"]);
+    out.assert_code(6);
+    assert!(
+        out.stderr
+            .contains("the server answered in plain HTTP, not TLS"),
         "{}",
         out.stderr
     );
@@ -515,6 +554,12 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     // (it is kept with the token).
     std::thread::sleep(Duration::from_millis(3200));
     let (second, log) = token(&env, &["--verbose"]);
+    assert!(
+        log.contains(
+            "token: the cached token expires in 1 s (within the renewal margin); renewing"
+        ),
+        "{log}"
+    );
     assert!(log.contains("(refresh token, client `native`"), "{log}");
     assert!(!log.contains("discovery: GET"), "{log}");
     assert_ne!(first, second);
@@ -525,10 +570,14 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     let port = provider.port();
     drop(provider);
     let restarted = Provider::start(&["--port", &port]);
-    std::thread::sleep(Duration::from_millis(3200));
-    let out = env.run(&["auth", "token"]);
+    // Past the second token's expiry (4 s), not only within its margin.
+    std::thread::sleep(Duration::from_millis(4500));
+    let out = env.run(&["auth", "token", "-v"]);
     out.assert_code(3);
     let err = out.stderr;
+    // Issue 43: an expired token is said to be expired, not "within 60 s of expiry".
+    assert!(err.contains("token: the cached token expired "), "{err}");
+    assert!(!err.contains("within 60 s"), "{err}");
     assert!(
         err.contains("the login has expired or was revoked"),
         "{err}"
@@ -769,4 +818,82 @@ fn a_workload_token_is_exchanged_by_the_advertised_grant() {
             "the token is never printed: {err}"
         );
     }
+}
+
+/// Issue 43, item 4: a device login refused for its client names the device
+/// authorization endpoint and the device flow's hint; `BROWSER` follows its convention
+/// (a `:` list, `%s`), a failing command is reported; `--wait` bounds the wait.
+#[test]
+fn the_flows_name_their_endpoint_and_the_browser_is_told_what_to_do() {
+    let provider = Provider::start(&[]);
+    let env = env_for(&provider);
+    let out = env.run(&["login", "--device", "--client-id", "cc-basic", "-v"]);
+    out.assert_code(3);
+    let err = &out.stderr;
+    assert!(
+        err.contains(&format!("device: POST {}/device/auth", provider.issuer)),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "error: the device authorization endpoint {}/device/auth",
+            provider.issuer
+        )),
+        "{err}"
+    );
+    assert!(err.contains("allowed the device grant"), "{err}");
+    assert!(!err.contains("client secret"), "{err}");
+
+    // The first command fails and is reported; the second gets the URL for `%s`.
+    let opened = provider.file("opened");
+    let script = provider.file("browser.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > {}\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let browser = format!("/bin/false:{} --url=%s", script.display());
+    let env = env_for(&provider).var("BROWSER", &browser);
+    let _logout = LogoutOnDrop(&env);
+    let mut login = Running::start(&env, &["login", "--web", "--client-id", "native"]);
+    login.wait_for(|line| line.contains("Opened it with").then_some(()));
+    let url = std::fs::read_to_string(&opened).unwrap();
+    let url = url.strip_prefix("--url=").unwrap().to_owned();
+    runtime().block_on(Browser::new().log_in(&url, None));
+    let (code, stderr) = login.finish();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("The browser command `/bin/false URL` failed (exit status: 1)."),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("Opened it with `{} --url=URL`.", script.display())),
+        "{stderr}"
+    );
+
+    // Nobody comes back: the wait ends when `--wait` says, naming the callback.
+    let env = env_for(&provider).var("BROWSER", "/bin/false");
+    let started = std::time::Instant::now();
+    let out = env.run(&["login", "--web", "--client-id", "native", "--wait", "2s"]);
+    out.assert_code(3);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(
+        out.stderr
+            .contains("Waiting up to 2s for the login to finish"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("No browser command worked: open the URL above yourself."),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("did not come back to the callback http://127.0.0.1:"),
+        "{}",
+        out.stderr
+    );
 }

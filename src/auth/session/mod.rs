@@ -188,7 +188,7 @@ impl Session {
             }
             let now = self.clock.now();
             self.verbose.line(&match expires_at {
-                Some(at) if *at <= now => format!(
+                Some(at) if *at < now => format!(
                     "token: the cached token expired {}; renewing",
                     super::relative(*at, now)
                 ),
