@@ -43,7 +43,7 @@ fn parse_wait(text: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCommand {
-    /// Show the profile, client, keyring backend, token expiry and granted permissions
+    /// Show who is logged in, the profile, client, keyring backend, token expiry and granted permissions
     ///
     /// Example: locadm auth status
     Status,
