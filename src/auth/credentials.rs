@@ -143,6 +143,13 @@ impl Session {
         }
 
         if !self.ephemeral() && entry.login.is_some() {
+            if entry.ended {
+                return Err(Error::auth(format!(
+                    "{LOGIN_ENDED}: the login of profile `{}` is over",
+                    settings.profile
+                ))
+                .with_hint(login_again_hint()));
+            }
             let Some(refresh_token) = &entry.refresh_token else {
                 return Err(Error::auth(format!(
                     "the login of profile `{}` has expired and the provider gave no refresh token",

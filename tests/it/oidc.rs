@@ -595,6 +595,15 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
         "{}",
         out.stderr
     );
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains(
+            "the login has expired or was revoked: the login of profile `default` is over"
+        ),
+        "{}",
+        out.stderr
+    );
     drop(restarted);
 }
 
