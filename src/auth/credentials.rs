@@ -249,9 +249,19 @@ impl Session {
             crate::settings::shown_url(token_url),
             proof.method()
         ));
+        self.client_at(token_url, client_id, proof)
+    }
+
+    /// A client at `url` that says nothing on `-v` (the caller names its request).
+    pub(super) fn client_at<'a>(
+        &'a self,
+        url: &'a url::Url,
+        client_id: &'a str,
+        proof: &'a ClientProof,
+    ) -> TokenClient<'a> {
         TokenClient {
             http: self.http(),
-            token_url,
+            token_url: url,
             client_id,
             proof,
         }

@@ -12,7 +12,7 @@ use tokio::net::{TcpListener, TcpStream};
 use oauth2::CsrfToken;
 
 use super::id_token::{self, Who};
-use super::oauth::{Grant, TokenClient};
+use super::oauth::Grant;
 use super::Session;
 use crate::error::{Error, Result};
 use crate::settings::ServiceUrl;
@@ -97,7 +97,8 @@ impl Session {
             .expect("a loopback URL parses");
         let proof = self.login_proof()?;
         let client_id = self.entry_key()?.client_id;
-        let client = self.token_client(&endpoints.token, &client_id, &proof, "authorization code");
+        // Named on `-v` when it is sent, after the browser came back.
+        let client = self.client_at(&endpoints.token, &client_id, &proof);
         let nonce = CsrfToken::new_random();
         let (url, state, verifier) =
             client.authorization(authorization, &redirect, &endpoints.scopes, nonce.secret());
@@ -128,6 +129,7 @@ impl Session {
                     "if the browser showed the provider's error, check the client id and its registered redirect (http://127.0.0.1/callback, any port); run `locadm login --web` again (`--wait` for longer), or `locadm login --device`",
                 )
             })??;
+        let client = self.token_client(&endpoints.token, &client_id, &proof, "authorization code");
         let grant = client.exchange_code(&code, verifier, &redirect).await?;
         let who = self.identify(&grant, Some(nonce.secret())).await?;
         Ok((grant, who))
@@ -150,12 +152,7 @@ impl Session {
             crate::settings::shown_url(device),
             proof.method()
         ));
-        let client = TokenClient {
-            http: self.http(),
-            token_url: &endpoints.token,
-            client_id: &client_id,
-            proof: &proof,
-        };
+        let client = self.client_at(&endpoints.token, &client_id, &proof);
         let details = client
             .device_authorization(device, &endpoints.scopes)
             .await?;

@@ -62,12 +62,7 @@ impl Session {
             crate::settings::shown_url(&endpoint),
             proof.method()
         ));
-        let client = super::oauth::TokenClient {
-            http: self.http(),
-            token_url: &endpoint,
-            client_id: &client_id,
-            proof: &proof,
-        };
+        let client = self.client_at(&endpoint, &client_id, &proof);
         let mut answers = Vec::new();
         for (what, token, refresh) in tokens {
             answers.push((what, client.revoke(&endpoint, token, refresh).await));

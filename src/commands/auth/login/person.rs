@@ -43,9 +43,6 @@ pub(super) async fn run(
         settings.scopes = args.scope.clone();
         settings.origins.insert("scopes", Origin::Flag);
     }
-    if !args.print_token {
-        super::warn_without_base_url(context, &settings);
-    }
     // A person's login is a public client, or one with the key its profile names; a key
     // or secret in the environment is for client credentials, not for this.
     if settings.origin("client_key_file") == Origin::Environment {
@@ -78,6 +75,9 @@ pub(super) async fn run(
         }
         Some(name)
     };
+    if !args.print_token {
+        super::warn_without_base_url(context, &settings);
+    }
     let messages = printer.messages();
     let say = move |text: &str| messages.detail(text);
     let (how, (grant, who)) = if args.web {
