@@ -40,15 +40,21 @@ impl ServiceUrl {
         if url.host().is_none() {
             return Err(Error::usage(format!("`{key}` `{text}` has no host")));
         }
-        Ok(ServiceUrl(url, text.trim().to_owned()))
+        // As given, unless a password would show: then as `shown`.
+        let given = if url.password().is_some() {
+            shown(&url)
+        } else {
+            text.trim().to_owned()
+        };
+        Ok(ServiceUrl(url, given))
     }
 
     pub(crate) fn as_url(&self) -> &url::Url {
         &self.0
     }
 
-    /// The text it was given as (a password in its userinfo still hidden by `shown`
-    /// when printed through the URL; this is for comparing with another's text).
+    /// The text it was given as, for a message that shows it beside another value (a
+    /// password in its userinfo as `***`, as [`shown`] does).
     pub(crate) fn as_given(&self) -> &str {
         &self.1
     }

@@ -190,6 +190,10 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
         assert_active(&provider, &got, "cc-basic")["scope"],
         "can-read-locations"
     );
+    // A client's credentials name the client (issue 43).
+    let status: Value = scoped.run(&["auth", "status", "-o", "json"]).json();
+    assert_eq!(status["who"]["kind"], "client", "{status}");
+    assert_eq!(status["who"]["name"], "cc-basic", "{status}");
 
     // An issuer whose document names another issuer is refused (Discovery §4.3).
     let wrong = env_for(&provider)
@@ -716,12 +720,43 @@ fn logout_revokes_and_a_revoked_login_is_reported() {
         "{}",
         out.stderr
     );
-    // Offline, logout still removes everything here and says what it could not do.
-    drop(short);
     let out = env.run(&["logout"]);
     out.assert_code(0);
     assert!(
-        out.stderr.contains("removed from keyutils"),
+        out.stderr
+            .contains("the record of a login the provider had ended"),
+        "{}",
+        out.stderr
+    );
+    drop(short);
+
+    // Offline, logout still removes everything here and says what it could not do.
+    let gone = Provider::start(&[]);
+    let env = env_for(&gone);
+    let _logout = LogoutOnDrop(&env);
+    web_login(&gone, &env, "alice");
+    drop(gone);
+    let out = env.run(&["logout"]);
+    out.assert_code(0);
+    let err = &out.stderr;
+    assert!(
+        err.contains(
+            "removed from keyutils: the login of alice, the access token, the refresh token"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: the refresh token could not be revoked (the revocation endpoint http://127.0.0.1:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("it stays valid at the provider until it expires"),
+        "{err}"
+    );
+    let out = env.run(&["auth", "status"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains("not logged in to profile `default`"),
         "{}",
         out.stderr
     );

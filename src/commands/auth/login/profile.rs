@@ -95,12 +95,20 @@ pub(super) fn save(printer: &Printer, settings: &Settings) -> Result<()> {
         if !matches!(settings.origin(key), Origin::Flag | Origin::Environment) {
             continue;
         }
-        let value = settings.display_value(key);
-        if value.is_empty() {
+        let shown = settings.display_value(key);
+        if shown.is_empty() {
             continue;
         }
+        // A URL is written as given (a password in its userinfo too: `shown` hides it).
+        let url = match *key {
+            "base_url" => settings.base_url.as_ref(),
+            "issuer" => settings.issuer.as_ref(),
+            "token_url" => settings.token_url.as_ref(),
+            _ => None,
+        };
+        let value = url.map_or(shown.clone(), |u| u.as_str().to_owned());
         profile.set(key, &value)?;
-        saved.push(format!("{key} = {value} ({})", source(settings, key)));
+        saved.push(format!("{key} = {shown} ({})", source(settings, key)));
     }
     file.save(&settings.config_file)?;
     if saved.is_empty() {
