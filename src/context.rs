@@ -55,6 +55,9 @@ impl<'p> Context<'p> {
             return Ok(settings);
         }
         let settings = Settings::resolve(&self.global)?;
+        for note in &settings.notes {
+            self.printer.note(note);
+        }
         Ok(self.settings.get_or_init(|| settings))
     }
 

@@ -129,7 +129,7 @@ impl ClientKey {
 /// crate has no ring backend since version 10). Only the algorithms a client key can
 /// have (RS256, ES256, ES384, EdDSA), parsed as the crate's ring backend of version 9
 /// did; this tool never verifies a JWT, so it offers no verifier.
-mod ring_signing {
+pub(super) mod ring_signing {
     use jsonwebtoken::crypto::{CryptoProvider, JwtSigner, JwtVerifier, KeyUtils};
     use jsonwebtoken::errors::{ErrorKind, Result};
     use jsonwebtoken::signature::{Error, Signer};
@@ -144,7 +144,7 @@ mod ring_signing {
     };
 
     /// Makes ring the crate's provider; an earlier call's (the same) stands.
-    pub(super) fn install() {
+    pub(in crate::auth) fn install() {
         let _ = PROVIDER.install_default();
     }
 
@@ -183,8 +183,73 @@ mod ring_signing {
         }))
     }
 
-    fn verifier(_: &Algorithm, _: &DecodingKey) -> Result<Box<dyn JwtVerifier>> {
-        Err(ErrorKind::InvalidAlgorithm.into())
+    /// Verifies the provider's signatures (an ID token, `id_token.rs`): RSA (PKCS#1 and
+    /// PSS), ECDSA P-256 and P-384, Ed25519; HMAC never (the key would be a shared secret).
+    fn verifier(algorithm: &Algorithm, key: &DecodingKey) -> Result<Box<dyn JwtVerifier>> {
+        use jsonwebtoken::AlgorithmFamily;
+        let family = match algorithm {
+            Algorithm::RS256
+            | Algorithm::RS384
+            | Algorithm::RS512
+            | Algorithm::PS256
+            | Algorithm::PS384
+            | Algorithm::PS512 => AlgorithmFamily::Rsa,
+            Algorithm::ES256 | Algorithm::ES384 => AlgorithmFamily::Ec,
+            Algorithm::EdDSA => AlgorithmFamily::Ed,
+            _ => return Err(ErrorKind::InvalidAlgorithm.into()),
+        };
+        if key.family() != family {
+            return Err(ErrorKind::InvalidKeyFormat.into());
+        }
+        Ok(Box::new(RingVerifier {
+            algorithm: *algorithm,
+            key: key.clone(),
+        }))
+    }
+
+    struct RingVerifier {
+        algorithm: Algorithm,
+        key: DecodingKey,
+    }
+
+    impl RingVerifier {
+        fn rsa(&self) -> &'static sig::RsaParameters {
+            match self.algorithm {
+                Algorithm::RS384 => &sig::RSA_PKCS1_2048_8192_SHA384,
+                Algorithm::RS512 => &sig::RSA_PKCS1_2048_8192_SHA512,
+                Algorithm::PS256 => &sig::RSA_PSS_2048_8192_SHA256,
+                Algorithm::PS384 => &sig::RSA_PSS_2048_8192_SHA384,
+                Algorithm::PS512 => &sig::RSA_PSS_2048_8192_SHA512,
+                _ => &sig::RSA_PKCS1_2048_8192_SHA256,
+            }
+        }
+    }
+
+    impl jsonwebtoken::signature::Verifier<Vec<u8>> for RingVerifier {
+        fn verify(&self, message: &[u8], signature: &Vec<u8>) -> std::result::Result<(), Error> {
+            use jsonwebtoken::DecodingKeyKind;
+            let checked = match (self.key.kind(), self.algorithm) {
+                (DecodingKeyKind::RsaModulusExponent { n, e }, _) => {
+                    sig::RsaPublicKeyComponents { n, e }.verify(self.rsa(), message, signature)
+                }
+                (DecodingKeyKind::SecretOrDer(bytes), algorithm) => {
+                    let with: &'static dyn sig::VerificationAlgorithm = match algorithm {
+                        Algorithm::ES256 => &sig::ECDSA_P256_SHA256_FIXED,
+                        Algorithm::ES384 => &sig::ECDSA_P384_SHA384_FIXED,
+                        Algorithm::EdDSA => &sig::ED25519,
+                        _ => self.rsa(),
+                    };
+                    sig::UnparsedPublicKey::new(with, bytes).verify(message, signature)
+                }
+            };
+            checked.map_err(|_| Error::new())
+        }
+    }
+
+    impl JwtVerifier for RingVerifier {
+        fn algorithm(&self) -> Algorithm {
+            self.algorithm
+        }
     }
 
     impl Signer<Vec<u8>> for RingSigner {

@@ -20,7 +20,7 @@ use secrecy::SecretString;
 
 use super::client_key::ClientKey;
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
-use super::oauth::{ClientProof, Grant, TokenClient};
+use super::oauth::{ClientProof, Grant, TokenClient, LOGIN_ENDED};
 use super::store::StoredEntry;
 use super::{login_again_hint, login_hint, Session};
 use crate::error::{Error, Result};
@@ -143,6 +143,13 @@ impl Session {
         }
 
         if !self.ephemeral() && entry.login.is_some() {
+            if entry.ended {
+                return Err(Error::auth(format!(
+                    "{LOGIN_ENDED}: the login of profile `{}` is over",
+                    settings.profile
+                ))
+                .with_hint(login_again_hint()));
+            }
             let Some(refresh_token) = &entry.refresh_token else {
                 return Err(Error::auth(format!(
                     "the login of profile `{}` has expired and the provider gave no refresh token",
@@ -152,7 +159,15 @@ impl Session {
             };
             let proof = self.client_proof(Some(entry))?;
             let client = self.token_client(&token_url, &client_id, &proof, "refresh token");
-            let grant = client.refresh(refresh_token).await?;
+            let grant = match client.refresh(refresh_token).await {
+                Ok(grant) => grant,
+                Err(error) => {
+                    if error.to_string().starts_with(LOGIN_ENDED) {
+                        self.end_login(entry).await;
+                    }
+                    return Err(error);
+                }
+            };
             self.log_grant(&grant);
             let material = grant
                 .refresh_token
@@ -163,11 +178,19 @@ impl Session {
 
         let proof = self.client_proof(Some(entry))?;
         if matches!(proof, ClientProof::Public) {
-            return Err(Error::auth(format!(
-                "not logged in: no client secret for profile `{}`",
-                settings.profile
-            ))
-            .with_hint(login_hint()));
+            // Nothing to get a token with: no login kept, no secret or key given. A public
+            // client never has a secret, so none is asked for by name.
+            let message = if entry.ended {
+                format!("{LOGIN_ENDED}: profile `{}` has no login", settings.profile)
+            } else {
+                format!("not logged in to profile `{}`", settings.profile)
+            };
+            let hint = if entry.ended || settings.issuer.is_some() {
+                super::login_again_hint()
+            } else {
+                login_hint()
+            };
+            return Err(Error::auth(message).with_hint(hint));
         }
         let grant = self.client_credentials_with(&token_url, &proof).await?;
         Ok((grant, proof.binding_material().cloned()))
@@ -226,9 +249,19 @@ impl Session {
             crate::settings::shown_url(token_url),
             proof.method()
         ));
+        self.client_at(token_url, client_id, proof)
+    }
+
+    /// A client at `url` that says nothing on `-v` (the caller names its request).
+    pub(super) fn client_at<'a>(
+        &'a self,
+        url: &'a url::Url,
+        client_id: &'a str,
+        proof: &'a ClientProof,
+    ) -> TokenClient<'a> {
         TokenClient {
             http: self.http(),
-            token_url,
+            token_url: url,
             client_id,
             proof,
         }

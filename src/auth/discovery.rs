@@ -29,6 +29,12 @@ pub(crate) struct Metadata {
     pub authorization_endpoint: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device_authorization_endpoint: Option<String>,
+    /// The provider's signing keys (a JWK set), to verify an ID token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jwks_uri: Option<String>,
+    /// RFC 7009 token revocation, which `logout` uses (RFC 8414 §2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revocation_endpoint: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grant_types_supported: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -99,11 +105,14 @@ pub(crate) async fn fetch(
     })?;
     let same = |a: &str, b: &str| a.trim_end_matches('/') == b.trim_end_matches('/');
     if !same(&metadata.issuer, issuer.as_str()) {
+        let theirs = crate::output::sanitize_line(&metadata.issuer);
+        let ours = crate::output::sanitize_line(issuer.as_given());
         return Err(Error::auth(format!(
-            "{what} names another issuer, `{}`; it must be `{issuer}`",
-            crate::output::sanitize_line(&metadata.issuer)
+            "{what} names another issuer: the provider says `{theirs}`, the profile has `{ours}`; they must be the same (OpenID Connect Discovery §4.3)"
         ))
-        .with_hint("set `issuer` to exactly the provider's issuer URL"));
+        .with_hint(format!(
+            "if `{theirs}` is the provider you mean, use it: `--issuer {theirs}` or `locadm config set issuer {theirs}`"
+        )));
     }
     for (key, value) in [
         ("token_endpoint", Some(&metadata.token_endpoint)),
@@ -115,6 +124,8 @@ pub(crate) async fn fetch(
             "device_authorization_endpoint",
             metadata.device_authorization_endpoint.as_ref(),
         ),
+        ("jwks_uri", metadata.jwks_uri.as_ref()),
+        ("revocation_endpoint", metadata.revocation_endpoint.as_ref()),
     ] {
         if let Some(value) = value {
             ServiceUrl::parse(
@@ -142,6 +153,8 @@ impl Metadata {
             "token_endpoint" => Some(&self.token_endpoint),
             "authorization_endpoint" => self.authorization_endpoint.as_ref(),
             "device_authorization_endpoint" => self.device_authorization_endpoint.as_ref(),
+            "jwks_uri" => self.jwks_uri.as_ref(),
+            "revocation_endpoint" => self.revocation_endpoint.as_ref(),
             _ => None,
         };
         value

@@ -11,8 +11,10 @@ mod binding;
 mod client_key;
 mod credentials;
 pub(crate) mod discovery;
+pub(crate) mod id_token;
 pub(crate) mod oauth;
 mod people;
+mod revoke;
 mod session;
 pub(crate) mod store;
 mod transport;
@@ -22,6 +24,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub(crate) use oauth::ClientProof;
 
 use crate::env_vars::EnvVars;
+pub(crate) use revoke::Revocation;
 pub(crate) use session::Session;
 
 /// A cached token is replaced this long before it expires, or a quarter of its lifetime

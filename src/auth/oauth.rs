@@ -12,13 +12,16 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use oauth2::basic::{BasicClient, BasicErrorResponse, BasicTokenResponse};
-use oauth2::StandardDeviceAuthorizationResponse;
+use oauth2::basic::{
+    BasicErrorResponse, BasicRevocationErrorResponse, BasicTokenIntrospectionResponse,
+    BasicTokenType,
+};
 use oauth2::{
     AuthType, AuthUrl, AuthorizationCode, ClientId, ClientSecret, CsrfToken,
-    DeviceAuthorizationUrl, EndpointNotSet, EndpointSet, PkceCodeChallenge, PkceCodeVerifier,
-    RedirectUrl, RefreshToken, RequestTokenError, Scope, StandardErrorResponse, TokenResponse,
-    TokenUrl,
+    DeviceAuthorizationUrl, EndpointNotSet, EndpointSet, ExtraTokenFields, PkceCodeChallenge,
+    PkceCodeVerifier, RedirectUrl, RefreshToken, RequestTokenError, Scope,
+    StandardDeviceAuthorizationResponse, StandardErrorResponse, StandardRevocableToken,
+    StandardTokenResponse, TokenResponse, TokenUrl,
 };
 use secrecy::{ExposeSecret, SecretString};
 
@@ -37,7 +40,22 @@ pub(crate) struct Grant {
     pub scope: Option<String>,
     /// Present for a person's login when the provider gives one (`offline_access`).
     pub refresh_token: Option<SecretString>,
+    /// The OpenID Connect ID token (a person's login asked for `openid`), unverified
+    /// here: `id_token.rs` checks it with the provider's keys.
+    pub id_token: Option<SecretString>,
 }
+
+/// The member of a token response OpenID Connect adds (Core §3.1.3.3).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct IdTokenField {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id_token: Option<String>,
+}
+
+impl ExtraTokenFields for IdTokenField {}
+
+/// A token response, with the ID token when there is one.
+type Response = StandardTokenResponse<IdTokenField, BasicTokenType>;
 
 /// How the client proves itself at the token endpoint.
 #[derive(Debug)]
@@ -80,10 +98,24 @@ pub(crate) enum Flow {
     Code,
     Device,
     Federated,
+    Revoke,
 }
 
-type Client =
-    BasicClient<EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
+/// The `oauth2` client with the ID token read from token responses; `T`: whether its
+/// token endpoint is set (it is, once made).
+type ClientOf<T> = oauth2::Client<
+    BasicErrorResponse,
+    Response,
+    BasicTokenIntrospectionResponse,
+    StandardRevocableToken,
+    BasicRevocationErrorResponse,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    T,
+>;
+type Client = ClientOf<EndpointSet>;
 
 /// One client at one token endpoint.
 pub(crate) struct TokenClient<'a> {
@@ -95,7 +127,7 @@ pub(crate) struct TokenClient<'a> {
 
 impl TokenClient<'_> {
     fn client(&self) -> Client {
-        let client = BasicClient::new(ClientId::new(self.client_id.to_owned()))
+        let client = ClientOf::<EndpointNotSet>::new(ClientId::new(self.client_id.to_owned()))
             .set_token_uri(TokenUrl::from_url(self.token_url.clone()));
         match self.proof {
             ClientProof::Secret { secret, in_body } => client
@@ -172,12 +204,7 @@ impl TokenClient<'_> {
     }
 
     /// The grant of a token response, its scope (text from the endpoint) redacted.
-    fn granted<R: TokenResponse>(
-        &self,
-        response: &R,
-        requested: &[String],
-        echoes: &Echoes,
-    ) -> Grant {
+    fn granted(&self, response: &Response, requested: &[String], echoes: &Echoes) -> Grant {
         let mut grant = grant_of(response, requested);
         grant.scope = grant.scope.map(|scope| from_endpoint(&scope, echoes));
         grant
@@ -195,7 +222,7 @@ impl TokenClient<'_> {
         }
         match request.request_async(&Bounded(self.http.clone())).await {
             Ok(response) => Ok(self.granted(&response, scopes, &echoes)),
-            Err(e) => Err(self.refused(e, Flow::ClientCredentials, &echoes)),
+            Err(e) => Err(self.at_token().refused(e, Flow::ClientCredentials, &echoes)),
         }
     }
 
@@ -211,7 +238,7 @@ impl TokenClient<'_> {
         }
         match request.request_async(&Bounded(self.http.clone())).await {
             Ok(response) => Ok(self.granted(&response, &[], &echoes)),
-            Err(e) => Err(self.refused(e, Flow::Refresh, &echoes)),
+            Err(e) => Err(self.at_token().refused(e, Flow::Refresh, &echoes)),
         }
     }
 
@@ -222,6 +249,7 @@ impl TokenClient<'_> {
         authorization_endpoint: &url::Url,
         redirect: &url::Url,
         scopes: &[String],
+        nonce: &str,
     ) -> (url::Url, CsrfToken, PkceCodeVerifier) {
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
         let client = self
@@ -232,6 +260,8 @@ impl TokenClient<'_> {
             .authorize_url(CsrfToken::new_random)
             .add_scopes(scopes.iter().cloned().map(Scope::new))
             .set_pkce_challenge(challenge)
+            // OpenID Connect Core §3.1.2.1: the ID token must carry it back.
+            .add_extra_param("nonce", nonce)
             .url();
         (url, state, verifier)
     }
@@ -255,7 +285,7 @@ impl TokenClient<'_> {
         }
         match request.request_async(&Bounded(self.http.clone())).await {
             Ok(response) => Ok(self.granted(&response, &[], &echoes)),
-            Err(e) => Err(self.refused(e, Flow::Code, &echoes)),
+            Err(e) => Err(self.at_token().refused(e, Flow::Code, &echoes)),
         }
     }
 
@@ -281,7 +311,14 @@ impl TokenClient<'_> {
             .add_scopes(scopes.iter().cloned().map(Scope::new))
             .request_async(&Bounded(self.http.clone()))
             .await
-            .map_err(|e| self.refused(e, Flow::Device, &self.echoes(&[])))
+            .map_err(|e| {
+                let at = At {
+                    what: "the device authorization endpoint",
+                    url: device_endpoint,
+                    client_id: self.client_id,
+                };
+                at.refused(e, Flow::Device, &self.echoes(&[]))
+            })
     }
 
     /// Polls until the person approved (or denied, or the code expired), at the
@@ -305,7 +342,51 @@ impl TokenClient<'_> {
             .await
         {
             Ok(response) => Ok(self.granted(&response, &[], &echoes)),
-            Err(e) => Err(self.refused(e, Flow::Device, &echoes)),
+            Err(e) => Err(self.at_token().refused(e, Flow::Device, &echoes)),
+        }
+    }
+
+    /// Revokes `token` (RFC 7009) at `endpoint`, its type given as a hint: `Ok` when the
+    /// provider confirmed (HTTP 200; RFC 7009 §2.2 answers so also for a token it no
+    /// longer knows).
+    pub(crate) async fn revoke(
+        &self,
+        endpoint: &url::Url,
+        token: &SecretString,
+        refresh: bool,
+    ) -> Result<()> {
+        let at = At {
+            what: "the revocation endpoint",
+            url: endpoint,
+            client_id: self.client_id,
+        };
+        let form = vec![
+            ("token", token.expose_secret().to_owned()),
+            (
+                "token_type_hint",
+                if refresh {
+                    "refresh_token"
+                } else {
+                    "access_token"
+                }
+                .to_owned(),
+            ),
+        ];
+        let (answer, echoes) = self
+            .post_form(endpoint, form, &[token.expose_secret()])
+            .await
+            .map_err(|e| e.unwrap_or_else(|e| at.unanswered(&e)))?;
+        if answer.status().is_success() {
+            return Ok(());
+        }
+        match serde_json::from_slice::<BasicErrorResponse>(answer.body()) {
+            Ok(refusal) => Err(refusal_error(&refusal, Flow::Revoke, &at, &echoes)),
+            Err(_) => Err(Error::auth(format!(
+                "{} refused the revocation (HTTP {})",
+                at.named(),
+                answer.status().as_u16()
+            ))
+            .with_hint(flow_hint(Flow::Revoke, self.client_id))),
         }
     }
 
@@ -336,9 +417,46 @@ impl TokenClient<'_> {
         if !scopes.is_empty() {
             form.push(("scope", scopes.join(" ")));
         }
+        let (answer, echoes) = self
+            .post_form(self.token_url, form, &[workload_token.expose_secret()])
+            .await
+            .map_err(|e| e.unwrap_or_else(|e| self.at_token().unanswered(&e)))?;
+        if answer.status().is_success() {
+            let response: Response = serde_json::from_slice(answer.body())
+                .map_err(|_| self.at_token().not_a_token_response())?;
+            return Ok(self.granted(&response, scopes, &echoes));
+        }
+        match serde_json::from_slice::<BasicErrorResponse>(answer.body()) {
+            Ok(refusal) => Err(refusal_error(
+                &refusal,
+                Flow::Federated,
+                &self.at_token(),
+                &echoes,
+            )),
+            Err(_) => Err(Error::auth(format!(
+                "the token endpoint {} refused the workload token (HTTP {})",
+                shown_url(self.token_url),
+                answer.status().as_u16()
+            ))
+            .with_hint(FEDERATED_HINT)),
+        }
+    }
+
+    /// POSTs `form` to `url` with the client's authentication (HTTP Basic, the form
+    /// body, or an assertion), which the `oauth2` crate does not send for these requests
+    /// (a grant it does not know; revocation over http to loopback, which it refuses):
+    /// the answer and the echoes of every secret sent (`sent` and the client's).
+    /// `Err(Ok(e))`: the request could not be made; `Err(Err(e))`: no answer came.
+    async fn post_form(
+        &self,
+        url: &url::Url,
+        mut form: Vec<(&'static str, String)>,
+        sent: &[&str],
+    ) -> std::result::Result<(oauth2::HttpResponse, Echoes), std::result::Result<Error, SendError>>
+    {
         let mut request = oauth2::http::Request::builder()
             .method(oauth2::http::Method::POST)
-            .uri(self.token_url.as_str())
+            .uri(url.as_str())
             .header(oauth2::http::header::ACCEPT, "application/json")
             .header(
                 oauth2::http::header::CONTENT_TYPE,
@@ -363,63 +481,67 @@ impl TokenClient<'_> {
             }
             ClientProof::Public | ClientProof::Key(_) => {
                 form.push(("client_id", self.client_id.to_owned()));
-                form.extend(self.assertion_params()?);
+                form.extend(self.assertion_params().map_err(Ok)?);
             }
         }
-        let mut sent = Self::assertion_of(&form);
-        sent.push(workload_token.expose_secret());
-        let echoes = self.echoes(&sent);
+        let mut all = Self::assertion_of(&form);
+        all.extend(sent);
+        let echoes = self.echoes(&all);
         let body = url::form_urlencoded::Serializer::new(String::new())
             .extend_pairs(&form)
             .finish()
             .into_bytes();
         let request = request
             .body(body)
-            .map_err(|e| Error::other("cannot build the token request").with_source(e))?;
-        let answer = transport::send(self.http, request)
-            .await
-            .map_err(|e| self.refused_request(&e))?;
-        if answer.status().is_success() {
-            let response: BasicTokenResponse =
-                serde_json::from_slice(answer.body()).map_err(|_| self.not_a_token_response())?;
-            return Ok(self.granted(&response, scopes, &echoes));
+            .map_err(|e| Ok(Error::other("cannot build the request").with_source(e)))?;
+        let answer = transport::send(self.http, request).await.map_err(Err)?;
+        Ok((answer, echoes))
+    }
+
+    /// The token endpoint, for an error.
+    fn at_token(&self) -> At<'_> {
+        At {
+            what: "the token endpoint",
+            url: self.token_url,
+            client_id: self.client_id,
         }
-        match serde_json::from_slice::<BasicErrorResponse>(answer.body()) {
-            Ok(refusal) => Err(refusal_error(
-                &refusal,
-                Flow::Federated,
-                self.token_url,
-                &echoes,
-            )),
-            Err(_) => Err(Error::auth(format!(
-                "the token endpoint {} refused the workload token (HTTP {})",
-                shown_url(self.token_url),
-                answer.status().as_u16()
-            ))
-            .with_hint(FEDERATED_HINT)),
-        }
+    }
+}
+
+/// The endpoint an answer came from (the token, device authorization or revocation
+/// endpoint), so that every error names it.
+#[derive(Clone, Copy)]
+pub(super) struct At<'a> {
+    pub what: &'static str,
+    pub url: &'a url::Url,
+    pub client_id: &'a str,
+}
+
+impl At<'_> {
+    fn named(&self) -> String {
+        format!("{} {}", self.what, shown_url(self.url))
     }
 
     fn not_a_token_response(&self) -> Error {
         Error::unavailable(
             None,
             format!(
-                "the token endpoint {} answered with something that is not a token response",
-                shown_url(self.token_url)
+                "{} answered with something that is not an OAuth 2.0 answer",
+                self.named()
             ),
         )
-        .with_hint("check `token_url` (or `issuer`): it must be the OAuth 2.0 token endpoint")
+        .with_hint("check `token_url` (or `issuer`): it must name the OAuth 2.0 provider")
     }
 
-    fn refused_request(&self, error: &SendError) -> Error {
+    pub(super) fn unanswered(&self, error: &SendError) -> Error {
         transport::unavailable(
-            &format!("the token endpoint {}", shown_url(self.token_url)),
+            &self.named(),
             error,
             "check `token_url` (or `issuer`) and the network; retry later",
         )
     }
 
-    /// A failed grant as this tool's error: the provider's refusal in words (its text
+    /// A failed request as this tool's error: the provider's refusal in words (its text
     /// made safe and stripped of anything secret it echoed), or why no answer came.
     fn refused<T>(
         &self,
@@ -432,16 +554,16 @@ impl TokenClient<'_> {
     {
         match error {
             RequestTokenError::ServerResponse(response) => {
-                refusal_error(&response, flow, self.token_url, secrets)
+                refusal_error(&response, flow, self, secrets)
             }
-            RequestTokenError::Request(e) => self.refused_request(&e),
+            RequestTokenError::Request(e) => self.unanswered(&e),
             RequestTokenError::Parse(_, _) => self.not_a_token_response(),
             RequestTokenError::Other(message) => Error::auth(format!(
-                "the token endpoint {} refused the request: {}",
-                shown_url(self.token_url),
+                "{} refused the request: {}",
+                self.named(),
                 from_endpoint(&message, secrets)
             ))
-            .with_hint(credentials_hint()),
+            .with_hint(flow_hint(flow, self.client_id)),
         }
     }
 }
@@ -469,7 +591,7 @@ fn basic_pair(client_id: &str, secret: &str) -> String {
     format!("{}:{}", encode(client_id), encode(secret))
 }
 
-fn grant_of<R: TokenResponse>(response: &R, requested: &[String]) -> Grant {
+fn grant_of(response: &Response, requested: &[String]) -> Grant {
     let scope = match response.scopes() {
         Some(granted) => Some(
             granted
@@ -489,6 +611,11 @@ fn grant_of<R: TokenResponse>(response: &R, requested: &[String]) -> Grant {
         refresh_token: response
             .refresh_token()
             .map(|t| SecretString::from(t.secret().to_owned())),
+        id_token: response
+            .extra_fields()
+            .id_token
+            .clone()
+            .map(SecretString::from),
     }
 }
 
@@ -577,11 +704,31 @@ fn from_endpoint(text: &str, echoes: &Echoes) -> String {
     crate::output::sanitize_line(&redacted)
 }
 
-/// An OAuth 2.0 error answer (RFC 6749 §5.2, RFC 8628 §3.5) in words.
+/// What to do when a flow's request was refused for its client: a person's login
+/// (a public client) has no secret to check; client credentials have one.
+fn flow_hint(flow: Flow, client_id: &str) -> String {
+    match flow {
+        Flow::Code => format!(
+            "check that the provider knows client `{client_id}` as a public client allowed the authorization code grant with PKCE and the loopback redirect http://127.0.0.1/callback (any port), or use `locadm login --device`"
+        ),
+        Flow::Device => format!(
+            "check that the provider knows client `{client_id}` as a public client allowed the device grant (urn:ietf:params:oauth:grant-type:device_code), or use `locadm login --web`"
+        ),
+        Flow::Refresh => super::login_again_hint(),
+        Flow::Federated => FEDERATED_HINT.to_owned(),
+        Flow::ClientCredentials => credentials_hint(),
+        Flow::Revoke => format!(
+            "the token may still be valid at the provider until it expires; revoke it there for client `{client_id}` if it matters"
+        ),
+    }
+}
+
+/// An OAuth 2.0 error answer (RFC 6749 §5.2, RFC 8628 §3.5) in words, naming the
+/// endpoint that gave it.
 fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
     response: &StandardErrorResponse<T>,
     flow: Flow,
-    token_url: &url::Url,
+    at: &At<'_>,
     secrets: &Echoes,
 ) -> Error {
     let code = from_endpoint(response.error().as_ref(), secrets);
@@ -589,42 +736,51 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         .error_description()
         .map(|d| format!(": {}", from_endpoint(d, secrets)))
         .unwrap_or_default();
+    let named = at.named();
     let auth = |message: String, hint: &str| Error::auth(message).with_hint(hint);
+    let client = at.client_id;
     match (code.as_str(), flow) {
+        ("invalid_client", Flow::ClientCredentials | Flow::Federated) => auth(
+            format!("{named} refused the client credentials of `{client}` (invalid_client){detail}"),
+            &flow_hint(flow, client),
+        ),
         ("invalid_client", _) => auth(
-            format!("the token endpoint refused the client credentials (invalid_client){detail}"),
-            &credentials_hint(),
+            format!("{named} does not accept client `{client}` (invalid_client){detail}"),
+            &flow_hint(flow, client),
         ),
         ("invalid_scope", _) => auth(
-            format!("the token endpoint refused the requested scope (invalid_scope){detail}"),
-            "check `scopes` with `locadm config show`",
+            format!("{named} refused the requested scope (invalid_scope){detail}"),
+            "check `--scope` (or `scopes`, `locadm config show`) against what the client may ask for",
         ),
         ("invalid_grant", Flow::Refresh) => auth(
-            format!("the login has expired or was revoked (invalid_grant){detail}"),
+            format!("{LOGIN_ENDED} ({named} answered invalid_grant){detail}"),
             &super::login_again_hint(),
         ),
         ("invalid_grant", Flow::Federated) => auth(
-            format!("the identity provider refused the workload token (invalid_grant){detail}"),
+            format!("{named} refused the workload token (invalid_grant){detail}"),
             FEDERATED_HINT,
         ),
         ("access_denied", Flow::Device | Flow::Code) => auth(
-            format!("the login was denied (access_denied){detail}"),
+            format!("the login was denied (access_denied, from {named}){detail}"),
             &super::login_again_hint(),
         ),
         ("expired_token", Flow::Device) => auth(
-            format!("the code expired before the login was approved (expired_token){detail}"),
+            format!("the code expired before the login was approved (expired_token, from {named}){detail}"),
             &super::login_again_hint(),
         ),
         ("unsupported_grant_type" | "unauthorized_client", _) => auth(
-            format!("the identity provider does not allow this client that grant ({code}){detail}"),
-            "check the client's registration at the identity provider (its grant types)",
+            format!("{named} does not allow client `{client}` this grant ({code}){detail}"),
+            &flow_hint(flow, client),
         ),
         _ => auth(
-            format!("the token endpoint refused the request ({code}){detail}"),
-            &format!("token URL: {}", shown_url(token_url)),
+            format!("{named} refused the request ({code}){detail}"),
+            &flow_hint(flow, client),
         ),
     }
 }
+
+/// How a refused refresh begins: the login is over (`Session` clears it on seeing this).
+pub(crate) const LOGIN_ENDED: &str = "the login has expired or was revoked";
 
 #[cfg(test)]
 mod tests {

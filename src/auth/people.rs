@@ -9,13 +9,14 @@ use secrecy::SecretString;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
+use oauth2::CsrfToken;
+
+use super::id_token::{self, Who};
 use super::oauth::Grant;
 use super::Session;
 use crate::error::{Error, Result};
 use crate::settings::ServiceUrl;
 
-/// How long `login --web` waits for the browser to come back.
-pub(crate) const WEB_LOGIN_TIMEOUT: Duration = Duration::from_secs(300);
 /// The most of a browser's request to the loopback redirect that is read.
 const MAX_REQUEST_HEAD: usize = 16 * 1024;
 
@@ -65,9 +66,15 @@ impl Session {
         })
     }
 
-    /// `login --web`: prints the URL (and opens a browser when there is one), waits for
-    /// the redirect to a loopback port, and exchanges the code with its PKCE verifier.
-    pub(crate) async fn web_login(&self, say: &dyn Fn(&str), open_browser: bool) -> Result<Grant> {
+    /// `login --web`: prints the URL (and opens a browser when there is one), waits (at
+    /// most `wait`) for the redirect to a loopback port, exchanges the code with its PKCE
+    /// verifier, and verifies the ID token against the nonce it sent.
+    pub(crate) async fn web_login(
+        &self,
+        say: &dyn Fn(&str),
+        open_browser: bool,
+        wait: Duration,
+    ) -> Result<(Grant, Option<Who>)> {
         let endpoints = self.people_endpoints().await?;
         let Some(authorization) = &endpoints.authorization else {
             return Err(Error::auth(
@@ -78,7 +85,8 @@ impl Session {
         // RFC 8252 §7.3: the loopback IP literal, any free port; the provider matches the
         // registered redirect without its port.
         let listener = TcpListener::bind("127.0.0.1:0").await.map_err(|e| {
-            Error::other("cannot listen on 127.0.0.1 for the login redirect").with_source(e)
+            Error::other("cannot listen on 127.0.0.1 for the login redirect (the callback)")
+                .with_source(e)
         })?;
         let port = listener
             .local_addr()
@@ -88,38 +96,47 @@ impl Session {
             .expect("a loopback URL parses");
         let proof = self.login_proof()?;
         let client_id = self.entry_key()?.client_id;
-        let client = self.token_client(&endpoints.token, &client_id, &proof, "authorization code");
+        // Named on `-v` when it is sent, after the browser came back.
+        let client = self.client_at(&endpoints.token, &client_id, &proof);
+        let nonce = CsrfToken::new_random();
         let (url, state, verifier) =
-            client.authorization(authorization, &redirect, &endpoints.scopes);
+            client.authorization(authorization, &redirect, &endpoints.scopes, nonce.secret());
         say(&format!(
             "Open this URL in a browser to log in:\n\n  {url}\n"
         ));
         if open_browser {
-            match open_in_browser(url.as_str()) {
-                Some(how) => say(&format!(
-                    "Opened it with {how}; waiting for the login to finish…"
-                )),
-                None => say("Waiting for the login to finish in the browser…"),
+            match open_in_browser(url.as_str(), say).await {
+                Opened::With(how) => say(&format!("Opened it with `{how}`.")),
+                Opened::Failed => say("No browser command worked: open the URL above yourself."),
+                Opened::NoBrowser => {}
             }
         }
+        say(&format!(
+            "Waiting up to {} for the login to finish (`--wait` to change). If the browser shows an error from the provider instead of its login page, the provider refused client `{client_id}` or the redirect {redirect}: press Ctrl-C, check the client id and its registration, or use `locadm login --device`.",
+            humantime::format_duration(wait)
+        ));
         self.verbose()
             .line(&format!("login: waiting for the redirect on {redirect}"));
-        let code =
-            tokio::time::timeout(WEB_LOGIN_TIMEOUT, wait_for_code(&listener, state.secret()))
-                .await
-                .map_err(|_| {
-                    Error::auth(format!(
-                        "the browser did not come back within {} minutes",
-                        WEB_LOGIN_TIMEOUT.as_secs() / 60
-                    ))
-                    .with_hint("run `locadm login --web` again, or `locadm login --device`")
-                })??;
-        client.exchange_code(&code, verifier, &redirect).await
+        let code = tokio::time::timeout(wait, wait_for_code(&listener, state.secret()))
+            .await
+            .map_err(|_| {
+                Error::auth(format!(
+                    "the browser did not come back to the callback {redirect} within {}",
+                    humantime::format_duration(wait)
+                ))
+                .with_hint(
+                    "if the browser showed the provider's error, check the client id and its registered redirect (http://127.0.0.1/callback, any port); run `locadm login --web` again (`--wait` for longer), or `locadm login --device`",
+                )
+            })??;
+        let client = self.token_client(&endpoints.token, &client_id, &proof, "authorization code");
+        let grant = client.exchange_code(&code, verifier, &redirect).await?;
+        let who = self.identify(&grant, Some(nonce.secret())).await?;
+        Ok((grant, who))
     }
 
     /// `login --device`: prints where to go and the code to enter, then polls at the
     /// provider's interval until the login is approved, denied or expired.
-    pub(crate) async fn device_login(&self, say: &dyn Fn(&str)) -> Result<Grant> {
+    pub(crate) async fn device_login(&self, say: &dyn Fn(&str)) -> Result<(Grant, Option<Who>)> {
         let endpoints = self.people_endpoints().await?;
         let Some(device) = &endpoints.device else {
             return Err(
@@ -129,7 +146,12 @@ impl Session {
         };
         let proof = self.login_proof()?;
         let client_id = self.entry_key()?.client_id;
-        let client = self.token_client(&endpoints.token, &client_id, &proof, "device code");
+        self.verbose().line(&format!(
+            "device: POST {} (device authorization, client `{client_id}`, {} auth)",
+            crate::settings::shown_url(device),
+            proof.method()
+        ));
+        let client = self.client_at(&endpoints.token, &client_id, &proof);
         let details = client
             .device_authorization(device, &endpoints.scopes)
             .await?;
@@ -149,43 +171,144 @@ impl Session {
             details.expires_in().as_secs().div_ceil(60)
         ));
         say(&text);
-        client.device_token(device, &details).await
+        let client =
+            self.token_client(&endpoints.token, &client_id, &proof, "device code, polling");
+        let grant = client.device_token(device, &details).await?;
+        let who = self.identify(&grant, None).await?;
+        Ok((grant, who))
+    }
+
+    /// Who the ID token of `grant` names, verified; `None` when the provider sent none.
+    async fn identify(&self, grant: &Grant, nonce: Option<&str>) -> Result<Option<Who>> {
+        let Some(id_token) = &grant.id_token else {
+            return Ok(None);
+        };
+        let Some(discovered) = self.discovered(None).await? else {
+            return Ok(None);
+        };
+        let client_id = self.entry_key()?.client_id;
+        let who = id_token::verify(
+            self.http(),
+            &discovered.metadata,
+            self.settings().allow_http,
+            &client_id,
+            id_token,
+            nonce,
+        )
+        .await?;
+        self.verbose().line(&format!(
+            "login: the ID token is verified; it names {} ({})",
+            who.shown(),
+            who.claim
+        ));
+        Ok(Some(who))
     }
 }
 
-/// Opens `url` in the person's browser: `$BROWSER` when set, else the desktop's opener
-/// when there is a desktop. The name of what opened it, or `None` (the URL is printed
-/// either way).
-fn open_in_browser(url: &str) -> Option<String> {
-    let browser = std::env::var("BROWSER")
-        .ok()
-        .filter(|b| !b.trim().is_empty());
-    let (program, mut args): (String, Vec<String>) = match browser {
-        Some(command) => {
-            let mut words = command.split_whitespace().map(str::to_owned);
-            (words.next()?, words.collect())
-        }
-        None if cfg!(target_os = "macos") => ("open".into(), vec![]),
-        None if cfg!(windows) => (
-            "rundll32".into(),
-            vec!["url.dll,FileProtocolHandler".into()],
-        ),
-        None if std::env::var_os("DISPLAY").is_some()
-            || std::env::var_os("WAYLAND_DISPLAY").is_some() =>
-        {
-            ("xdg-open".into(), vec![])
-        }
-        None => return None,
+/// What became of opening the browser.
+enum Opened {
+    /// Opened by this command (as the person would type it).
+    With(String),
+    /// Every command tried failed (each was reported).
+    Failed,
+    /// No browser is known here (no `BROWSER`, no desktop).
+    NoBrowser,
+}
+
+/// The browser commands to try, in order: `BROWSER` by its convention (a `:`-separated
+/// list of commands; `%s` is the URL, `%%` a `%`; a command without `%s` gets the URL
+/// as its last argument), else the desktop's opener when there is a desktop.
+fn browser_commands(browser: Option<&str>, url: &str) -> Vec<Vec<String>> {
+    if let Some(list) = browser.filter(|b| !b.trim().is_empty()) {
+        return list
+            .split(':')
+            .filter(|c| !c.trim().is_empty())
+            .filter_map(|command| {
+                let mut words = shell_words::split(command).ok()?;
+                let mut placed = false;
+                for word in &mut words {
+                    if word.contains("%s") {
+                        placed = true;
+                    }
+                    *word = word
+                        .split("%%")
+                        .map(|part| part.replace("%s", url))
+                        .collect::<Vec<_>>()
+                        .join("%");
+                }
+                if !placed {
+                    words.push(url.to_owned());
+                }
+                (!words.is_empty()).then_some(words)
+            })
+            .collect();
+    }
+    let opener: &[&str] = if cfg!(target_os = "macos") {
+        &["open"]
+    } else if cfg!(windows) {
+        &["rundll32", "url.dll,FileProtocolHandler"]
+    } else if std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
+    {
+        &["xdg-open"]
+    } else {
+        return Vec::new();
     };
-    args.push(url.to_owned());
-    std::process::Command::new(&program)
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .ok()
-        .map(|_| program)
+    let mut words: Vec<String> = opener.iter().map(|w| (*w).to_owned()).collect();
+    words.push(url.to_owned());
+    vec![words]
+}
+
+/// How long a browser command is watched for a failure: an opener returns at once, a
+/// browser started in the foreground keeps running (and counts as opened).
+const BROWSER_FAILS_WITHIN: Duration = Duration::from_secs(2);
+
+/// Opens `url` with the first browser command that does not fail, reporting each that
+/// does (the URL is printed either way).
+async fn open_in_browser(url: &str, say: &dyn Fn(&str)) -> Opened {
+    let commands = browser_commands(std::env::var("BROWSER").ok().as_deref(), url);
+    if commands.is_empty() {
+        return Opened::NoBrowser;
+    }
+    for words in commands {
+        // As the person would read it: the URL stands as `URL`.
+        let shown = words
+            .iter()
+            .map(|w| w.replace(url, "URL"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let child = std::process::Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        let mut child = match child {
+            Ok(child) => child,
+            Err(e) => {
+                say(&format!(
+                    "The browser command `{shown}` cannot be started ({e})."
+                ));
+                continue;
+            }
+        };
+        let started = std::time::Instant::now();
+        let exited = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if started.elapsed() < BROWSER_FAILS_WITHIN => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                _ => break None,
+            }
+        };
+        match exited {
+            Some(status) if !status.success() => {
+                say(&format!("The browser command `{shown}` failed ({status})."));
+            }
+            _ => return Opened::With(shown),
+        }
+    }
+    Opened::Failed
 }
 
 /// Serves the loopback redirect until a request brings the code with our state. A
@@ -291,4 +414,29 @@ async fn respond(stream: &mut TcpStream, status: u16, text: &str) {
     );
     let _ = stream.write_all(answer.as_bytes()).await;
     let _ = stream.shutdown().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_follows_its_convention() {
+        let url = "https://idp.example/auth?a=1";
+        assert_eq!(
+            browser_commands(Some("firefox --new-tab %s:w3m"), url),
+            vec![
+                vec!["firefox".to_owned(), "--new-tab".into(), url.into()],
+                vec!["w3m".to_owned(), url.into()],
+            ]
+        );
+        assert_eq!(
+            browser_commands(Some("echo 100%% %s"), url),
+            vec![vec!["echo".to_owned(), "100%".into(), url.into()]]
+        );
+        assert_eq!(
+            browser_commands(Some(" : "), url),
+            Vec::<Vec<String>>::new()
+        );
+    }
 }

@@ -21,11 +21,29 @@ pub struct LoginArgs {
     /// Log in as yourself with a code entered on another device (needs `--issuer`)
     #[arg(long)]
     pub device: bool,
+    /// How long `--web` waits for the browser to come back: `90s`, `5m`, `1h`
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_wait, requires = "web")]
+    pub wait: std::time::Duration,
+    /// Keep nothing: print the access token on stdout for this shell (`LOCADM_TOKEN`)
+    /// instead of keeping the login in the keyring; for `--web` or `--device`, and the
+    /// way to log in as yourself where there is no keyring (LOCADM_KEYRING=none)
+    #[arg(long)]
+    pub print_token: bool,
+}
+
+/// A `--wait` duration: humantime's (`90s`, `5m`, `1h 30m`), at least a second.
+fn parse_wait(text: &str) -> Result<std::time::Duration, String> {
+    let wait = humantime::parse_duration(text.trim())
+        .map_err(|e| format!("{e} (for example `90s`, `5m`, `1h`)"))?;
+    if wait < std::time::Duration::from_secs(1) {
+        return Err("must be at least 1s".into());
+    }
+    Ok(wait)
 }
 
 #[derive(Debug, Subcommand)]
 pub enum AuthCommand {
-    /// Show the profile, client, keyring backend, token expiry and granted permissions
+    /// Show who is logged in, the profile, client, keyring backend, token expiry and granted permissions
     ///
     /// Example: locadm auth status
     Status,

@@ -164,7 +164,7 @@ pub enum Command {
     ///
     /// Example: locadm login --web --issuer https://idp.example/realms/acme --client-id locadm
     Login(LoginArgs),
-    /// Remove the profile's token and client secret from the OS keyring
+    /// Revoke the profile's tokens at the provider (when it offers revocation) and remove them from the OS keyring
     ///
     /// Example: locadm logout --profile staging
     Logout,

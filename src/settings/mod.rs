@@ -98,6 +98,9 @@ pub(crate) struct Settings {
     /// Where each value came from, by key (`profile`, `config_file` and every key of
     /// [`keys::KEYS`]).
     pub origins: BTreeMap<&'static str, Origin>,
+    /// What resolving changed of a value as given, said once to the person
+    /// (`Context::settings`).
+    pub notes: Vec<String>,
 }
 
 /// What the environment gives beside the profile's settings, read here once (every
@@ -248,6 +251,10 @@ impl Settings {
         let base_url = url("base_url", &global.base_url, &stored.base_url)?;
         let token_url = url("token_url", &global.token_url, &stored.token_url)?;
         let issuer = url("issuer", &global.issuer, &stored.issuer)?;
+        let mut notes = Vec::new();
+        let issuer = issuer
+            .map(|given| issuer_of_document(given, allow_http, &mut notes))
+            .transpose()?;
 
         let read_prefix = layers
             .first("read_prefix", [from_profile(&stored.read_prefix)])
@@ -355,6 +362,7 @@ impl Settings {
             allow_http,
             cache_env_token,
             origins: layers.origins,
+            notes,
         };
         Ok(settings)
     }
@@ -412,6 +420,40 @@ impl Settings {
     pub(crate) fn display_value(&self, key: &str) -> String {
         keys::find(key).map_or_else(String::new, |key| (key.shown)(self))
     }
+}
+
+/// The path of a discovery document under its issuer (Discovery §4.1).
+const DISCOVERY_PATH: &str = "/.well-known/openid-configuration";
+
+/// An issuer given as its discovery document's URL (pasted from the provider's page) is
+/// the issuer: the document's path is trimmed, and a note says so.
+fn issuer_of_document(
+    given: ServiceUrl,
+    allow_http: bool,
+    notes: &mut Vec<String>,
+) -> Result<ServiceUrl> {
+    let path = given.path().trim_end_matches('/');
+    let Some(base) = path.strip_suffix(DISCOVERY_PATH) else {
+        return Ok(given);
+    };
+    let mut url = given.as_url().clone();
+    url.set_path(base);
+    url.set_query(None);
+    url.set_fragment(None);
+    let text = url.as_str().to_owned();
+    // `http://idp/` from an empty path; the issuer is the text before the document's path.
+    let text = if base.is_empty() {
+        text.trim_end_matches('/').to_owned()
+    } else {
+        text
+    };
+    let issuer = ServiceUrl::parse("issuer", &text, allow_http)?;
+    notes.push(format!(
+        "`issuer` `{}` is the provider's discovery document; using its issuer `{}`",
+        given.as_given(),
+        issuer.as_given()
+    ));
+    Ok(issuer)
 }
 
 /// The rule of the built-in `local` profile: it is the embedded emulator, so it names no
@@ -535,5 +577,38 @@ mod tests {
             };
             assert_eq!(s.origin(key.name), expected, "{}", key.name);
         }
+    }
+
+    /// Issue 43: a discovery document's URL given as the issuer is its issuer.
+    #[test]
+    fn a_discovery_url_given_as_issuer_is_trimmed_with_a_note() {
+        let mut notes = Vec::new();
+        let at = |text: &str, notes: &mut Vec<String>| {
+            let given = ServiceUrl::parse("issuer", text, false).unwrap();
+            issuer_of_document(given, false, notes)
+                .unwrap()
+                .as_given()
+                .to_owned()
+        };
+        assert_eq!(
+            at(
+                "https://idp.example/realms/a/.well-known/openid-configuration",
+                &mut notes
+            ),
+            "https://idp.example/realms/a"
+        );
+        assert_eq!(
+            at(
+                "https://idp.example/.well-known/openid-configuration/",
+                &mut notes
+            ),
+            "https://idp.example"
+        );
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(
+            at("https://idp.example/realms/a", &mut notes),
+            "https://idp.example/realms/a"
+        );
+        assert_eq!(notes.len(), 2);
     }
 }

@@ -10,8 +10,10 @@ use std::ops::Deref;
 
 use crate::error::{Error, Result};
 
+/// The URL, and the text it was given as (a message that compares it with another
+/// shows it as the person wrote it, not normalised).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ServiceUrl(url::Url);
+pub(crate) struct ServiceUrl(url::Url, String);
 
 impl ServiceUrl {
     /// Parses `text` given for the setting `key` (named in every message): an absolute
@@ -39,11 +41,23 @@ impl ServiceUrl {
         if url.host().is_none() {
             return Err(Error::usage(format!("`{key}` `{text}` has no host")));
         }
-        Ok(ServiceUrl(url))
+        // As given, unless a password would show: then as `shown`.
+        let given = if url.password().is_some() {
+            shown(&url)
+        } else {
+            text.trim().to_owned()
+        };
+        Ok(ServiceUrl(url, given))
     }
 
     pub(crate) fn as_url(&self) -> &url::Url {
         &self.0
+    }
+
+    /// The text it was given as, for a message that shows it beside another value (a
+    /// password in its userinfo as `***`, as [`shown`] does).
+    pub(crate) fn as_given(&self) -> &str {
+        &self.1
     }
 }
 

@@ -125,7 +125,9 @@ fn wrong_secret_is_exit_3_with_invalid_client() {
     out.assert_code(3);
     let err = out.stderr;
     assert!(
-        err.contains("the token endpoint refused the client credentials (invalid_client)"),
+        err.contains(&format!(
+            "refused the client credentials of `{CLIENT_ID}` (invalid_client)"
+        )),
         "{err}"
     );
     assert!(err.contains("hint:"), "{err}");
@@ -867,4 +869,104 @@ fn secret_service_login_and_reuse() {
     assert_eq!(tokens_issued(&env), 1);
     env.run(&["logout"]).assert_code(0);
     env.run(&["auth", "token"]).assert_code(3);
+}
+
+/// Issue 43, item 5, at a terminal: `login` names the profile, its file and the token
+/// endpoint before it asks anything; it saves exactly what this command was given —
+/// flags, variables and answers alike (LOCADM_BASE_URL and LOCADM_CLIENT_AUTH by the one
+/// rule) — and lists it; a repeat login shows what it reuses and asks only the secret.
+#[cfg(unix)]
+#[test]
+fn login_at_a_terminal_says_what_it_will_do_and_saves_what_was_given() {
+    use expectrl::{Eof, Expect};
+    let mut env = env_with("keyutils", "3600", READ_CREATE)
+        .var("CI", "")
+        .var("LOCADM_CLIENT_AUTH", "client_secret_basic");
+    let token_url = env.emulator().token_url.clone();
+    let base_url = env.emulator().base_url.clone();
+    let file = config_file(&env);
+
+    let mut p = env.terminal(&["login"]);
+    p.expect(format!(
+        "Logging in to profile `default` (in {}) at {token_url}",
+        file.display()
+    ))
+    .unwrap();
+    p.expect("Client id").unwrap();
+    common::type_keys(&mut p, &[CLIENT_ID, "\r"]);
+    p.expect("Client secret").unwrap();
+    common::type_keys(&mut p, &[SECRET, "\r"]);
+    p.expect(format!(
+        "Saved to profile `default` in {}: ",
+        file.display()
+    ))
+    .unwrap();
+    p.expect(format!("base_url = {base_url}")).unwrap();
+    p.expect("(from LOCADM_BASE_URL)").unwrap();
+    p.expect(format!("client_id = {CLIENT_ID} (given here)"))
+        .unwrap();
+    p.expect("client_auth = client_secret_basic (from LOCADM_CLIENT_AUTH)")
+        .unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 0);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    for part in [
+        "base_url",
+        "token_url",
+        "client_id",
+        "client_auth = \"client_secret_basic\"",
+    ] {
+        assert!(saved.contains(part), "{part} in {saved}");
+    }
+
+    // Again, with nothing in the environment: what the profile has is shown as reused,
+    // only the secret is asked, and nothing new is saved.
+    env.vars.retain(|(name, _)| name != "LOCADM_CLIENT_AUTH");
+    let env = env.var("LOCADM_BASE_URL", "").var("LOCADM_TOKEN_URL", "");
+    let _logout = LogoutOnDrop(&env);
+    let mut p = env.terminal(&["login"]);
+    p.expect(format!("at {token_url}")).unwrap();
+    p.expect(format!(
+        "Reusing from the profile: base URL {}",
+        base_url.trim_end_matches('/')
+    ))
+    .unwrap();
+    p.expect(format!(
+        "token URL {token_url}, client id {CLIENT_ID}, client authentication client_secret_basic"
+    ))
+    .unwrap();
+    p.expect("Client secret").unwrap();
+    common::type_keys(&mut p, &[SECRET, "\r"]);
+    p.expect("Profile `default` unchanged").unwrap();
+    p.expect(Eof).unwrap();
+    assert_eq!(common::terminal_exit_code(&p), 0);
+}
+
+/// Issue 43, item 3: with no keyring, a login as yourself is refused before anything is
+/// sent, naming the way that keeps nothing.
+#[test]
+fn a_login_as_yourself_without_a_keyring_is_refused() {
+    let env = Env::offline().var("CI", "true");
+    let out = env.run(&[
+        "login",
+        "--web",
+        "--issuer",
+        "http://127.0.0.1:9",
+        "--client-id",
+        "native",
+    ]);
+    out.assert_code(2);
+    assert!(
+        out.stderr
+            .contains("a login as yourself cannot be kept: LOCADM_KEYRING=none keeps nothing"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("`export LOCADM_TOKEN=$(locadm login --web --print-token)`"),
+        "{}",
+        out.stderr
+    );
+    assert!(!config_file(&env).exists(), "nothing saved");
 }

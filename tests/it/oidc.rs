@@ -81,6 +81,24 @@ impl Provider {
     }
 }
 
+impl Provider {
+    /// Revokes `token` (RFC 7009) as the public client `client`, as another device of
+    /// the person could.
+    fn revoke(&self, token: &str, client: &str) {
+        common::ring_provider();
+        let status = runtime().block_on(async {
+            reqwest::Client::new()
+                .post(format!("{}/token/revocation", self.issuer))
+                .form(&[("token", token), ("client_id", client)])
+                .send()
+                .await
+                .unwrap()
+                .status()
+        });
+        assert!(status.is_success(), "{status}");
+    }
+}
+
 impl Drop for Provider {
     fn drop(&mut self) {
         let pid = rustix::process::Pid::from_raw(self.child.id() as i32).unwrap();
@@ -172,6 +190,10 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
         assert_active(&provider, &got, "cc-basic")["scope"],
         "can-read-locations"
     );
+    // A client's credentials name the client (issue 43).
+    let status: Value = scoped.run(&["auth", "status", "-o", "json"]).json();
+    assert_eq!(status["who"]["kind"], "client", "{status}");
+    assert_eq!(status["who"]["name"], "cc-basic", "{status}");
 
     // An issuer whose document names another issuer is refused (Discovery §4.3).
     let wrong = env_for(&provider)
@@ -183,8 +205,47 @@ fn discovery_and_client_credentials_by_secret_basic_and_post() {
         .var("LOCADM_CLIENT_SECRET", "basic-secret");
     let out = wrong.run(&["auth", "token"]);
     out.assert_code(3);
+    // Issue 43: both values as they are, and the provider's offered.
+    let localhost = provider.issuer.replace("127.0.0.1", "localhost");
+    for part in [
+        "names another issuer".to_owned(),
+        format!("the provider says `{}`", provider.issuer),
+        format!("the profile has `{localhost}/`"),
+        format!(
+            "hint: if `{0}` is the provider you mean, use it: `--issuer {0}`",
+            provider.issuer
+        ),
+    ] {
+        assert!(out.stderr.contains(&part), "{part}: {}", out.stderr);
+    }
+
+    // The discovery document's URL given as the issuer: trimmed, with a note.
+    let basic = || {
+        env_for(&provider)
+            .var("LOCADM_CLIENT_ID", "cc-basic")
+            .var("LOCADM_CLIENT_SECRET", "basic-secret")
+    };
+    let pasted = basic().var(
+        "LOCADM_ISSUER",
+        &format!("{}/.well-known/openid-configuration", provider.issuer),
+    );
+    let (got, log) = token(&pasted, &[]);
+    assert_active(&provider, &got, "cc-basic");
     assert!(
-        out.stderr.contains("names another issuer"),
+        log.contains(&format!(
+            "is the provider's discovery document; using its issuer `{}`",
+            provider.issuer
+        )),
+        "{log}"
+    );
+
+    // https:// to this plain-http provider: said as such, not as a TLS record type.
+    let tls = basic().var("LOCADM_ISSUER", &provider.issuer.replace("http:", "https:"));
+    let out = tls.run(&["auth", "token"]);
+    out.assert_code(6);
+    assert!(
+        out.stderr
+            .contains("the server answered in plain HTTP, not TLS"),
         "{}",
         out.stderr
     );
@@ -268,10 +329,16 @@ fn private_key_jwt_from_a_file_or_the_environment_and_a_login_with_the_key() {
 /// the tool's loopback redirect (which it then visits) or reaches the success page.
 struct Browser {
     client: reqwest::Client,
+    /// The login name typed at the provider (its `sub`).
+    login: String,
 }
 
 impl Browser {
     fn new() -> Browser {
+        Browser::as_("alice")
+    }
+
+    fn as_(login: &str) -> Browser {
         common::ring_provider();
         Browser {
             client: reqwest::Client::builder()
@@ -279,6 +346,7 @@ impl Browser {
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .unwrap(),
+            login: login.to_owned(),
         }
     }
 
@@ -318,7 +386,7 @@ impl Browser {
                     continue;
                 };
                 let value = match name.as_str() {
-                    "login" => "alice".to_owned(),
+                    "login" => self.login.clone(),
                     "password" => "any".to_owned(),
                     "user_code" if attr(tag, "value").unwrap_or_default().is_empty() => {
                         user_code.expect("a device code form").to_owned()
@@ -387,6 +455,16 @@ impl Running {
         }
     }
 
+    /// Waits for the exit (30 s at most); the code, stdout and the rest of stderr.
+    fn finish_with_stdout(mut self) -> (i32, String, String) {
+        use std::io::Read;
+        let mut stdout = self.child.stdout.take().unwrap();
+        let (code, stderr) = self.finish();
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        (code, text, stderr)
+    }
+
     /// Waits for the exit (30 s at most); the code and the rest of stderr.
     fn finish(mut self) -> (i32, String) {
         for _ in 0..300 {
@@ -412,41 +490,79 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     let provider = Provider::start(&["--access-ttl", "4"]);
     let env = env_for(&provider);
     let _logout = LogoutOnDrop(&env);
-    let mut login = Running::start(&env, &["login", "--web", "--client-id", "native"]);
-    let url = login.wait_for(|line| {
-        let line = line.trim();
-        line.starts_with(&format!("{}/auth?", provider.issuer))
-            .then(|| line.to_owned())
-    });
+    let (url, stderr) = web_login(&provider, &env, "operator@example.test");
     for part in [
         "code_challenge_method=S256",
         "code_challenge=",
         "state=",
+        "nonce=",
         "redirect_uri=http%3A%2F%2F127.0.0.1%3A",
+        "openid",
         "offline_access",
     ] {
         assert!(url.contains(part), "{part} in {url}");
     }
-    let page = runtime().block_on(Browser::new().log_in(&url, None));
-    assert!(page.contains("You can close this window"), "{page}");
-    let (code, stderr) = login.finish();
-    assert_eq!(code, 0, "{stderr}");
+    // Issue 43: the person is named, from the verified ID token, with the provider.
     assert!(
-        stderr.contains("token and refresh token kept in keyutils"),
+        stderr.contains(&format!(
+            "Logged in to profile `default` as operator@example.test at {}/ (web login); token and refresh token kept in keyutils",
+            provider.issuer
+        )),
+        "{stderr}"
+    );
+    // Without `--scope` the login gets `openid offline_access` only: what it lacks is
+    // named with the flags that ask for it.
+    assert!(
+        stderr.contains("warning: the granted scope lacks can-create-locations (location create, location apply)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "`locadm login --web --scope can-create-locations --scope can-read-locations"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("If the browser shows an error from the provider"),
         "{stderr}"
     );
 
     let (first, _) = token(&env, &[]);
-    assert_eq!(assert_active(&provider, &first, "native")["sub"], "alice");
+    assert_eq!(
+        assert_active(&provider, &first, "native")["sub"],
+        "operator@example.test"
+    );
     let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "web", "{status}");
     assert_eq!(status["token"]["refresh_token_stored"], true, "{status}");
+    assert_eq!(status["who"]["kind"], "person", "{status}");
+    assert_eq!(status["who"]["name"], "operator@example.test", "{status}");
+    assert_eq!(status["who"]["claim"], "email", "{status}");
+    assert_eq!(
+        status["provider"],
+        format!("{}/", provider.issuer),
+        "{status}"
+    );
+    let table = env.run(&["auth", "status", "-o", "table"]);
+    table.assert_code(0);
+    assert!(
+        table
+            .stdout
+            .contains("operator@example.test (ID token `email`) at http://127.0.0.1:"),
+        "{}",
+        table.stdout
+    );
 
     // 4 s tokens are renewed in their last second: after 3.2 s the refresh token is
     // used, with no prompt, no browser, and no second fetch of the discovery document
     // (it is kept with the token).
     std::thread::sleep(Duration::from_millis(3200));
     let (second, log) = token(&env, &["--verbose"]);
+    assert!(
+        log.contains("token: the cached token expires in ")
+            && log.contains(" s (within the renewal margin); renewing"),
+        "{log}"
+    );
     assert!(log.contains("(refresh token, client `native`"), "{log}");
     assert!(!log.contains("discovery: GET"), "{log}");
     assert_ne!(first, second);
@@ -457,10 +573,14 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     let port = provider.port();
     drop(provider);
     let restarted = Provider::start(&["--port", &port]);
-    std::thread::sleep(Duration::from_millis(3200));
-    let out = env.run(&["auth", "token"]);
+    // Past the second token's expiry (4 s), not only within its margin.
+    std::thread::sleep(Duration::from_millis(4500));
+    let out = env.run(&["auth", "token", "-v"]);
     out.assert_code(3);
     let err = out.stderr;
+    // Issue 43: an expired token is said to be expired, not "within 60 s of expiry".
+    assert!(err.contains("token: the cached token expired "), "{err}");
+    assert!(!err.contains("within 60 s"), "{err}");
     assert!(
         err.contains("the login has expired or was revoked"),
         "{err}"
@@ -469,6 +589,23 @@ fn web_login_with_pkce_then_silent_refresh_then_login_again() {
     assert!(
         err.contains("without a terminal, set LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET"),
         "{err}"
+    );
+    // Issue 43: the dead login is cleared, and `auth status` says so with exit 3.
+    let out = env.run(&["auth", "status"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains("the login has expired or was revoked: the login of profile `default` (operator@example.test) is over"),
+        "{}",
+        out.stderr
+    );
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains(
+            "the login has expired or was revoked: the login of profile `default` is over"
+        ),
+        "{}",
+        out.stderr
     );
     drop(restarted);
 }
@@ -481,20 +618,192 @@ fn device_login_is_approved_in_the_provider_pages() {
     let env = env_for(&provider);
     let _logout = LogoutOnDrop(&env);
     let mut login = Running::start(&env, &["login", "--device", "--client-id", "native"]);
-    let (url, code) = login.wait_for(|line| {
-        let rest = line.strip_prefix("To log in, open ")?;
-        let (url, code) = rest.split_once(" and enter the code ")?;
-        Some((url.to_owned(), code.trim().to_owned()))
-    });
+    let (url, code) = device_code(&mut login);
     assert_eq!(url, format!("{}/device", provider.issuer));
     let page = runtime().block_on(Browser::new().log_in(&url, Some(&code)));
     assert!(page.contains("Sign-in Success"), "{page}");
     let (exit, stderr) = login.finish();
     assert_eq!(exit, 0, "{stderr}");
+    assert!(stderr.contains("as alice at"), "{stderr}");
     let (got, _) = token(&env, &[]);
     assert_active(&provider, &got, "native");
     let status: Value = env.run(&["auth", "status", "-o", "json"]).json();
     assert_eq!(status["token"]["credentials"], "device", "{status}");
+    assert_eq!(status["who"]["name"], "alice", "{status}");
+    assert_eq!(status["who"]["claim"], "preferred_username", "{status}");
+
+    // Issue 43, item 3: with no keyring a login as yourself is refused before anything
+    // is sent, unless it is for this shell only (`--print-token`): the token on stdout,
+    // nothing kept.
+    let none = env_for(&provider).var("LOCADM_KEYRING", "none");
+    let out = none.run(&["login", "--device", "--client-id", "native"]);
+    out.assert_code(2);
+    assert!(
+        out.stderr.contains("LOCADM_KEYRING=none keeps nothing"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("--print-token"), "{}", out.stderr);
+    let mut login = Running::start(
+        &none,
+        &[
+            "login",
+            "--device",
+            "--client-id",
+            "native",
+            "--print-token",
+        ],
+    );
+    let (url, code) = device_code(&mut login);
+    runtime().block_on(Browser::new().log_in(&url, Some(&code)));
+    let (exit, stdout, stderr) = login.finish_with_stdout();
+    assert_eq!(exit, 0, "{stderr}");
+    assert!(stderr.contains("nothing is kept"), "{stderr}");
+    assert_active(&provider, stdout.trim(), "native");
+}
+
+/// Issue 43, item 2: `logout` revokes at the provider (RFC 7009) what the login held, and
+/// says so; a refresh token revoked elsewhere makes `auth status` exit 3.
+#[test]
+fn logout_revokes_and_a_revoked_login_is_reported() {
+    let provider = Provider::start(&[]);
+    let env = env_for(&provider);
+    let _logout = LogoutOnDrop(&env);
+    web_login(&provider, &env, "operator@example.test");
+    let (access, _) = token(&env, &[]);
+    let refresh = kept_refresh_token(&env, &provider);
+    assert_active(&provider, &access, "native");
+    assert_eq!(provider.introspect(&refresh)["active"], true);
+
+    let out = env.run(&["logout"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr.contains("Logged out of profile `default`: removed from keyutils: the login of operator@example.test, the access token, the refresh token"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "The provider ({}/token/revocation) confirmed the revocation of the refresh token and the access token",
+            provider.issuer
+        )),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("client secret"), "{}", out.stderr);
+    for token in [&access, &refresh] {
+        assert_eq!(provider.introspect(token)["active"], false);
+    }
+    // A public client never had a secret: not "no client secret".
+    let out = env.run(&["auth", "token"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains("not logged in to profile `default`"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("client secret"), "{}", out.stderr);
+
+    // Revoked elsewhere (here, by the test as the client): once the access token is due,
+    // `auth status` renews, meets the refusal, and says the login is over (exit 3).
+    let short = Provider::start(&["--access-ttl", "4"]);
+    let env = env_for(&short);
+    let _logout = LogoutOnDrop(&env);
+    web_login(&short, &env, "alice");
+    let refresh = kept_refresh_token(&env, &short);
+    short.revoke(&refresh, "native");
+    std::thread::sleep(Duration::from_millis(3200));
+    let out = env.run(&["auth", "status"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains("the login has expired or was revoked"),
+        "{}",
+        out.stderr
+    );
+    let out = env.run(&["logout"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr
+            .contains("the record of a login the provider had ended"),
+        "{}",
+        out.stderr
+    );
+    drop(short);
+
+    // Offline, logout still removes everything here and says what it could not do.
+    let gone = Provider::start(&[]);
+    let env = env_for(&gone);
+    let _logout = LogoutOnDrop(&env);
+    web_login(&gone, &env, "alice");
+    drop(gone);
+    let out = env.run(&["logout"]);
+    out.assert_code(0);
+    let err = &out.stderr;
+    assert!(
+        err.contains(
+            "removed from keyutils: the login of alice, the access token, the refresh token"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: the refresh token could not be revoked (the revocation endpoint http://127.0.0.1:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("it stays valid at the provider until it expires"),
+        "{err}"
+    );
+    let out = env.run(&["auth", "status"]);
+    out.assert_code(3);
+    assert!(
+        out.stderr.contains("not logged in to profile `default`"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// `login --web --client-id native` as `login`, played through to the end: the URL it
+/// printed and its stderr.
+fn web_login(provider: &Provider, env: &Env, login: &str) -> (String, String) {
+    let mut running = Running::start(env, &["login", "--web", "--client-id", "native"]);
+    let url = running.wait_for(|line| {
+        let line = line.trim();
+        line.starts_with(&format!("{}/auth?", provider.issuer))
+            .then(|| line.to_owned())
+    });
+    let page = runtime().block_on(Browser::as_(login).log_in(&url, None));
+    assert!(page.contains("You can close this window"), "{page}");
+    let (code, stderr) = running.finish();
+    assert_eq!(code, 0, "{stderr}");
+    (url, stderr)
+}
+
+/// The device code `login --device` printed, and where to enter it.
+fn device_code(login: &mut Running) -> (String, String) {
+    login.wait_for(|line| {
+        let rest = line.strip_prefix("To log in, open ")?;
+        let (url, code) = rest.split_once(" and enter the code ")?;
+        Some((url.to_owned(), code.trim().to_owned()))
+    })
+}
+
+/// The refresh token of the profile's login, read from the kernel keyring where the
+/// tool keeps it (to ask the provider about it).
+fn kept_refresh_token(env: &Env, provider: &Provider) -> String {
+    use linux_keyutils::{KeyRing, KeyRingIdentifier};
+    let config = env.run(&["config", "get", "config_file"]);
+    config.assert_code(0);
+    let description = format!(
+        "locadm:default|native|{}/|{}",
+        provider.issuer,
+        config.stdout.trim()
+    );
+    let ring = KeyRing::get_persistent(KeyRingIdentifier::Process)
+        .or_else(|_| KeyRing::from_special_id(KeyRingIdentifier::User, true))
+        .unwrap();
+    let key = ring.search(&description).unwrap();
+    let entry: Value = serde_json::from_slice(&key.read_to_vec().unwrap()).unwrap();
+    entry["refresh_token"].as_str().unwrap().to_owned()
 }
 
 /// A workload identity token exchanged by the grant the provider advertises: the JWT
@@ -552,4 +861,82 @@ fn a_workload_token_is_exchanged_by_the_advertised_grant() {
             "the token is never printed: {err}"
         );
     }
+}
+
+/// Issue 43, item 4: a device login refused for its client names the device
+/// authorization endpoint and the device flow's hint; `BROWSER` follows its convention
+/// (a `:` list, `%s`), a failing command is reported; `--wait` bounds the wait.
+#[test]
+fn the_flows_name_their_endpoint_and_the_browser_is_told_what_to_do() {
+    let provider = Provider::start(&[]);
+    let env = env_for(&provider);
+    let out = env.run(&["login", "--device", "--client-id", "cc-basic", "-v"]);
+    out.assert_code(3);
+    let err = &out.stderr;
+    assert!(
+        err.contains(&format!("device: POST {}/device/auth", provider.issuer)),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "error: the device authorization endpoint {}/device/auth",
+            provider.issuer
+        )),
+        "{err}"
+    );
+    assert!(err.contains("allowed the device grant"), "{err}");
+    assert!(!err.contains("client secret"), "{err}");
+
+    // The first command fails and is reported; the second gets the URL for `%s`.
+    let opened = provider.file("opened");
+    let script = provider.file("browser.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > {}\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let browser = format!("/bin/false:{} --url=%s", script.display());
+    let env = env_for(&provider).var("BROWSER", &browser);
+    let _logout = LogoutOnDrop(&env);
+    let mut login = Running::start(&env, &["login", "--web", "--client-id", "native"]);
+    login.wait_for(|line| line.contains("Opened it with").then_some(()));
+    let url = std::fs::read_to_string(&opened).unwrap();
+    let url = url.strip_prefix("--url=").unwrap().to_owned();
+    runtime().block_on(Browser::new().log_in(&url, None));
+    let (code, stderr) = login.finish();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("The browser command `/bin/false URL` failed (exit status: 1)."),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("Opened it with `{} --url=URL`.", script.display())),
+        "{stderr}"
+    );
+
+    // Nobody comes back: the wait ends when `--wait` says, naming the callback.
+    let env = env_for(&provider).var("BROWSER", "/bin/false");
+    let started = std::time::Instant::now();
+    let out = env.run(&["login", "--web", "--client-id", "native", "--wait", "2s"]);
+    out.assert_code(3);
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(
+        out.stderr
+            .contains("Waiting up to 2s for the login to finish"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("No browser command worked: open the URL above yourself."),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("did not come back to the callback http://127.0.0.1:"),
+        "{}",
+        out.stderr
+    );
 }

@@ -355,10 +355,15 @@ const provider = new Provider(ISSUER, {
     BackchannelAuthenticationRequest: () => 10 * 60,
     PreAuthorizedCode: () => 10 * 60,
   },
+  // The login name typed becomes `sub`; one with an `@` is also the `email`, any
+  // other the `preferred_username`. Both are in the ID token with scope openid
+  // alone (as Keycloak and Entra ID put them there), not only at /me.
   findAccount: async (ctx, sub) => ({
     accountId: sub,
-    claims: async () => ({ sub }),
+    claims: async () => (sub.includes('@') ? { sub, email: sub } : { sub, preferred_username: sub }),
   }),
+  claims: { openid: ['sub', 'email', 'preferred_username'] },
+  conformIdTokenClaims: false,
   // passes token.extra set by the federation grant through to the token
   // (visible in introspection: sub, workload_iss)
   extraTokenClaims: async (ctx, token) => token.extra,

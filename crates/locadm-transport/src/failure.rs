@@ -64,7 +64,15 @@ pub fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     while let Some(next) = cause.source() {
         cause = next;
     }
-    cause.to_string()
+    let text = cause.to_string();
+    // rustls meeting a plain-HTTP answer where a TLS record should be: its words name a
+    // record type, not what happened.
+    if text.contains("InvalidContentType") {
+        return format!(
+            "the server answered in plain HTTP, not TLS: use http:// for it, or the port where it speaks TLS ({text})"
+        );
+    }
+    text
 }
 
 /// Whether rustls is behind `e`. An `io::Error` does not give the error it wraps as its

@@ -5,6 +5,7 @@
 use secrecy::SecretString;
 
 use super::Session;
+use crate::auth::id_token::Who;
 use crate::auth::store::{self, Backend, EntryKey, StoredEntry};
 use crate::auth::{binding, login_hint, oauth};
 use crate::error::{Error, Result};
@@ -218,12 +219,14 @@ impl Session {
         grant: &oauth::Grant,
         material: Option<&SecretString>,
         person: Option<&str>,
+        who: Option<Who>,
     ) -> Result<()> {
         let key = self.entry_key()?;
         let mut entry = StoredEntry::default();
         self.take_grant(&mut entry, grant, material);
         entry.client_secret = secret;
         entry.login = person.map(str::to_owned);
+        entry.who = who;
         let backend = self.backend().await?;
         let e = entry.clone();
         store::call(&backend.store, move |s| s.set(&key, &e))
@@ -236,6 +239,24 @@ impl Session {
             })?;
         *self.cached.lock().expect("session lock") = Some(entry);
         Ok(())
+    }
+
+    /// A person's login the provider refused to renew: its tokens are deleted, and what
+    /// is left says so (who it was, that it ended) until the next login or `logout`.
+    pub(crate) async fn end_login(&self, entry: &StoredEntry) {
+        let Ok(key) = self.entry_key() else {
+            return;
+        };
+        let ended = StoredEntry {
+            login: entry.login.clone(),
+            who: entry.who.clone(),
+            discovery: entry.discovery.clone(),
+            ended: true,
+            ..StoredEntry::default()
+        };
+        self.verbose
+            .line("keyring: the login has ended; its tokens are removed");
+        self.save(&key, &ended).await;
     }
 
     /// Deletes the profile's entry; `Ok(false)` when there was none.

@@ -186,8 +186,18 @@ impl Session {
                 self.verbose.line("token: using the cached token");
                 return Ok(token.clone());
             }
-            self.verbose
-                .line("token: the cached token is within 60 s of expiry; renewing");
+            let now = self.clock.now();
+            self.verbose.line(&match expires_at {
+                Some(at) if *at < now => format!(
+                    "token: the cached token expired {}; renewing",
+                    super::relative(*at, now)
+                ),
+                Some(at) => format!(
+                    "token: the cached token expires {} (within the renewal margin); renewing",
+                    super::relative(*at, now)
+                ),
+                None => "token: the cached token is not usable; renewing".to_owned(),
+            });
         }
         self.fetch_and_save(entry).await
     }
@@ -432,6 +442,7 @@ mod tests {
             expires_in: None,
             scope: None,
             refresh_token: Some(SecretString::from(SECRET)),
+            id_token: Some(SecretString::from(SECRET)),
         };
         for text in [
             format!("{s:?}"),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::StoreError;
 use crate::auth::discovery::Discovered;
+use crate::auth::id_token::Who;
 
 /// The identity of an entry: config file, profile, token URL (or issuer) and client id. An entry is
 /// shared by the processes of one OS user (the keyring's scope) that use the same
@@ -66,6 +67,11 @@ pub(crate) struct StoredEntry {
     pub login: Option<String>,
     /// The issuer's discovery document, when the profile names an issuer.
     pub discovery: Option<Discovered>,
+    /// Who the login is (a person, from the ID token; or the client).
+    pub who: Option<Who>,
+    /// A person's login the provider ended (a refused refresh): its tokens are gone and
+    /// the entry stays only to say so (`auth status`) until the next login or `logout`.
+    pub ended: bool,
 }
 
 impl fmt::Debug for StoredEntry {
@@ -86,6 +92,8 @@ impl fmt::Debug for StoredEntry {
             )
             .field("login", &self.login)
             .field("discovery", &self.discovery.as_ref().map(|d| d.fetched_at))
+            .field("who", &self.who)
+            .field("ended", &self.ended)
             .finish()
     }
 }
@@ -112,6 +120,10 @@ struct Wire {
     login: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     discovery: Option<Discovered>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    who: Option<Who>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    ended: bool,
 }
 
 impl StoredEntry {
@@ -133,6 +145,8 @@ impl StoredEntry {
                 .map(|s| s.expose_secret().to_owned()),
             login: self.login.clone(),
             discovery: self.discovery.clone(),
+            who: self.who.clone(),
+            ended: self.ended,
         };
         serde_json::to_vec(&wire).expect("a map of strings always serialises")
     }
@@ -150,6 +164,8 @@ impl StoredEntry {
             refresh_token: wire.refresh_token.map(SecretString::from),
             login: wire.login,
             discovery: wire.discovery,
+            who: wire.who,
+            ended: wire.ended,
         })
     }
 }

@@ -200,6 +200,8 @@ mod tests {
             refresh_token: Some(SecretString::from("refresh-456")),
             login: Some("web".into()),
             discovery: None,
+            who: Some(crate::auth::id_token::Who::client("admin")),
+            ended: true,
         }
     }
 

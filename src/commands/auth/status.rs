@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use crate::api::Permission;
+use crate::auth::id_token::Who;
+use crate::auth::oauth::LOGIN_ENDED;
 use crate::auth::{self, TokenSource};
 use crate::cli::OutputFormat;
 use crate::context::Context;
@@ -13,6 +15,11 @@ use crate::output::Printer;
 #[derive(Serialize)]
 struct Status {
     profile: String,
+    /// Who the credentials are: a person (named by the ID token of their login) or a
+    /// client; `null` when nobody is logged in.
+    who: Option<Who>,
+    /// Where they log in: the issuer, else the token URL.
+    provider: Option<String>,
     base_url: Option<String>,
     issuer: Option<String>,
     token_url: Option<String>,
@@ -32,7 +39,8 @@ struct KeyringStatus {
 
 #[derive(Serialize)]
 struct TokenStatus {
-    /// `local`, `environment`, `cached`, `expired`, `none`
+    /// `local`, `environment`, `cached`, `expired`, `ended` (the provider refused to renew
+    /// a person's login), `none`
     state: &'static str,
     expires_at: Option<u64>,
     expires_in_seconds: Option<i64>,
@@ -97,6 +105,27 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
             },
         }
     }
+    // A person's login whose token is past its margin is renewed now, as the next
+    // command would: whether it still lives is what this is asked.
+    let person = entry
+        .as_ref()
+        .is_some_and(|e| e.login.is_some() && !e.ended);
+    let stale = entry
+        .as_ref()
+        .is_some_and(|e| e.token.is_some() && !auth::is_fresh(e.expires_at, e.lifetime, now));
+    if person && stale && problem.is_none() {
+        match session.bearer().await {
+            Ok(_) => entry = session.stored_entry().await.ok().flatten(),
+            Err(error) => {
+                if error.to_string().starts_with(LOGIN_ENDED) {
+                    entry = session.stored_entry().await.ok().flatten();
+                }
+                problem = Some(error);
+            }
+        }
+    }
+    let now = session.now();
+    let ended = entry.as_ref().is_some_and(|e| e.ended);
     let expires_at = entry.as_ref().and_then(|e| e.expires_at);
     let has_token = entry.as_ref().is_some_and(|e| e.token.is_some());
     let secret_stored = entry.as_ref().is_some_and(|e| e.client_secret.is_some());
@@ -105,6 +134,8 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
         "local"
     } else if from_env {
         "environment"
+    } else if ended {
+        "ended"
     } else if has_token && auth::is_fresh(expires_at, entry.as_ref().and_then(|e| e.lifetime), now)
     {
         "cached"
@@ -135,8 +166,24 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
                 .map(|s| s.iter().any(|g| g == permission.name())),
         })
         .collect();
+    let who = if local || from_env {
+        None
+    } else {
+        match (entry.as_ref().and_then(|e| e.who.clone()), credentials) {
+            (Some(who), _) => Some(who),
+            (None, "none" | "web" | "device") => None,
+            (None, _) => settings.client_id.as_deref().map(Who::client),
+        }
+    };
+    let provider = settings
+        .issuer
+        .as_ref()
+        .or(settings.token_url.as_ref())
+        .map(|u| u.to_string());
     let status = Status {
         profile: settings.profile.clone(),
+        who,
+        provider,
         base_url: settings.base_url.as_ref().map(|u| u.to_string()),
         issuer: settings.issuer.as_ref().map(|u| u.to_string()),
         token_url: settings.token_url.as_ref().map(|u| u.to_string()),
@@ -161,6 +208,24 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
         printer.json(&status)?;
     }
 
+    if ended {
+        let who = status
+            .who
+            .as_ref()
+            .map(|w| format!(" ({})", w.shown()))
+            .unwrap_or_default();
+        return Err(Error::auth(format!(
+            "{LOGIN_ENDED}: the login of profile `{}`{who} is over",
+            status.profile
+        ))
+        .with_hint(auth::login_again_hint()));
+    }
+    if person {
+        if let Some(problem) = problem {
+            // The renewal failed otherwise (the provider unreachable): said, not hidden.
+            return Err(problem);
+        }
+    }
     let usable = local || from_env || has_token || credentials != "none";
     if usable {
         return Ok(());
@@ -173,10 +238,20 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
 
 fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
     let unset = || "(not set)".to_owned();
-    let mut rows: Vec<(&str, String)> = vec![
-        ("Profile", status.profile.clone()),
-        ("Base URL", status.base_url.clone().unwrap_or_else(unset)),
-    ];
+    let mut rows: Vec<(&str, String)> = vec![("Profile", status.profile.clone())];
+    if let Some(who) = &status.who {
+        let at = status
+            .provider
+            .as_ref()
+            .map(|p| format!(" at {p}"))
+            .unwrap_or_default();
+        let from = match who.claim.as_str() {
+            "client_id" => String::new(),
+            claim => format!(" (ID token `{claim}`)"),
+        };
+        rows.push(("Logged in as", format!("{}{from}{at}", who.shown())));
+    }
+    rows.push(("Base URL", status.base_url.clone().unwrap_or_else(unset)));
     if let Some(issuer) = &status.issuer {
         rows.push(("Issuer", issuer.clone()));
     }
@@ -207,6 +282,7 @@ fn print_table(status: &Status, now: u64, printer: &Printer) -> Result<()> {
         "local" => "built in: the `local` profile logs in by itself (kept in memory)".to_owned(),
         "environment" => "from LOCADM_TOKEN (not cached)".to_owned(),
         "none" => "none cached".to_owned(),
+        "ended" => format!("{LOGIN_ENDED}: its tokens are removed; log in again"),
         state => match status.token.expires_at {
             Some(at) if state == "cached" => format!("cached, expires {}", auth::relative(at, now)),
             // Within the renewal margin but not yet expired: "expires in 30 s".

@@ -7,6 +7,9 @@
 //! otherwise it never prompts and fails with exit 3 naming what is missing. The secret is
 //! never taken as a command-line value (it would show in `ps` and shell history).
 
+mod person;
+mod profile;
+
 use crate::env_vars::EnvVars;
 use std::io::Read;
 use std::sync::Arc;
@@ -14,12 +17,13 @@ use std::sync::Arc;
 use secrecy::SecretString;
 
 use crate::api::ApiClient;
+use crate::auth::id_token::Who;
 use crate::auth::{self, ClientProof, Session};
 use crate::cli::LoginArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prompt;
-use crate::settings::{ClientAuth, ConfigFile, Origin, ServiceUrl, Settings};
+use crate::settings::{ClientAuth, Origin, ServiceUrl, Settings};
 
 const BASE_URL_LABEL: &str = "Base URL of the location service";
 
@@ -55,8 +59,15 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     }
     let mut settings = context.settings()?.clone();
     let interactive = printer.can_prompt();
+    profile::announce(printer, &settings);
     if args.web || args.device {
-        return person(context, settings, &args, interactive).await;
+        return person::run(context, settings, &args, interactive).await;
+    }
+    if args.print_token {
+        return Err(Error::usage(
+            "`--print-token` is for a login as yourself (`--web` or `--device`)",
+        )
+        .with_hint("with client credentials, `locadm auth token` prints a token"));
     }
     let with_key = settings.client_auth == ClientAuth::PrivateKeyJwt;
     let mut missing: Vec<&str> = Vec::new();
@@ -106,6 +117,7 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     }
     if !args.scope.is_empty() {
         settings.scopes = args.scope.clone();
+        settings.origins.insert("scopes", Origin::Flag);
     }
     if !missing.is_empty() {
         let why = if interactive {
@@ -147,14 +159,19 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     let backend_name = backend.store.name();
     let keeps_nothing = backend_name == "none";
     let secret = if with_key { None } else { secret };
+    let client = settings.client_id.clone().unwrap_or_default();
     session
-        .store_login(secret, &grant, proof.binding_material(), None)
+        .store_login(
+            secret,
+            &grant,
+            proof.binding_material(),
+            None,
+            Some(Who::client(&client)),
+        )
         .await?;
     check_base_url(context, &mut settings, &session, interactive).await?;
-    save_profile(&settings, &args)?;
 
     let expiry = expiry_note(&session, &grant);
-    let client = settings.client_id.as_deref().unwrap_or_default();
     let kept = if with_key {
         "token kept"
     } else {
@@ -172,9 +189,11 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
             settings.profile
         ));
     }
+    profile::save(printer, &settings)?;
     if with_key && settings.client_key_file.is_none() {
         printer.warning("the key came from LOCADM_CLIENT_KEY and is not kept: renewing the token needs it again");
     }
+    profile::warn_missing_permissions(printer, grant.scope.as_deref(), "locadm login");
     after_login(context, &settings);
     Ok(())
 }
@@ -206,11 +225,19 @@ fn ask_service_and_client(
         settings.base_url = Some(ask_url(settings, "base_url", BASE_URL_LABEL, "")?);
     }
     if let Some(id) = client_id {
+        // `--client-id`, or LOCADM_CLIENT_ID as clap read it for the flag: the origin the
+        // settings recorded stands when it is the same value.
+        if settings.client_id.as_deref() != Some(id)
+            || settings.origin("client_id") != Origin::Environment
+        {
+            settings.origins.insert("client_id", Origin::Flag);
+        }
         settings.client_id = Some(id.to_owned());
     }
     if settings.client_id.is_none() {
         if interactive {
             let id = prompt::ask_with_text("Client id", false, "")?;
+            settings.origins.insert("client_id", Origin::Flag);
             settings.client_id = Some(id.trim().to_owned());
         } else {
             missing.push("the client id (`--client-id` or LOCADM_CLIENT_ID)");
@@ -282,108 +309,4 @@ fn after_login(context: &Context<'_>, settings: &Settings) {
         "profile saved to {} (no secrets)",
         settings.config_file.display()
     ));
-}
-
-/// The profile: everything but secrets (a key file's path is not one).
-fn save_profile(settings: &Settings, args: &LoginArgs) -> Result<()> {
-    let mut file = ConfigFile::load(&settings.config_file)?;
-    let profile = file.profile_mut(&settings.profile);
-    if let Some(u) = &settings.token_url {
-        profile.token_url = Some(u.as_str().to_owned());
-    }
-    if let Some(u) = &settings.issuer {
-        profile.issuer = Some(u.as_str().to_owned());
-    }
-    if let Some(u) = &settings.base_url {
-        profile.base_url = Some(u.as_str().to_owned());
-    }
-    profile.client_id = settings.client_id.clone();
-    if !args.scope.is_empty() {
-        profile.scopes = Some(args.scope.clone());
-    }
-    if settings.client_auth == ClientAuth::PrivateKeyJwt {
-        if let Some(path) = &settings.client_key_file {
-            profile.client_key_file = Some(std::path::absolute(path).unwrap_or(path.clone()));
-        }
-        profile.client_key_id = settings.client_key_id.clone();
-    }
-    file.save(&settings.config_file)
-}
-
-/// `login --web` / `--device`: a person logs in at the OpenID provider; the access and
-/// refresh tokens go to the keyring.
-async fn person(
-    context: &Context<'_>,
-    mut settings: Settings,
-    args: &LoginArgs,
-    interactive: bool,
-) -> Result<()> {
-    let printer = context.printer;
-    let mut missing: Vec<&str> = Vec::new();
-    if settings.issuer.is_none() {
-        if interactive {
-            let label = "Issuer URL of the OpenID provider";
-            settings.issuer = Some(ask_url(&mut settings, "issuer", label, "")?);
-        } else {
-            missing.push("the issuer (`--issuer` or LOCADM_ISSUER)");
-        }
-    }
-    ask_service_and_client(
-        &mut settings,
-        args_client_id(args),
-        interactive,
-        &mut missing,
-    )?;
-    if !missing.is_empty() {
-        return Err(
-            Error::auth(format!("cannot log in: missing {}", missing.join(", ")))
-                .with_hint("`locadm login --web --issuer URL --client-id ID`"),
-        );
-    }
-    if !args.scope.is_empty() {
-        settings.scopes = args.scope.clone();
-    }
-    warn_without_base_url(context, &settings);
-    // A person's login is a public client, or one with the key its profile names; a key
-    // or secret in the environment is for client credentials, not for this.
-    if settings.origin("client_key_file") == Origin::Environment {
-        settings.client_key_file = None;
-    }
-    if settings.origin("client_auth") == Origin::Default {
-        settings.client_auth = if settings.client_key_file.is_some() {
-            ClientAuth::PrivateKeyJwt
-        } else {
-            ClientAuth::ClientSecretBasic
-        };
-    }
-    let session = Session::new(settings.clone(), printer.verbose())?
-        .with_env(None, None)
-        .with_env_key(None);
-    let messages = printer.messages();
-    let say = move |text: &str| messages.detail(text);
-    let (grant, how) = if args.web {
-        (session.web_login(&say, true).await?, "web")
-    } else {
-        (session.device_login(&say).await?, "device")
-    };
-    let backend_name = session.backend().await?.store.name();
-    session.store_login(None, &grant, None, Some(how)).await?;
-    save_profile(&settings, args)?;
-    let expiry = expiry_note(&session, &grant);
-    let renewal = if grant.refresh_token.is_some() {
-        "token and refresh token kept"
-    } else {
-        "token kept (the provider gave no refresh token: log in again when it expires)"
-    };
-    printer.note(&format!(
-        "Logged in to profile `{}` at {}; {renewal} in {backend_name}{expiry}",
-        settings.profile,
-        settings
-            .issuer
-            .as_ref()
-            .map(|u| u.to_string())
-            .unwrap_or_default()
-    ));
-    after_login(context, &settings);
-    Ok(())
 }
