@@ -29,25 +29,24 @@ const BASE_URL_LABEL: &str = "Base URL of the location service";
 
 /// Asks for the URL setting `key` until it is one the transport rule accepts (https, or
 /// http to loopback unless the profile allows plain http: the same rule as for flags and
-/// the config file), and records it as given. A rejected answer comes back for editing,
-/// as `initial` does.
+/// the config file), and records it as given. A rejected answer stays on its line for
+/// editing, its reason under it, and is never marked as taken.
 fn ask_url(
     settings: &mut Settings,
     key: &'static str,
     label: &str,
     initial: &str,
 ) -> Result<ServiceUrl> {
-    let mut text = initial.to_owned();
-    loop {
-        text = prompt::ask_with_text(label, false, &text)?;
-        match ServiceUrl::parse(key, text.trim(), settings.allow_http) {
-            Ok(url) => {
-                settings.origins.insert(key, Origin::Flag);
-                return Ok(url);
-            }
-            Err(error) => prompt::show(&format!("  ✘ {error}")),
-        }
-    }
+    let allow_http = settings.allow_http;
+    let check = |text: &str| {
+        ServiceUrl::parse(key, text.trim(), allow_http)
+            .err()
+            .map(|error| error.to_string())
+    };
+    let text = prompt::ask_checked(label, false, initial, &check)?;
+    let url = ServiceUrl::parse(key, text.trim(), allow_http)?;
+    settings.origins.insert(key, Origin::Flag);
+    Ok(url)
 }
 
 pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
