@@ -28,6 +28,9 @@ pub(crate) fn for_each_row(
     reader
         .read_to_end(&mut bytes)
         .map_err(|e| Error::usage(format!("cannot read the workbook: {e}")))?;
+    if let Some(rewritten) = super::ods::without_layout_whitespace(&bytes) {
+        bytes = rewritten;
+    }
     let mut workbook = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| Error::usage(format!("the input is not a workbook calamine reads: {e}")))?;
     let sheet = workbook

@@ -22,5 +22,6 @@ mod oidc;
 mod pace;
 mod readme;
 mod smoke;
+mod spreadsheet_programs;
 mod transport;
 mod validate_cli;
