@@ -1,6 +1,7 @@
 //! Workbooks as input (`.xlsx`, `.xlsm`, `.xls`, `.ods`): the first sheet, read with
 //! `calamine`, a header row of field names and one location a row, through the very
 //! row → body path of CSV (`columns.rs`: the same column names, the same cells by kind).
+//! An `.ods` goes through `ods.rs` first (Gnumeric's indented XML, which calamine refuses).
 //!
 //! A cell is taken as its text: a string as it is, a whole number without a decimal
 //! point (`10178`, not `10178.0`), another number in the shortest form that is that
