@@ -300,6 +300,7 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
         max_connections: args
             .max_connections
             .unwrap_or_else(super::limits::max_connections_for_open_files),
+        close_idle_when_full: args.max_connections.is_none(),
         requests_per_connection: args.requests_per_connection,
         retry_after: super::limits::RetryAfter {
             secs: args.retry_after,

@@ -21,9 +21,15 @@ pub struct Limits {
     pub rate_limit: Option<f64>,
     /// A connection with no request for this long is closed.
     pub idle_timeout: Duration,
-    /// Connections open at once; beyond it a new connection takes the place of the one
-    /// idle the longest, or is closed at once when none is idle (`server.rs`).
+    /// Connections open at once; beyond it a new connection is closed at once, unless
+    /// `close_idle_when_full`.
     pub max_connections: usize,
+    /// At `max_connections`, a new connection takes the place of the one idle the longest
+    /// (closed at once; `server.rs`), and is closed itself only when none is idle. So the
+    /// default cap, which protects the emulator's own descriptors, cannot be held by
+    /// connections that only sit idle; an explicit `--max-connections` rehearses a
+    /// service's hard limit instead, which refuses newcomers for a client to learn it.
+    pub close_idle_when_full: bool,
     /// Requests a connection serves before it is closed, as a server's keep-alive limit
     /// closes it (nginx's `keepalive_requests`); `None` for no limit.
     pub requests_per_connection: Option<usize>,
@@ -73,6 +79,7 @@ impl Default for Limits {
             rate_limit: None,
             idle_timeout: Duration::from_secs(60),
             max_connections: max_connections_for_open_files(),
+            close_idle_when_full: true,
             requests_per_connection: None,
             retry_after: RetryAfter::default(),
         }

@@ -1,10 +1,10 @@
 //! The accept loop: per socket, TLS when the emulator serves it (`tls.rs`), then hyper's
 //! HTTP/1 or (agreed by ALPN) HTTP/2 connection, serving the axum router. Our own loop
 //! (rather than `axum::serve`) so that a fault can drop a connection without an answer
-//! (see `faults.rs`), a connection over `--max-connections` takes the place of the one
-//! idle the longest (as nginx reuses its idle keep-alive connections when it runs out:
-//! clients that only hold connections open cannot keep one that sends requests out) or,
-//! with every open one busy, is closed at once, one idle
+//! (see `faults.rs`), a connection over `--max-connections` is closed at once (or, at
+//! the default cap, takes the place of the one idle the longest, as nginx reuses its idle
+//! keep-alive connections when it runs out: clients that only hold connections open
+//! cannot keep one that sends requests out), one idle
 //! for `--idle-timeout` is closed (a client that opens thousands of idle connections does
 //! not hold them for ever), one that has served `--requests-per-connection` is closed as
 //! a server's keep-alive limit closes it, and protocols and handshakes are counted.
@@ -62,7 +62,11 @@ pub async fn accept_loop(
                     reap(&mut connections, &mut open);
                     let counters = &state.counters;
                     if open.len() >= limits.max_connections {
-                        if let Some(evicted) = evict_longest_idle(&mut open) {
+                        let evicted = limits
+                            .close_idle_when_full
+                            .then(|| evict_longest_idle(&mut open))
+                            .flatten();
+                        if let Some(evicted) = evicted {
                             counters.bump(&counters.connections_evicted);
                             // Its socket closed before another is accepted: under a low
                             // open-files limit a burst of newcomers would otherwise
@@ -128,11 +132,15 @@ struct Open {
 /// Forgets the connections whose tasks have ended.
 fn reap(connections: &mut JoinSet<()>, open: &mut HashMap<tokio::task::Id, Open>) {
     while let Some(ended) = connections.try_join_next_with_id() {
-        let id = match ended {
-            Ok((id, ())) => id,
-            Err(e) => e.id(),
-        };
-        open.remove(&id);
+        open.remove(&task_of(ended));
+    }
+}
+
+/// The task a join of the set was of, however it ended.
+fn task_of(ended: Result<(tokio::task::Id, ()), tokio::task::JoinError>) -> tokio::task::Id {
+    match ended {
+        Ok((id, ())) => id,
+        Err(e) => e.id(),
     }
 }
 
@@ -160,10 +168,7 @@ async fn ended(
     id: tokio::task::Id,
 ) {
     while let Some(done) = connections.join_next_with_id().await {
-        let done = match done {
-            Ok((done, ())) => done,
-            Err(e) => e.id(),
-        };
+        let done = task_of(done);
         open.remove(&done);
         if done == id {
             return;
