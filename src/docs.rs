@@ -92,7 +92,7 @@ pub fn completion_command() -> clap::Command {
 fn key_candidates(in_profile_only: bool) -> Vec<CompletionCandidate> {
     keys::KEYS
         .iter()
-        .filter(|key| key.in_profile || !in_profile_only)
+        .filter(|key| key.in_profile() || !in_profile_only)
         .map(|key| CompletionCandidate::new(key.name).help(Some(key.about.into())))
         .collect()
 }
@@ -208,6 +208,13 @@ fn section(topic: &Topic) -> Roff {
                     roff.text([roman(*line)]);
                 }
                 roff.control("fi", []).control("RE", []);
+            }
+            Block::Settings => {
+                for (term, text) in crate::topics::settings_items() {
+                    roff.control("TP", []);
+                    roff.text([bold(term)]);
+                    roff.text([roman(text)]);
+                }
             }
         }
     }

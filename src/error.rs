@@ -258,6 +258,17 @@ impl Error {
         self.kind.code()
     }
 
+    /// The message with the causes it does not already say, `: `-joined on one line: an
+    /// error told where only a line of text goes (a record's result, a smoke step).
+    pub fn full_text(&self) -> String {
+        let mut text = self.message.clone();
+        for cause in self.causes() {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+        text
+    }
+
     /// The source chain, outermost first, leaving out every cause whose text the message
     /// (or a cause already listed) already says: the lines a person has not read yet.
     pub fn causes(&self) -> Vec<String> {
@@ -314,15 +325,9 @@ pub(crate) fn with_profile(hint: &str, profile: &str) -> String {
     out
 }
 
-/// The innermost cause of an error, which says what really happened ("Connection
-/// refused", a TLS certificate problem) rather than an outer "error sending request".
-pub(crate) fn root_cause(e: &(dyn StdError + 'static)) -> String {
-    let mut cause = e;
-    while let Some(next) = cause.source() {
-        cause = next;
-    }
-    cause.to_string()
-}
+/// The innermost cause of an error ("Connection refused", not "error sending request"):
+/// the transport's rule, one for every route.
+pub(crate) use locadm_transport::root_cause;
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {

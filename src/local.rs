@@ -57,8 +57,9 @@ pub(crate) async fn start_if_local(settings: &mut Settings) -> Result<Option<Loc
     }
     let db = database(settings)?;
     if let Some(dir) = db.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::other(format!("cannot create `{}`: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Error::other(format!("cannot create `{}`", dir.display())).with_source(e)
+        })?;
     }
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
     let config = emulator::EmulatorConfig {

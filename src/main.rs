@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     let runtime = match runtime_for(&cli).enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
-            let error = Error::other(format!("cannot start the async runtime: {e}"));
+            let error = Error::other("cannot start the async runtime").with_source(e);
             return report(&printer, &error);
         }
     };

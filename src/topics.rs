@@ -20,13 +20,16 @@ pub(crate) enum Block {
     Item(&'static str, &'static str),
     /// Lines shown as written (commands).
     Example(&'static [&'static str]),
+    /// Every setting of the settings table (`settings::keys`), each an item: its name,
+    /// what it is, and where it can be given.
+    Settings,
 }
 
 use crate::env_vars::EnvVars;
-use Block::{Example, Item, Text};
+use Block::{Example, Item, Settings, Text};
 
 /// Every topic, in the order of `locadm(1)`.
-pub(crate) const TOPICS: &[Topic] = &[ENVIRONMENT, FILES, EXIT_STATUS, CSV, JOURNAL];
+pub(crate) const TOPICS: &[Topic] = &[ENVIRONMENT, SETTINGS, FILES, EXIT_STATUS, CSV, JOURNAL];
 
 /// The topic named `name`.
 pub(crate) fn find(name: &str) -> Option<&'static Topic> {
@@ -82,10 +85,35 @@ impl Topic {
                         out.push_str(&format!("{indent}{line}\n"));
                     }
                 }
+                Settings => {
+                    for (n, (term, text)) in settings_items().iter().enumerate() {
+                        if n > 0 {
+                            out.push('\n');
+                        }
+                        out.push_str(&format!("  {term}\n"));
+                        out.push_str(&wrap(text, ITEM_INDENT));
+                    }
+                }
             }
         }
         out
     }
+}
+
+/// The settings table (`settings::keys`) as items: each key, what it is, and where it
+/// can be given.
+pub(crate) fn settings_items() -> Vec<(&'static str, String)> {
+    crate::settings::keys::KEYS
+        .iter()
+        .map(|key| {
+            let mut about = key.about.to_owned();
+            if let Some(first) = about.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            let ways = crate::settings::keys::given_by(key);
+            (key.name, format!("{about}. Given by: {ways}."))
+        })
+        .collect()
 }
 
 /// `text` wrapped at [`WIDTH`], every line indented by `indent`.
@@ -148,12 +176,22 @@ const ENVIRONMENT: Topic = Topic {
     ],
 };
 
+const SETTINGS: Topic = Topic {
+    name: "settings",
+    heading: "SETTINGS",
+    summary: "every setting, and where each can be given",
+    blocks: &[
+        Text("Each setting resolves as its flag, then its environment variable, then the profile in the config file (locadm config set KEY VALUE), then the built-in default; locadm config show lists every one with its value and where it came from."),
+        Settings,
+    ],
+};
+
 const FILES: Topic = Topic {
     name: "files",
     heading: "FILES",
     summary: "the config file, the local emulator's database, journals",
     blocks: &[
-        Item("config.toml", "The config file: one [profiles.NAME] table per profile (base_url, issuer, token_url, read_prefix, client_id, scopes, client_auth, client_key_file, client_key_id, ca_cert, timeout, allow_http, cache_env_token). It never holds a secret. It is in the OS config directory: $XDG_CONFIG_HOME/locadm/config.toml on Linux (~/.config/locadm/config.toml), ~/Library/Application Support/locadm/config.toml on macOS, %APPDATA%\\locadm\\config\\config.toml on Windows. --config or LOCADM_CONFIG names another. locadm config set writes it atomically (on Unix readable by its owner only)."),
+        Item("config.toml", "The config file: one [profiles.NAME] table per profile, with the settings a profile holds (SETTINGS; locadm help settings). It never holds a secret. It is in the OS config directory: $XDG_CONFIG_HOME/locadm/config.toml on Linux (~/.config/locadm/config.toml), ~/Library/Application Support/locadm/config.toml on macOS, %APPDATA%\\locadm\\config\\config.toml on Windows. --config or LOCADM_CONFIG names another. locadm config set writes it atomically (on Unix readable by its owner only)."),
         Item("local.db", "The SQLite database of the built-in local profile's emulator, so that what is created is still there next time: $XDG_DATA_HOME/locadm/local.db on Linux (~/.local/share/locadm/local.db), ~/Library/Application Support/locadm/local.db on macOS, %APPDATA%\\locadm\\data\\local.db on Windows. LOCADM_LOCAL_DB names another; delete it to start afresh. locadm emulator serve keeps its data in memory unless --db FILE is given."),
         Item("JOURNAL", "The journal of a bulk run, named by --journal of location apply or location delete; see JOURNAL (locadm help journal)."),
         Item("JOURNAL.lock", "Beside a journal while a run uses it; it holds the run's PID. A second run on the same journal is refused."),

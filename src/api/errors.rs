@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 
-use super::{Endpoint, Idempotency, Reply, TransportError, TransportKind};
+use locadm_transport::{TransportError, TransportKind};
+
+use super::{Endpoint, Idempotency, Reply};
 use crate::error::{Error, Kind};
 
 pub(super) fn retryable_status(status: StatusCode, idempotency: Idempotency) -> bool {

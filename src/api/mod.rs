@@ -4,20 +4,14 @@
 //!
 //! Here: the client and its verbs, one per [`Endpoint`]. `send.rs` is the send loop
 //! (token, retries, pace); `transport.rs` the reqwest client and the transport failures;
-//! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error;
-//! `connection.rs`, `lanes.rs`, `exchange.rs` and `http2.rs` the bulk workers' own
-//! connections; `sessions.rs` the TLS sessions both routes resume.
+//! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error. A bulk
+//! worker's own connections, the pacer and the TLS sessions both routes resume are the
+//! `locadm-transport` crate's.
 
-mod connection;
 mod errors;
-mod exchange;
-mod http2;
-mod lanes;
-pub(crate) mod pacer;
 mod proxy;
 mod reply;
 mod send;
-mod sessions;
 mod trace;
 mod transport;
 
@@ -29,12 +23,11 @@ use secrecy::SecretString;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use self::connection::{Connection, Connector};
-use self::transport::{Failure, TransportError, TransportKind};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
 use crate::output::Verbose;
 use crate::settings::Settings;
+use locadm_transport::{pacer, Connection, Connector};
 
 pub(crate) use crate::model::endpoint::{Endpoint, Idempotency, Permission};
 pub use errors::error_text_of;
@@ -44,9 +37,6 @@ pub(crate) use transport::Transport;
 
 /// `locadm/<version>`, on every request.
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
-
-/// The largest response body read; a larger one is refused rather than buffered.
-pub(crate) const MAX_RESPONSE_BYTES: usize = 8 << 20;
 
 /// Where bearer tokens come from. Implemented by the auth session (keyring cache and
 /// OAuth 2.0 client credentials) and by a fixed token (`LOCADM_TOKEN`).
@@ -72,10 +62,37 @@ pub(crate) trait Credentials: Send + Sync {
 pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// How a request travels: through the shared client's connection pool, or on a
-/// connection of the caller's own (a bulk worker's; see `connection.rs`).
+/// connection of the caller's own (a bulk worker's; see `locadm_transport::Connection`).
 pub(crate) enum Route {
     Shared,
-    Dedicated(Connection),
+    Dedicated(Dedicated),
+}
+
+/// A bulk worker's own connection, and the request target of the last endpoint it sent
+/// to: every create of a run goes to the same path, which is made once instead of for
+/// every record.
+pub(crate) struct Dedicated {
+    connection: Connection,
+    target: Option<(Endpoint, hyper::Uri)>,
+}
+
+impl Dedicated {
+    /// The request target for `endpoint`: the last one when it is the same endpoint, else
+    /// made by `make`.
+    fn request_target<E>(
+        &mut self,
+        endpoint: Endpoint,
+        make: impl FnOnce() -> std::result::Result<hyper::Uri, E>,
+    ) -> std::result::Result<hyper::Uri, E> {
+        match &self.target {
+            Some((last, uri)) if *last == endpoint => Ok(uri.clone()),
+            _ => {
+                let uri = make()?;
+                self.target = Some((endpoint, uri.clone()));
+                Ok(uri)
+            }
+        }
+    }
 }
 
 /// Hands each bulk worker its route.
@@ -84,7 +101,10 @@ pub(crate) struct BulkRoutes(Option<Arc<Connector>>);
 impl BulkRoutes {
     pub(crate) fn route(&self) -> Route {
         match &self.0 {
-            Some(connector) => Route::Dedicated(Connection::new(connector.clone())),
+            Some(connector) => Route::Dedicated(Dedicated {
+                connection: Connection::new(connector.clone()),
+                target: None,
+            }),
             None => Route::Shared,
         }
     }
@@ -212,12 +232,22 @@ impl ApiClient {
                 .note("a proxy is configured: the bulk workers share the pooled client");
             return Ok(BulkRoutes(None));
         }
-        Ok(BulkRoutes(Some(Arc::new(Connector::new(
-            settings,
-            &self.transport.tls,
-            &self.base_url,
+        let connector = Connector::new(locadm_transport::Options {
+            tls: &self.transport.tls,
+            base_url: &self.base_url,
+            headers: [false, true].map(|has_body| transport::request_headers(has_body).collect()),
+            connect_timeout: transport::connect_timeout(settings),
+            timeout: settings.timeout,
             max_connections,
-        )?))))
+        })
+        .map_err(|e| {
+            Error::usage(format!(
+                "the base URL `{}`",
+                crate::settings::shown_url(&self.base_url)
+            ))
+            .with_source(e)
+        })?;
+        Ok(BulkRoutes(Some(Arc::new(connector))))
     }
 
     fn url(&self, path: &str) -> url::Url {
@@ -278,7 +308,7 @@ impl ApiClient {
             Kind::Rejected { status, .. } => Err(format!(
                 "answered {status} to an empty location without naming a property, as the location service does"
             )),
-            _ => Err(format!("could not be checked: {error}")),
+            _ => Err(format!("could not be checked: {}", error.full_text())),
         }
     }
 
@@ -296,8 +326,8 @@ impl ApiClient {
             .send_payload(route, Endpoint::GetLocation(*id), None)
             .await?;
         if let Some(answered) = answered_for(&reply.body).filter(|a| a != &id.to_string()) {
-            if let Route::Dedicated(connection) = route {
-                connection.close_kept_alive();
+            if let Route::Dedicated(dedicated) = route {
+                dedicated.connection.close_kept_alive();
             }
             return Err(Error::unavailable(
                 Some(reply.status.as_u16()),

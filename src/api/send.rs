@@ -8,11 +8,10 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 
-use super::connection::Connection;
-use super::transport::{request_headers, Failure, TransportError, TransportKind};
-use super::{
-    errors, pacer, ApiClient, BoxFuture, Endpoint, Idempotency, Reply, Route, MAX_RESPONSE_BYTES,
-};
+use locadm_transport::{pacer, Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+
+use super::transport::{request_headers, transport_error};
+use super::{errors, ApiClient, BoxFuture, Dedicated, Endpoint, Idempotency, Reply, Route};
 use crate::error::{Error, Result};
 
 impl ApiClient {
@@ -50,13 +49,9 @@ impl ApiClient {
                 Route::Shared => {
                     Box::pin(self.attempt(&method, target.url(), payload.as_ref(), &token))
                 }
-                Route::Dedicated(connection) => Box::pin(self.attempt_on(
-                    connection,
-                    &method,
-                    &target,
-                    payload.as_ref(),
-                    &token,
-                )),
+                Route::Dedicated(dedicated) => {
+                    Box::pin(self.attempt_on(dedicated, &method, &target, payload.as_ref(), &token))
+                }
             };
             let outcome = exchange.await;
             if let Some(pacer) = &self.pacer {
@@ -182,19 +177,20 @@ impl ApiClient {
         if let Some(payload) = payload {
             request = request.body(payload.clone());
         }
-        let request = request.build()?;
+        let failed = |e| Failure::Transport(transport_error(e));
+        let request = request.build().map_err(failed)?;
         self.trace.request(
             request.method(),
             request.url(),
             request.headers(),
             payload.map(|p| &p[..]),
         );
-        let mut response = self.transport.http.execute(request).await?;
+        let mut response = self.transport.http.execute(request).await.map_err(failed)?;
         let status = response.status();
         self.trace
             .response(response.version(), status, response.headers());
         let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await? {
+        while let Some(chunk) = response.chunk().await.map_err(failed)? {
             if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
                 self.trace
                     .note("response body over the limit; the rest is not read");
@@ -209,7 +205,7 @@ impl ApiClient {
     /// One attempt on a dedicated connection: the same request as `attempt` makes.
     async fn attempt_on(
         &self,
-        connection: &mut Connection,
+        dedicated: &mut Dedicated,
         method: &Method,
         target: &Target<'_>,
         payload: Option<&bytes::Bytes>,
@@ -217,12 +213,13 @@ impl ApiClient {
     ) -> Result<Reply, Failure> {
         let invalid =
             |e: &(dyn std::error::Error + 'static)| TransportError::new(TransportKind::Invalid, e);
-        let uri = connection
+        let uri = dedicated
             .request_target(target.endpoint, || {
                 hyper::Uri::try_from(target.path_and_query())
             })
             .map_err(|e| invalid(&e))?;
-        let headers = connection
+        let headers = dedicated
+            .connection
             .headers(payload.is_some(), token)
             .map_err(|e| invalid(&e))?;
         let mut request = hyper::Request::new(http_body_util::Full::new(
@@ -239,7 +236,7 @@ impl ApiClient {
                 payload.map(|p| &p[..]),
             );
         }
-        let answer = connection.exchange(request).await?;
+        let answer = dedicated.connection.exchange(request).await?;
         let parts = answer.parts;
         self.trace
             .response(parts.version, parts.status, &parts.headers);

@@ -1,7 +1,7 @@
 //! The transports under the API client: the one reqwest client of an invocation (shared
 //! with the token endpoint) and the TLS configuration of both routes, the headers every
-//! request carries, and what a request that got no response failed of, in the terms that
-//! decide whether it may be sent again.
+//! request carries, and a reqwest failure in the terms of `locadm_transport` (whether a
+//! request may be sent again), so that both routes are judged by one rule.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,101 +9,22 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::settings::Settings;
 
-use super::sessions::SessionStore;
+use locadm_transport::{SessionStore, TransportError, TransportKind};
+
 use super::{proxy, USER_AGENT};
 
-/// Why one attempt got no reply to map: the transport failed, or the body was over
-/// [`MAX_RESPONSE_BYTES`] and was not read.
-pub(super) enum Failure {
-    Transport(TransportError),
-    TooLarge,
-}
-
-impl From<reqwest::Error> for Failure {
-    fn from(e: reqwest::Error) -> Failure {
-        Failure::Transport(TransportError::from(e))
-    }
-}
-
-impl From<TransportError> for Failure {
-    fn from(e: TransportError) -> Failure {
-        Failure::Transport(e)
-    }
-}
-
-/// A request that got no response, from either route, in the terms that decide whether it
-/// may be sent again and what the user is told.
-pub(super) struct TransportError {
-    pub(super) kind: TransportKind,
-    /// The innermost cause ("Connection refused", a certificate problem).
-    pub(super) cause: String,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TransportKind {
-    /// No connection could be made: nothing was sent.
-    Connect,
-    /// The TLS handshake failed (an untrusted certificate, no protocol in common): nothing
-    /// was sent, and sending again cannot help.
-    Tls,
-    /// The connection was closed before the request was written: nothing was sent.
-    NotSent,
-    /// The request could not be built (a bad URL or header): sending again cannot help.
-    Invalid,
-    /// No complete answer in time; the request may have been carried out.
-    Timeout,
-    /// The exchange broke after the request went out; it may have been carried out.
-    Broken,
-}
-
-impl TransportError {
-    pub(super) fn new(
-        kind: TransportKind,
-        e: &(dyn std::error::Error + 'static),
-    ) -> TransportError {
-        let kind = match kind {
-            TransportKind::Connect if is_tls_failure(e) => TransportKind::Tls,
-            kind => kind,
-        };
-        TransportError {
-            kind,
-            cause: crate::error::root_cause(e),
-        }
-    }
-}
-
-/// Whether rustls is behind `e`. An `io::Error` does not give the error it wraps as its
-/// source (hyper-rustls wraps rustls's error in two), so those are opened by hand.
-fn is_tls_failure(e: &(dyn std::error::Error + 'static)) -> bool {
-    let mut cause = Some(e);
-    while let Some(e) = cause {
-        if e.is::<rustls::Error>() {
-            return true;
-        }
-        cause = match e
-            .downcast_ref::<std::io::Error>()
-            .and_then(std::io::Error::get_ref)
-        {
-            Some(inner) => Some(inner),
-            None => e.source(),
-        };
-    }
-    false
-}
-
-impl From<reqwest::Error> for TransportError {
-    fn from(e: reqwest::Error) -> TransportError {
-        let kind = if e.is_builder() {
-            TransportKind::Invalid
-        } else if e.is_connect() {
-            TransportKind::Connect
-        } else if e.is_timeout() {
-            TransportKind::Timeout
-        } else {
-            TransportKind::Broken
-        };
-        TransportError::new(kind, &e)
-    }
+/// A reqwest failure (the shared client's) in the terms of the bulk route's.
+pub(super) fn transport_error(e: reqwest::Error) -> TransportError {
+    let kind = if e.is_builder() {
+        TransportKind::Invalid
+    } else if e.is_connect() {
+        TransportKind::Connect
+    } else if e.is_timeout() {
+        TransportKind::Timeout
+    } else {
+        TransportKind::Broken
+    };
+    TransportError::new(kind, &e)
 }
 
 /// What an invocation sends its requests over, made once from the settings: the one
@@ -151,7 +72,7 @@ fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwes
     builder = builder.tls_backend_preconfigured(tls);
     builder
         .build()
-        .map_err(|e| Error::other(format!("cannot set up the HTTP client: {e}")))
+        .map_err(|e| Error::other("cannot set up the HTTP client").with_source(e))
 }
 
 /// The one TLS configuration of both routes (the shared client and the bulk route's own
@@ -162,7 +83,7 @@ fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
         rustls::crypto::ring::default_provider(),
     ))
     .with_safe_default_protocol_versions()
-    .map_err(|e| Error::other(format!("cannot set up TLS: {e}")))?
+    .map_err(|e| Error::other("cannot set up TLS").with_source(e))?
     .with_root_certificates(root_store(settings)?)
     .with_no_client_auth();
     config.resumption = rustls::client::Resumption::store(Arc::new(SessionStore::new()));
@@ -200,9 +121,10 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     };
     let pem = std::fs::read(path).map_err(|e| {
         Error::usage(format!(
-            "cannot read the CA certificate `{}`: {e}",
+            "cannot read the CA certificate `{}`",
             path.display()
         ))
+        .with_source(e)
     })?;
     let certificates: Vec<CertificateDer<'_>> =
         CertificateDer::pem_slice_iter(&pem).flatten().collect();
@@ -216,9 +138,10 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     for certificate in certificates {
         roots.add(certificate).map_err(|e| {
             Error::usage(format!(
-                "`{}` (ca_cert) holds a certificate that cannot be used: {e}",
+                "`{}` (ca_cert) holds a certificate that cannot be used",
                 path.display()
             ))
+            .with_source(e)
         })?;
     }
     Ok(roots)

@@ -55,11 +55,11 @@ impl ClientKey {
     /// Reads the key from a PEM file; errors name the file, never its content.
     pub(crate) fn from_file(path: &Path, key_id: Option<String>) -> Result<ClientKey> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Error::auth(format!(
-                "cannot read the client key `{}`: {e}",
-                path.display()
-            ))
-            .with_hint("`client_key_file` (or LOCADM_CLIENT_KEY_FILE) must name a PEM private key")
+            Error::auth(format!("cannot read the client key `{}`", path.display()))
+                .with_source(e)
+                .with_hint(
+                    "`client_key_file` (or LOCADM_CLIENT_KEY_FILE) must name a PEM private key",
+                )
         })?;
         ClientKey::from_pem(SecretString::from(text), key_id)
             .map_err(|e| e.context(&format!("the client key `{}`", path.display())))
@@ -121,7 +121,7 @@ impl ClientKey {
         header.kid = self.key_id.clone();
         jsonwebtoken::encode(&header, &claims, &self.key)
             .map(SecretString::from)
-            .map_err(|e| Error::auth(format!("cannot sign the client assertion: {e}")))
+            .map_err(|e| Error::auth("cannot sign the client assertion").with_source(e))
     }
 }
 

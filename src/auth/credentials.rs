@@ -77,9 +77,9 @@ impl Session {
         };
         let text = std::fs::read_to_string(path).map_err(|e| {
             Error::auth(format!(
-                "cannot read the federated token file `{}`: {e}",
+                "cannot read the federated token file `{}`",
                 path.display()
-            ))
+            )).with_source(e)
             .with_hint(
                 "`--federated-token-file` (LOCADM_FEDERATED_TOKEN_FILE) must name the CI platform's token file",
             )

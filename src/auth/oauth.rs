@@ -375,7 +375,7 @@ impl TokenClient<'_> {
             .into_bytes();
         let request = request
             .body(body)
-            .map_err(|e| Error::other(format!("cannot build the token request: {e}")))?;
+            .map_err(|e| Error::other("cannot build the token request").with_source(e))?;
         let answer = transport::send(self.http, request)
             .await
             .map_err(|e| self.refused_request(&e))?;

@@ -78,13 +78,11 @@ impl Session {
         // RFC 8252 §7.3: the loopback IP literal, any free port; the provider matches the
         // registered redirect without its port.
         let listener = TcpListener::bind("127.0.0.1:0").await.map_err(|e| {
-            Error::other(format!(
-                "cannot listen on 127.0.0.1 for the login redirect: {e}"
-            ))
+            Error::other("cannot listen on 127.0.0.1 for the login redirect").with_source(e)
         })?;
         let port = listener
             .local_addr()
-            .map_err(|e| Error::other(format!("cannot read the redirect port: {e}")))?
+            .map_err(|e| Error::other("cannot read the redirect port").with_source(e))?
             .port();
         let redirect = url::Url::parse(&format!("http://127.0.0.1:{port}/callback"))
             .expect("a loopback URL parses");

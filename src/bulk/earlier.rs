@@ -43,8 +43,9 @@ impl Earlier {
             return Ok(earlier);
         }
         for line in std::iter::once(Ok(first)).chain(lines) {
-            let line =
-                line.map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
+            let line = line.map_err(|e| {
+                Error::usage(format!("cannot read `{}`", path.display())).with_source(e)
+            })?;
             let Ok(result) = serde_json::from_str::<Result_>(&line) else {
                 continue;
             };

@@ -183,9 +183,9 @@ impl Journal {
         open.write_all(&line).map_err(|e| {
             *file = None;
             Error::other(format!(
-                "cannot write the journal `{}`: {e}",
+                "cannot write the journal `{}`",
                 self.path.display()
-            ))
+            )).with_source(e)
             .with_hint("nothing more is sent; once the cause is mended (space freed, say), run the same command again with the same journal: what it records as done or possibly done is not sent again")
         })
     }
@@ -406,10 +406,7 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 }
 
 fn journal_error(path: &Path, what: &str, e: std::io::Error) -> Error {
-    Error::usage(format!(
-        "cannot {what} the journal `{}`: {e}",
-        path.display()
-    ))
+    Error::usage(format!("cannot {what} the journal `{}`", path.display())).with_source(e)
 }
 
 #[cfg(test)]

@@ -32,9 +32,9 @@ use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
 pub(crate) use self::spool::{body_text, Task};
 use self::worker::{Rules, Worker};
-use crate::api::pacer::Pacer;
 use crate::api::Permission;
 use crate::cli::Pace;
+use locadm_transport::pacer::Pacer;
 
 /// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
 /// may be).
@@ -264,13 +264,13 @@ pub(crate) async fn execute(
     let joining = async {
         while let Some(joined) = workers.join_next().await {
             if let Err(e) = joined {
-                state.fail(Error::other(format!("a worker of the run failed: {e}")));
+                state.fail(Error::other("a worker of the run failed").with_source(e));
             }
         }
     };
     let (written, ()) = tokio::join!(writer, joining);
     let (tally, output_error) =
-        written.map_err(|e| Error::other(format!("the report writer failed: {e}")))?;
+        written.map_err(|e| Error::other("the report writer failed").with_source(e))?;
     signals.abort();
     pauses.abort();
     if let Some(e) = output_error {

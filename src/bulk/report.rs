@@ -9,12 +9,12 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::{Operation, RunState};
-use crate::api::pacer::Pause;
 use crate::error::Error;
 use crate::input::Position;
 use crate::model::document::Change;
 use crate::output::sheet::{Cell, Sheet};
 use crate::output::{Human, Messages, Progress, Record, RecordSink};
+use locadm_transport::pacer::Pause;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -325,7 +325,7 @@ pub(super) async fn show_pauses(mut pauses: Pauses, progress: Progress, messages
     }
 }
 
-/// The pauses a run's `Retry-After`s start ([`crate::api::pacer::Pacer::pauses`]).
+/// The pauses a run's `Retry-After`s start ([`locadm_transport::pacer::Pacer::pauses`]).
 pub(super) type Pauses = tokio::sync::watch::Receiver<Option<Pause>>;
 
 /// What the progress bar's message is to the report writer: its own (how many are in

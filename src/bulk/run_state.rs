@@ -4,9 +4,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::api::pacer::Pacer;
 use crate::error::Error;
 use crate::output::Messages;
+use locadm_transport::pacer::Pacer;
 
 /// What the tasks of a run share: whether to stop sending, and why.
 pub(crate) struct RunState {

@@ -33,9 +33,7 @@ pub(crate) struct Task {
 /// temporary file, was damaged on disk.
 pub(crate) fn body_text(body: &[u8]) -> Result<&str> {
     std::str::from_utf8(body).map_err(|e| {
-        Error::other(format!(
-            "cannot read the record spool: a body is not UTF-8: {e}"
-        ))
+        Error::other("cannot read the record spool: a body is not UTF-8").with_source(e)
     })
 }
 
@@ -59,7 +57,7 @@ impl SpoolWriter {
         use std::io::Write;
         self.frame.clear();
         let frame = postcard::to_extend(record, std::mem::take(&mut self.frame))
-            .map_err(|e| Error::other(format!("cannot spool a record: {e}")))?;
+            .map_err(|e| Error::other("cannot spool a record").with_source(e))?;
         self.frame = frame;
         let length = u32::try_from(self.frame.len())
             .map_err(|_| Error::other("a record is too large to spool (over 4 GiB)"))?;
@@ -127,10 +125,9 @@ fn damaged() -> Error {
 }
 
 fn spool_error(what: &str, e: std::io::Error) -> Error {
-    Error::other(format!(
-        "cannot {what} the record spool (a temporary file): {e}"
-    ))
-    .with_hint("check the space in the temporary directory (TMPDIR)")
+    Error::other(format!("cannot {what} the record spool (a temporary file)"))
+        .with_source(e)
+        .with_hint("check the space in the temporary directory (TMPDIR)")
 }
 
 #[cfg(test)]

@@ -134,7 +134,7 @@ impl Worker {
                 };
                 report.outcome = outcome;
                 report.status = status;
-                report.error = Some(format!("{e}{note}"));
+                report.error = Some(format!("{}{note}", e.full_text()));
                 self.record(&task, &report, None);
                 Some((report, Some(e)))
             }
@@ -326,9 +326,7 @@ impl Worker {
                     store_id: Option<&'a RawValue>,
                 }
                 let head: Head = serde_json::from_str(&text).map_err(|e| {
-                    Error::other(format!(
-                        "the location's read form is not a JSON object: {e}"
-                    ))
+                    Error::other("the location's read form is not a JSON object").with_source(e)
                 })?;
                 report.store_id = head
                     .store_id

@@ -12,6 +12,10 @@ use super::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs};
 pub enum LocationCommand {
     /// Create a location from a file or from field flags
     ///
+    /// At a terminal, field flags that leave out a field every location needs are
+    /// completed by asking for the missing ones; with no input at all, every field is
+    /// asked.
+    ///
     /// Example: id=$(locadm location create -q --file store.json)
     Create(WriteArgs),
     /// Read one location, or export many as NDJSON
@@ -184,7 +188,8 @@ pub struct WriteArgs {
     /// The request body as JSON (the spec's camelCase names); `-` reads standard input
     #[arg(long, short = 'f', value_name = "PATH", conflicts_with_all = LOCATION_FIELD_IDS)]
     pub file: Option<PathBuf>,
-    /// Ask for each field at the terminal, then show the body before sending
+    /// Ask at the terminal for each field the flags do not give, optional ones too, then
+    /// show the body before sending
     #[arg(long, short = 'i', conflicts_with = "file")]
     pub interactive: bool,
     #[command(flatten)]

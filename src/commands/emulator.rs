@@ -27,7 +27,8 @@ pub(super) async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<(
         config.request_log = Some(RequestLog::new(move |line| messages.request(line)));
     }
     let listener = TcpListener::bind(args.addr).await.map_err(|e| {
-        Error::other(format!("cannot listen on `{}`: {e}", args.addr))
+        Error::other(format!("cannot listen on `{}`", args.addr))
+            .with_source(e)
             .with_hint("pick another address with `--addr`, or port 0 for a free port")
     })?;
     // Listening before the first signal could end the process: from here on an interrupt
@@ -118,7 +119,8 @@ async fn blocking(
         .await
         .map_err(|e| Error::other(e.to_string()))?
         .map_err(|e| {
-            Error::other(format!("cannot empty `{}`: {e}", db.display()))
+            Error::other(format!("cannot empty `{}`", db.display()))
+                .with_source(e)
                 .with_hint("is it a database of `locadm emulator`?")
         })
 }

@@ -121,7 +121,7 @@ impl Steps {
                     name,
                     passed: false,
                     millis,
-                    detail: e.to_string(),
+                    detail: e.full_text(),
                 });
                 self.failure = Some(e);
                 None
@@ -260,7 +260,10 @@ async fn cleanup(
             context.printer.warning(&format!(
                 "the temporary location {id} (storeId `{store_id}`) was left behind; delete it with: locadm{profile} location delete {id} --yes"
             ));
-            format!("could not delete {id} after {ATTEMPTS} attempts: {e}")
+            format!(
+                "could not delete {id} after {ATTEMPTS} attempts: {}",
+                e.full_text()
+            )
         }
     };
     steps.steps.push(Step {
@@ -472,7 +475,7 @@ fn write_junit(path: &std::path::Path, base_url: &str, planned: &[Planned<'_>]) 
     report.add_test_suite(suite);
     let xml = report
         .to_string()
-        .map_err(|e| Error::other(format!("cannot write the JUnit report: {e}")))?;
+        .map_err(|e| Error::other("cannot write the JUnit report").with_source(e))?;
     std::fs::write(path, xml)
-        .map_err(|e| Error::other(format!("cannot write `{}`: {e}", path.display())))
+        .map_err(|e| Error::other(format!("cannot write `{}`", path.display())).with_source(e))
 }

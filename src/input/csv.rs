@@ -64,7 +64,7 @@ pub fn try_for_each_row(
     (&mut reader)
         .take(64 * 1024)
         .read_to_end(&mut head)
-        .map_err(|e| Error::usage(format!("cannot read the CSV input: {e}")))?;
+        .map_err(|e| Error::usage("cannot read the CSV input").with_source(e))?;
     let delimiter = options.delimiter.unwrap_or_else(|| sniff_delimiter(&head));
     let reader = std::io::Cursor::new(head).chain(reader);
     let mut csv = csv::ReaderBuilder::new()
@@ -74,7 +74,7 @@ pub fn try_for_each_row(
         .from_reader(reader);
     let headers: Vec<String> = csv
         .headers()
-        .map_err(|e| Error::usage(format!("the CSV header row cannot be read: {e}")))?
+        .map_err(|e| Error::usage("the CSV header row cannot be read").with_source(e))?
         .iter()
         .map(str::to_owned)
         .collect();
@@ -100,9 +100,10 @@ pub fn try_for_each_row(
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
-                return Err(Error::usage(format!(
-                    "the CSV input is malformed at line {line}: {e}"
-                )));
+                return Err(
+                    Error::usage(format!("the CSV input is malformed at line {line}"))
+                        .with_source(e),
+                );
             }
         }
     }

@@ -18,8 +18,9 @@ pub(crate) fn for_each_id(
     let reader = super::open(path)?;
     for (n, line) in reader.lines().enumerate() {
         let position = Position::Line(n + 1);
-        let line =
-            line.map_err(|e| Error::usage(format!("cannot read the ids ({position}): {e}")))?;
+        let line = line.map_err(|e| {
+            Error::usage(format!("cannot read the ids ({position})")).with_source(e)
+        })?;
         let text = line.trim().trim_start_matches('\u{feff}');
         if text.is_empty() {
             continue;

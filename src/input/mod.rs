@@ -164,10 +164,7 @@ pub(crate) fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     }
     match File::open(path) {
         Ok(file) => Ok(Box::new(BufReader::with_capacity(1 << 16, file))),
-        Err(e) => Err(Error::usage(format!(
-            "cannot read `{}`: {e}",
-            path.display()
-        ))),
+        Err(e) => Err(Error::usage(format!("cannot read `{}`", path.display())).with_source(e)),
     }
 }
 
@@ -177,7 +174,7 @@ pub(crate) fn read_body(path: &Path) -> Result<String> {
     open(path)?
         .take(MAX_SINGLE_BODY + 1)
         .read_to_string(&mut text)
-        .map_err(|e| Error::usage(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| Error::usage(format!("cannot read `{}`", path.display())).with_source(e))?;
     if text.len() as u64 > MAX_SINGLE_BODY {
         return Err(Error::usage(format!(
             "`{}` is larger than {} MiB; one body is expected",
@@ -361,7 +358,7 @@ fn try_for_each_input(
                     let _ = each(Position::Whole, Err(too_large(len, max_record)));
                 } else {
                     let text = String::from_utf8(bytes)
-                        .map_err(|e| Error::usage(format!("the input is not UTF-8 text: {e}")))?;
+                        .map_err(|e| Error::usage("the input is not UTF-8 text").with_source(e))?;
                     let _ = each(Position::Whole, Ok(text.trim()));
                 }
                 return Ok(());
@@ -445,7 +442,7 @@ fn each_array_element(
     match result {
         Err(_) if stopped => Ok(()),
         result => {
-            result.map_err(|e| Error::usage(format!("the input is not a valid JSON array: {e}")))
+            result.map_err(|e| Error::usage("the input is not a valid JSON array").with_source(e))
         }
     }
 }

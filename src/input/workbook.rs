@@ -28,16 +28,16 @@ pub(crate) fn for_each_row(
     let mut bytes = Vec::new();
     reader
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::usage(format!("cannot read the workbook: {e}")))?;
+        .map_err(|e| Error::usage("cannot read the workbook").with_source(e))?;
     if let Some(rewritten) = super::ods::without_layout_whitespace(&bytes) {
         bytes = rewritten;
     }
     let mut workbook = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
-        .map_err(|e| Error::usage(format!("the input is not a workbook calamine reads: {e}")))?;
+        .map_err(|e| Error::usage("the input is not a workbook calamine reads").with_source(e))?;
     let sheet = workbook
         .worksheet_range_at(0)
         .ok_or_else(|| Error::usage("the workbook has no sheet"))?
-        .map_err(|e| Error::usage(format!("the workbook's first sheet cannot be read: {e}")))?;
+        .map_err(|e| Error::usage("the workbook's first sheet cannot be read").with_source(e))?;
     // Rows from the sheet's first row with a value: its number, 1-based.
     let first_row = sheet.start().map_or(0, |(row, _)| row as usize) + 1;
     let first_col = sheet.start().map_or(0, |(_, col)| col as usize);

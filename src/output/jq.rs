@@ -78,9 +78,9 @@ impl Filter {
             .run((ctx, value))
             .map(unwrap_valr)
             .map(|result| {
-                result
-                    .map(|v| v.to_string())
-                    .map_err(|e| Error::other(format!("`--jq {}` failed: {e}", self.code)))
+                result.map(|v| v.to_string()).map_err(|e| {
+                    Error::other(format!("`--jq {}` failed", self.code)).with_source(e.to_string())
+                })
             })
             .collect()
     }

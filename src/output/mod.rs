@@ -176,7 +176,7 @@ impl Printer {
                 .suffix(".1")
                 .tempfile()
                 .and_then(|mut file| file.write_all(page).map(|()| file))
-                .map_err(|e| Error::other(format!("cannot write the manual page: {e}")))?;
+                .map_err(|e| Error::other("cannot write the manual page").with_source(e))?;
             match std::process::Command::new("man")
                 .arg("-l")
                 .arg(file.path())
@@ -238,7 +238,7 @@ impl Printer {
         if self.format.is_sheet() {
             // One record as a sheet of one row.
             let value: Box<serde_json::value::RawValue> = serde_json::from_slice(body)
-                .map_err(|e| Error::other(format!("cannot print a body that is not JSON: {e}")))?;
+                .map_err(|e| Error::other("cannot print a body that is not JSON").with_source(e))?;
             let mut sink = self.records();
             // A list (`config profiles`) is a row an element.
             match serde_json::from_str::<Vec<Box<serde_json::value::RawValue>>>(value.get()) {

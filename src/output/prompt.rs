@@ -1,11 +1,22 @@
-//! Terminal prompts (dialoguer): the only place that asks a person anything. Prompts
-//! happen only when stdin and stderr are terminals and `CI` is not set; otherwise the
-//! caller fails and names the flag that replaces the prompt.
+//! Terminal prompts: the only place that asks a person anything. Prompts happen only
+//! when stdin and stderr are terminals and `CI` is not set; otherwise the caller fails
+//! and names the flag that replaces the prompt.
+//!
+//! A text answer or a yes/no is a line edited as in a shell (rustyline: Ctrl-U, Ctrl-W,
+//! Ctrl-A/E/K, Alt-B/F, Home/End, the arrows); the caller's check runs on Enter, and a
+//! refused answer stays on its line for editing with the reason under it, so only an
+//! accepted answer is redrawn with `✔`. A choice and a secret are dialoguer's. Ctrl-C at
+//! any of them is [`Error::interrupted`].
 
 use std::io::IsTerminal;
 
 use dialoguer::theme::ColorfulTheme;
-use dialoguer::{Confirm, Input, Password, Select};
+use dialoguer::{Password, Select};
+use rustyline::completion::Completer;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Editor, Helper};
 use secrecy::SecretString;
 
 use crate::error::{Error, Result};
@@ -27,7 +38,7 @@ fn prompt_error(e: dialoguer::Error) -> Error {
         let _ = console::Term::stderr().write_line("");
         return Error::interrupted();
     }
-    Error::other(format!("the prompt failed: {e}"))
+    Error::other("the prompt failed").with_source(e)
 }
 
 /// The terminal's modes before a prompt changed them (raw mode for a key, echo off for a
@@ -81,31 +92,138 @@ pub(super) fn restore_terminal() {
     let _ = console::Term::stderr().show_cursor();
 }
 
-pub(crate) fn confirm(question: &str) -> Result<bool> {
-    let _screen = OnScreen::begin();
-    Confirm::with_theme(&theme())
-        .with_prompt(super::sanitize(question))
-        .default(false)
-        .interact()
-        .map_err(prompt_error)
+/// The words a yes/no question takes, case aside: `yes` and `no`, and `y` and `n`.
+/// Nothing else (`true`, `1`) is an answer.
+pub(crate) fn yes_no(text: &str) -> Option<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "yes" | "y" => Some(true),
+        "no" | "n" => Some(false),
+        _ => None,
+    }
 }
 
-/// Asks for one value with `initial` already typed (a rejected answer, or the value being
-/// edited), returned as typed; the caller checks it and asks again with what was typed.
-/// An empty answer is taken only when `optional`.
+/// What a yes/no question says to an answer it does not take.
+pub(crate) const YES_NO_RULE: &str = "answer `yes` or `no` (or `y`, `n`)";
+
+/// A yes/no question: a word and Enter (the words [`yes_no`] takes); Enter alone is no.
+pub(crate) fn confirm(question: &str) -> Result<bool> {
+    let question = format!("{} [yes/no, y/n; Enter: no]", super::sanitize(question));
+    let answer = ask_line(&question, "", &|text| {
+        (!text.trim().is_empty() && yes_no(text).is_none()).then(|| YES_NO_RULE.to_owned())
+    })?;
+    Ok(yes_no(&answer).unwrap_or(false))
+}
+
+/// Asks for one value with `initial` already typed (the value being edited), returned as
+/// typed. An empty answer is taken only when `optional`.
 pub(crate) fn ask_with_text(label: &str, optional: bool, initial: &str) -> Result<String> {
-    let _screen = OnScreen::begin();
+    ask_checked(label, optional, initial, &|_| None)
+}
+
+/// [`ask_with_text`], with `check` saying why an answer is refused: a refused answer
+/// stays on its line for editing, the reason under it, until one is taken. An empty
+/// optional answer is taken without the check.
+pub(crate) fn ask_checked(
+    label: &str,
+    optional: bool,
+    initial: &str,
+    check: &dyn Fn(&str) -> Option<String>,
+) -> Result<String> {
     let label = if optional {
         format!("{label} (optional)")
     } else {
         label.to_owned()
     };
-    Input::<String>::with_theme(&theme())
-        .with_prompt(label)
-        .with_initial_text(initial)
-        .allow_empty(optional)
-        .interact_text()
-        .map_err(prompt_error)
+    ask_line(&label, initial, &|text| {
+        if text.trim().is_empty() {
+            (!optional).then(|| "an answer is needed".to_owned())
+        } else {
+            check(text)
+        }
+    })
+}
+
+/// The check of an answer, run by rustyline when Enter is pressed (no completion, hint
+/// or highlighting).
+struct Checked<'c> {
+    check: &'c dyn Fn(&str) -> Option<String>,
+}
+
+impl Completer for Checked<'_> {
+    type Candidate = String;
+}
+
+impl Hinter for Checked<'_> {
+    type Hint = String;
+}
+
+impl Highlighter for Checked<'_> {}
+
+impl Helper for Checked<'_> {}
+
+impl Validator for Checked<'_> {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        Ok(match (self.check)(ctx.input()) {
+            None => ValidationResult::Valid(None),
+            Some(reason) => ValidationResult::Invalid(Some(format!("\n✘ {reason}"))),
+        })
+    }
+}
+
+/// One line asked at the terminal (not on stdout, which may be a file): `? question › `,
+/// edited until `check` takes it, then redrawn as `✔ question · answer`.
+fn ask_line(
+    question: &str,
+    initial: &str,
+    check: &dyn Fn(&str) -> Option<String>,
+) -> Result<String> {
+    let _screen = OnScreen::begin();
+    let colour = console::colors_enabled_stderr();
+    let config = rustyline::Config::builder()
+        .behavior(rustyline::config::Behavior::PreferTerm)
+        .auto_add_history(false)
+        .color_mode(if colour {
+            rustyline::ColorMode::Enabled
+        } else {
+            rustyline::ColorMode::Disabled
+        })
+        .build();
+    let line_error = |e: rustyline::error::ReadlineError| match e {
+        // Ctrl-C, and Ctrl-D on an empty line: the person stops.
+        rustyline::error::ReadlineError::Interrupted | rustyline::error::ReadlineError::Eof => {
+            Error::interrupted()
+        }
+        other => Error::other(format!("the prompt failed: {other}")),
+    };
+    let mut editor: Editor<Checked<'_>, rustyline::history::DefaultHistory> =
+        Editor::with_config(config).map_err(line_error)?;
+    editor.set_helper(Some(Checked { check }));
+    let asked = format!("? {question} › ");
+    let answer = editor
+        .readline_with_initial(&asked, (initial, ""))
+        .map_err(line_error)?;
+    answered(&asked, question, &answer, colour);
+    Ok(answer)
+}
+
+/// Draws an accepted answer over its question: the rows the question and the answer
+/// took (rustyline left the cursor on the row after them) become one
+/// `✔ question · answer`.
+fn answered(asked: &str, question: &str, answer: &str, colour: bool) {
+    let term = console::Term::stderr();
+    let Some((_, columns)) = term.size_checked() else {
+        return;
+    };
+    let width = console::measure_text_width(asked) + console::measure_text_width(answer);
+    let rows = width / usize::from(columns.max(1)) + 1;
+    let mark = if colour {
+        console::style("✔").green().to_string()
+    } else {
+        "✔".to_owned()
+    };
+    let _ = term.move_cursor_up(rows);
+    let _ = term.clear_to_end_of_screen();
+    let _ = term.write_line(&format!("{mark} {question} · {answer}"));
 }
 
 /// Asks for a secret; what is typed is not shown.
@@ -132,4 +250,19 @@ pub(crate) fn choose(label: &str, items: &[&str]) -> Result<usize> {
 /// Shows text to the person being asked (a body before "Create this location?").
 pub(crate) fn show(text: &str) {
     eprintln!("{}", super::sanitize(text));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yes_no_takes_the_words_it_names_and_nothing_else() {
+        for (text, answer) in [("yes", true), ("Y", true), (" no ", false), ("N", false)] {
+            assert_eq!(yes_no(text), Some(answer), "{text}");
+        }
+        for text in ["true", "false", "1", "0", "ja", ""] {
+            assert_eq!(yes_no(text), None, "{text}");
+        }
+    }
 }

@@ -235,6 +235,6 @@ fn json_error(e: serde_json::Error) -> Error {
     if e.is_io() {
         Error::from(io::Error::from(e))
     } else {
-        Error::other(format!("cannot encode a record as JSON: {e}"))
+        Error::other("cannot encode a record as JSON").with_source(e)
     }
 }

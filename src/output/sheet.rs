@@ -217,7 +217,7 @@ fn column_number(col: usize) -> Result<u16> {
 }
 
 fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> Error {
-    Error::other(format!("cannot write the workbook: {e}"))
+    Error::other("cannot write the workbook").with_source(e)
 }
 
 /// Rows of a table in `--columns`, shown at the end.

@@ -1,7 +1,6 @@
-//! The config file: TOML with one `[profiles.NAME]` table per profile, read and written
-//! whole (`config set/unset`, `login`). Every value is validated as it is set, so a
-//! profile that loads is one that resolves. It never holds a secret: client secrets and
-//! tokens live in the keyring (see `crate::auth`).
+//! The config file: TOML with one `[profiles.NAME]` table per profile (`profile.rs`),
+//! read and written whole (`config set/unset`, `login`). It never holds a secret: client
+//! secrets and tokens live in the keyring (see `crate::auth`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -9,43 +8,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{keys, ClientAuth, ServiceUrl};
+use super::keys;
+use super::profile::ProfileConfig;
 use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
-
-/// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
-/// typo does not go unnoticed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ProfileConfig {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub base_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub issuer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub read_prefix: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scopes: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_auth: Option<ClientAuth>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_file: Option<PathBuf>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub client_key_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ca_cert: Option<PathBuf>,
-    /// Seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub allow_http: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cache_env_token: Option<bool>,
-}
 
 /// The whole config file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -53,13 +19,6 @@ pub(crate) struct ProfileConfig {
 pub(crate) struct ConfigFile {
     #[serde(default)]
     pub profiles: BTreeMap<String, ProfileConfig>,
-}
-
-/// A profile's boolean value: `true` or `false`.
-fn parse_bool(key: &str, value: &str) -> Result<bool> {
-    value
-        .parse::<bool>()
-        .map_err(|_| Error::usage(format!("`{key}` must be `true` or `false`, not `{value}`")))
 }
 
 /// The default config file: the OS config directory's `locadm/config.toml`
@@ -81,9 +40,10 @@ impl ConfigFile {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ConfigFile::default()),
             Err(e) => {
                 return Err(Error::other(format!(
-                    "cannot read the config file `{}`: {e}",
+                    "cannot read the config file `{}`",
                     path.display()
-                )))
+                ))
+                .with_source(e))
             }
         };
         toml::from_str(&text).map_err(|e| {
@@ -105,16 +65,13 @@ impl ConfigFile {
     /// tempfile creates it.
     pub(crate) fn save(&self, path: &Path) -> Result<()> {
         let text = toml::to_string_pretty(self)
-            .map_err(|e| Error::other(format!("cannot encode the configuration: {e}")))?;
+            .map_err(|e| Error::other("cannot encode the configuration").with_source(e))?;
         let dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| {
-            Error::other(format!(
-                "cannot create the directory `{}`: {e}",
-                dir.display()
-            ))
+            Error::other(format!("cannot create the directory `{}`", dir.display())).with_source(e)
         })?;
         let write = || -> std::io::Result<()> {
             let mut file = tempfile::Builder::new()
@@ -127,10 +84,8 @@ impl ConfigFile {
             Ok(())
         };
         write().map_err(|e| {
-            Error::other(format!(
-                "cannot write the config file `{}`: {e}",
-                path.display()
-            ))
+            Error::other(format!("cannot write the config file `{}`", path.display()))
+                .with_source(e)
         })
     }
 
@@ -140,114 +95,6 @@ impl ConfigFile {
 
     pub(crate) fn profile_mut(&mut self, name: &str) -> &mut ProfileConfig {
         self.profiles.entry(name.to_owned()).or_default()
-    }
-}
-
-impl ProfileConfig {
-    /// Sets `key` from its text form after validating it; an empty value removes the key.
-    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        let value = value.trim();
-        let empty = value.is_empty();
-        match key {
-            "base_url" | "token_url" | "issuer" => {
-                let url = (!empty)
-                    .then(|| ServiceUrl::parse(key, value, self.allow_http.unwrap_or(false)))
-                    .transpose()?
-                    .map(|u| u.as_str().to_owned());
-                match key {
-                    "base_url" => self.base_url = url,
-                    "token_url" => self.token_url = url,
-                    _ => self.issuer = url,
-                }
-            }
-            "read_prefix" => {
-                self.read_prefix = (!empty).then(|| normalise_prefix(value)).transpose()?
-            }
-            "client_id" => self.client_id = (!empty).then(|| value.to_owned()),
-            "scopes" => self.scopes = (!empty).then(|| split_scopes(value)),
-            "client_auth" => {
-                self.client_auth = (!empty).then(|| ClientAuth::parse(value)).transpose()?
-            }
-            "ca_cert" => self.ca_cert = pem_file(key, value)?,
-            "client_key_file" => self.client_key_file = pem_file(key, value)?,
-            "client_key_id" => self.client_key_id = (!empty).then(|| value.to_owned()),
-            "timeout" => self.timeout = (!empty).then(|| parse_timeout(value)).transpose()?,
-            "allow_http" => {
-                self.allow_http = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            "cache_env_token" => {
-                self.cache_env_token = (!empty).then(|| parse_bool(key, value)).transpose()?
-            }
-            other if other.contains("secret") || other == "token" || other == "access_token" => {
-                return Err(Error::usage(format!(
-                    "`{other}` is a secret and never goes in the config file"
-                ))
-                .with_hint(crate::auth::log_in(
-                    "run `locadm login`: the client secret and the token go to the keyring",
-                )))
-            }
-            other => {
-                return Err(
-                    Error::usage(format!("`{other}` is not a profile setting")).with_hint(format!(
-                        "settable keys: {}",
-                        keys::names(keys::in_profile())
-                    )),
-                )
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A PEM file's path as a profile keeps it: absolute, and naming a file that exists
-/// (empty: unset).
-fn pem_file(key: &str, value: &str) -> Result<Option<PathBuf>> {
-    if value.is_empty() {
-        return Ok(None);
-    }
-    let path = PathBuf::from(value);
-    if !path.is_file() {
-        return Err(Error::usage(format!(
-            "`{key}` must name a PEM file; `{value}` is not a file"
-        )));
-    }
-    Ok(Some(std::path::absolute(&path).unwrap_or(path)))
-}
-
-/// A read prefix as settings keep it: a path with one leading `/` and none trailing
-/// (empty: none).
-pub(super) fn normalise_prefix(value: &str) -> Result<String> {
-    let trimmed = value.trim_end_matches('/');
-    if trimmed.is_empty() {
-        return Ok(String::new());
-    }
-    if trimmed.contains(['?', '#']) {
-        return Err(Error::usage(format!(
-            "`read_prefix` must be a path such as `/v1`, not `{value}`"
-        )));
-    }
-    Ok(if trimmed.starts_with('/') {
-        trimmed.to_owned()
-    } else {
-        format!("/{trimmed}")
-    })
-}
-
-/// Scopes separated by spaces or commas.
-pub(crate) fn split_scopes(value: &str) -> Vec<String> {
-    value
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
-fn parse_timeout(value: &str) -> Result<f64> {
-    match value.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => Ok(secs),
-        _ => Err(Error::usage(format!(
-            "`timeout` must be a number of seconds above 0, not `{value}`"
-        ))),
     }
 }
 
@@ -263,6 +110,7 @@ pub(crate) fn config_file_from_env() -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::ClientAuth;
 
     #[test]
     fn set_validates_keys_and_values() {

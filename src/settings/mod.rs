@@ -22,11 +22,12 @@ use crate::error::{Error, Result};
 mod client_auth;
 mod file;
 pub(crate) mod keys;
+mod profile;
 mod service_url;
 
 pub(crate) use client_auth::ClientAuth;
-use file::normalise_prefix;
 pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
+use profile::normalise_prefix;
 pub(crate) use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
@@ -167,8 +168,11 @@ fn given<T>(global: &GlobalArgs, id: &str, value: Option<T>) -> Layer<T> {
 /// A candidate value and where it would come from.
 type Layer<T> = (Option<T>, Origin);
 
-fn from_env(name: &str) -> Layer<String> {
-    (EnvVars::get(name), Origin::Environment)
+/// The value of `key`'s environment variable, as the settings table names it (the keys
+/// without a global flag; clap reads the others).
+fn from_env(key: &str) -> Layer<String> {
+    let name = keys::find(key).and_then(|key| key.env);
+    (name.and_then(EnvVars::get), Origin::Environment)
 }
 
 fn from_profile<T: Clone>(stored: &Option<T>) -> Layer<T> {
@@ -252,10 +256,7 @@ impl Settings {
             .unwrap_or_default();
         let client_id = layers.first(
             "client_id",
-            [
-                from_env(EnvVars::CLIENT_ID),
-                from_profile(&stored.client_id),
-            ],
+            [from_env("client_id"), from_profile(&stored.client_id)],
         );
         let scopes = layers
             .first("scopes", [from_profile(&stored.scopes)])
@@ -268,7 +269,7 @@ impl Settings {
             .first(
                 "client_key_file",
                 [
-                    from_env(EnvVars::CLIENT_KEY_FILE),
+                    from_env("client_key_file"),
                     (stored_key_file, Origin::Profile),
                 ],
             )
@@ -276,11 +277,12 @@ impl Settings {
         let client_key_id = layers.first(
             "client_key_id",
             [
-                from_env(EnvVars::CLIENT_KEY_ID),
+                from_env("client_key_id"),
                 from_profile(&stored.client_key_id),
             ],
         );
-        let env_client_auth = EnvVars::get(EnvVars::CLIENT_AUTH)
+        let env_client_auth = from_env("client_auth")
+            .0
             .map(|name| {
                 ClientAuth::parse(name.trim())
                     .map_err(|e| Error::usage(format!("{}: {e}", EnvVars::CLIENT_AUTH)))
@@ -408,44 +410,7 @@ impl Settings {
 
     /// The value of `key` as `config show` prints it (empty when unset).
     pub(crate) fn display_value(&self, key: &str) -> String {
-        match key {
-            "profile" => self.profile.clone(),
-            "config_file" => self.config_file.display().to_string(),
-            "base_url" => self
-                .base_url
-                .as_ref()
-                .map(|u| u.to_string())
-                .unwrap_or_default(),
-            "token_url" => self
-                .token_url
-                .as_ref()
-                .map(|u| u.to_string())
-                .unwrap_or_default(),
-            "issuer" => self
-                .issuer
-                .as_ref()
-                .map(|u| u.to_string())
-                .unwrap_or_default(),
-            "client_key_file" => self
-                .client_key_file
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            "client_key_id" => self.client_key_id.clone().unwrap_or_default(),
-            "read_prefix" => self.read_prefix.clone(),
-            "client_id" => self.client_id.clone().unwrap_or_default(),
-            "scopes" => self.scopes.join(" "),
-            "client_auth" => self.client_auth.as_str().to_owned(),
-            "ca_cert" => self
-                .ca_cert
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            "timeout" => format!("{}", self.timeout.as_secs_f64()),
-            "allow_http" => self.allow_http.to_string(),
-            "cache_env_token" => self.cache_env_token.to_string(),
-            _ => String::new(),
-        }
+        keys::find(key).map_or_else(String::new, |key| (key.shown)(self))
     }
 }
 
@@ -563,7 +528,7 @@ mod tests {
                 "{} shows nothing",
                 key.name
             );
-            let expected = if key.in_profile {
+            let expected = if key.in_profile() {
                 Origin::Profile
             } else {
                 Origin::Flag

@@ -17,8 +17,9 @@ impl ServiceUrl {
     /// Parses `text` given for the setting `key` (named in every message): an absolute
     /// `http(s)` URL, `http` only to loopback unless `allow_http`.
     pub(crate) fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
-        let url = url::Url::parse(text.trim())
-            .map_err(|e| Error::usage(format!("`{key}` must be an absolute URL: `{text}`: {e}")))?;
+        let url = url::Url::parse(text.trim()).map_err(|e| {
+            Error::usage(format!("`{key}` must be an absolute URL: `{text}`")).with_source(e)
+        })?;
         match url.scheme() {
             "https" => {}
             "http" if allow_http || is_loopback(&url) => {}

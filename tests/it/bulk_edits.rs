@@ -476,7 +476,7 @@ fn bulk_delete_at_a_terminal_asks_once_naming_the_count() {
     let mut p = env.terminal(&["location", "delete", "--ids-from", &path]);
     p.expect("R-00000").unwrap();
     p.expect("Delete 3 locations listed above?").unwrap();
-    p.send("y").unwrap();
+    p.send("y\r").unwrap();
     p.expect(Eof).unwrap();
     assert_eq!(common::terminal_exit_code(&p), 0);
     assert_eq!(counter(&env, "deletes"), 3);
@@ -1105,7 +1105,7 @@ fn spreadsheet_damage_is_marked_and_not_sent_without_yes() {
         let mut p = env.terminal(&["location", "apply", "-f", sheet]);
         p.expect(format!("line {}: ", zero + 1)).unwrap();
         p.expect("Send these changes as they are?").unwrap();
-        p.send("n").unwrap();
+        p.send("n\r").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 2);
         assert_eq!(counter(&env, "updates"), 1);

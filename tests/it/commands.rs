@@ -13,7 +13,7 @@ use common::{example, http_text, Env, Run, RunToEnd};
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
-const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+pub(crate) const DEMO_PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 const UNKNOWN_ID: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
 
 /// A full create body with email, tags and translations (structured address).
@@ -54,7 +54,7 @@ fn create(env: &Env, body: &Value) -> String {
 }
 
 /// `location get ID -o json` as a value.
-fn get(env: &Env, id: &str) -> Value {
+pub(crate) fn get(env: &Env, id: &str) -> Value {
     let assert = env
         .cmd(&["location", "get", id, "-o", "json"])
         .assert()
@@ -62,7 +62,7 @@ fn get(env: &Env, id: &str) -> Value {
     serde_json::from_str(&Run::from(&assert).stdout).unwrap()
 }
 
-fn counter(env: &Env, name: &str) -> u64 {
+pub(crate) fn counter(env: &Env, name: &str) -> u64 {
     env.emulator().counters()[name].as_u64().unwrap()
 }
 
@@ -1162,7 +1162,7 @@ mod terminal {
         let env = Env::new();
         let mut p = env.terminal(&["location", "create", "--interactive"]);
         p.expect("Address form").unwrap();
-        p.send_line("").unwrap(); // the default: structured
+        p.send("\r").unwrap(); // the default: structured
         #[rustfmt::skip]
         answer(&mut p, &[
             ("Store id", "PTY-1"),
@@ -1178,12 +1178,11 @@ mod terminal {
             ("Country code", "AA"),
             ("Latitude", "52,5219"),
         ]);
-        // A person's message, then the same question with the typed text kept: three
+        // A person's message under the answer, which stays on its line as typed: five
         // backspaces and a dot make it right (were the text dropped, ".5219" would be
         // rejected again and the next question never come).
         p.expect("`52,5219` is not a number; use a dot for decimals: 52.5219")
             .unwrap();
-        p.expect("Latitude").unwrap();
         p.send(format!(
             "{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}{BACKSPACE}.5219\r"
         ))
@@ -1196,10 +1195,9 @@ mod terminal {
             ("Email (optional)", "pty@example.com"),
             ("Logo URL (optional)", ""),
             ("Photo URLs (comma-separated) (optional)", "https://example.com/a.jpg, https://example.com/b.jpg"),
-            ("Disabled access (yes or no) (optional)", "maybe"),
+            ("Disabled access (yes or no, or y, n) (optional)", "maybe"),
         ]);
-        p.expect("answer yes or no").unwrap();
-        p.expect("Disabled access").unwrap();
+        p.expect("answer `yes` or `no` (or `y`, `n`)").unwrap();
         common::type_keys(&mut p, &[BACKSPACE; 5]);
         common::type_keys(&mut p, &["yes\r"]);
         #[rustfmt::skip]
@@ -1327,7 +1325,7 @@ mod terminal {
         let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id} (storeId BER-RICH, Doomed, Berlin)?").as_str())
             .unwrap();
-        p.send("n").unwrap();
+        p.send("n\r").unwrap();
         p.expect("nothing was deleted").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);
@@ -1337,7 +1335,7 @@ mod terminal {
         let mut p = env.terminal(&["location", "delete", &id]);
         p.expect(format!("Delete location {id} (storeId").as_str())
             .unwrap();
-        p.send("y").unwrap();
+        p.send("y\r").unwrap();
         p.expect(Eof).unwrap();
         assert_eq!(common::terminal_exit_code(&p), 0);
         assert_eq!(counter(&env, "deletes"), 1);

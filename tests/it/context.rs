@@ -269,7 +269,7 @@ fn the_login_prompt_refuses_plain_http_to_another_host() {
     let env = Env::offline();
     let mut p = env.terminal(&["login"]);
     p.expect("Token URL").unwrap();
-    p.send_line("http://auth.example.com/token").unwrap();
+    p.send("http://auth.example.com/token\r").unwrap();
     p.expect("plain http to a host that is not loopback")
         .unwrap();
     // Re-asked: the same question again with the typed text kept for editing, and
@@ -279,7 +279,7 @@ fn the_login_prompt_refuses_plain_http_to_another_host() {
     common::type_keys(&mut p, &["\x1b[D"; "://auth.example.com/token".len()]);
     common::type_keys(&mut p, &["s", "\r"]);
     p.expect("Base URL").unwrap();
-    p.send_line("http://locations.example.com").unwrap();
+    p.send("http://locations.example.com\r").unwrap();
     p.expect("plain http to a host that is not loopback")
         .unwrap();
 }

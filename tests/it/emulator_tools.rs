@@ -81,7 +81,7 @@ fn reset_at_a_terminal_asks_once_and_no_keeps_everything() {
     let mut p = env.terminal(&["emulator", "reset"]);
     p.expect("remove 1 location, 0 provider updates and")
         .unwrap();
-    p.send("n").unwrap();
+    p.send("n\r").unwrap();
     p.expect("nothing was removed").unwrap();
     p.expect(Eof).unwrap();
     assert_eq!(common::terminal_exit_code(&p), 0);
@@ -89,7 +89,7 @@ fn reset_at_a_terminal_asks_once_and_no_keeps_everything() {
 
     let mut p = env.terminal(&["emulator", "reset"]);
     p.expect("remove 1 location").unwrap();
-    p.send("y").unwrap();
+    p.send("y\r").unwrap();
     p.expect("Emptied").unwrap();
     p.expect(Eof).unwrap();
     assert_eq!(common::terminal_exit_code(&p), 0);

@@ -20,6 +20,7 @@ mod hostile;
 mod new_user;
 mod oidc;
 mod pace;
+mod prompts;
 mod readme;
 mod smoke;
 mod spreadsheet_programs;

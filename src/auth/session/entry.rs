@@ -112,11 +112,9 @@ impl Session {
         let key = self.entry_key()?;
         let backend = self.backend().await?;
         let unreadable = |e: store::StoreError| {
-            Error::auth(format!(
-                "cannot read the {} keyring: {e}",
-                backend.store.name()
-            ))
-            .with_hint("set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING")
+            Error::auth(format!("cannot read the {} keyring", backend.store.name()))
+                .with_source(e)
+                .with_hint("set LOCADM_TOKEN, or choose another backend with LOCADM_KEYRING")
         };
         let k = key.clone();
         let mut found = store::call(&backend.store, move |s| s.get(&k))

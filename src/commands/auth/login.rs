@@ -66,9 +66,7 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         let mut text = String::new();
         crate::output::note_reading_terminal("the client secret");
         std::io::stdin().read_to_string(&mut text).map_err(|e| {
-            Error::usage(format!(
-                "cannot read the client secret from standard input: {e}"
-            ))
+            Error::usage("cannot read the client secret from standard input").with_source(e)
         })?;
         let text = text.trim_end_matches(['\n', '\r']).to_owned();
         if text.is_empty() {
@@ -138,7 +136,7 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         match session.client_credentials(&proof).await {
             Ok(grant) => break (grant, proof),
             Err(error) if error.kind() == &Kind::Auth && secret_typed && attempts < 3 => {
-                printer.warning(&error.to_string());
+                printer.warning(&error.full_text());
                 attempts += 1;
                 secret = Some(prompt::ask_secret("Client secret (again)")?);
             }

@@ -228,7 +228,7 @@ fn dry_run(context: &Context<'_>, preflight: bulk::Preflight) -> Result<()> {
     while let Some(task) = spool.next()? {
         let Ok(body) = task.body else { continue };
         let body = RawValue::from_string(bulk::body_text(&body)?.to_owned())
-            .map_err(|e| Error::other(format!("a spooled body is not JSON: {e}")))?;
+            .map_err(|e| Error::other("a spooled body is not JSON").with_source(e))?;
         sink.push(&DryRun {
             line: task.position.line(),
             index: task.position.index(),

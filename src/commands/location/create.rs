@@ -3,18 +3,24 @@
 use super::{body, interactive, print_link, show_warnings};
 use crate::cli::WriteArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::model::reader::Target;
 
 pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let no_input = args.file.is_none() && !args.fields.any();
-    let body = if args.interactive || (no_input && context.printer.can_prompt()) {
-        if !context.printer.can_prompt() {
-            return Err(Error::usage("`--interactive` needs a terminal")
-                .with_hint("give `--file PATH` or field flags"));
-        }
+    if args.interactive && !context.printer.can_prompt() {
+        return Err(Error::usage("`--interactive` needs a terminal")
+            .with_hint("give `--file PATH` or field flags"));
+    }
+    let body = if let Some(given) = to_ask(context, &args)? {
         // The warnings were shown with the body, before the question.
-        let Some(checked) = interactive::ask_for_body()? else {
+        let asked = interactive::ask_for_body(&given, args.interactive || no_input);
+        let Some(checked) = asked.inspect_err(|e| {
+            if matches!(e.kind(), Kind::Interrupted) {
+                context.printer.note("Interrupted: nothing was created");
+            }
+        })?
+        else {
             context.printer.note("Cancelled: nothing was created");
             return Ok(());
         };
@@ -31,4 +37,17 @@ pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let api = context.api().await?;
     let reply = api.create_location(&body).await?;
     print_link(context, "created", &reply)
+}
+
+/// What the field flags gave, when the rest is to be asked at the terminal: with
+/// `--interactive`, with no input at all, or with flags that leave out a field every
+/// location needs. Flags that make a whole body are sent as they are (or refused with
+/// every problem named), at a terminal or not.
+fn to_ask(context: &Context<'_>, args: &WriteArgs) -> Result<Option<interactive::Given>> {
+    if args.file.is_some() || !context.printer.can_prompt() {
+        return Ok(None);
+    }
+    let given = interactive::Given::from_flags(&args.fields)?;
+    let ask = args.interactive || !args.fields.any() || given.lacks_a_required_field();
+    Ok(ask.then_some(given))
 }

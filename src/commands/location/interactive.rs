@@ -1,15 +1,20 @@
-//! `location create --interactive`: asks for each field of the write form (the field
+//! `location create --interactive`, and a create at a terminal whose field flags leave
+//! out what a location needs: asks for each field of the write form (the field
 //! catalogue's order, the chosen address form), shows the body with its warnings, then
 //! offers to create it, to edit a field, or to cancel.
 //!
-//! Answers are kept as typed: a rejected answer comes back for editing, and "edit a field"
-//! starts from what was typed. The body is made from the answers and checked by the one
-//! checker (`LocationBody::check_json`) every time it is shown.
+//! Answers are kept as typed: a rejected answer stays on its prompt for editing, and
+//! "edit a field" starts from what was typed. What the flags gave is taken as given (a
+//! value that breaks its field's rule is asked again, with the flag's text). The body is
+//! made from the answers and checked by the one checker (`LocationBody::check_json`)
+//! every time it is shown.
 
 use serde_json::value::RawValue;
 
-use super::body::not_a_number;
+use super::body::{from_fields, not_a_number};
+use crate::cli::LocationFields;
 use crate::error::Result;
+use crate::input::columns::Cell;
 use crate::model::document::RawMembers;
 use crate::model::fields::{Field, Form, Kind, Required, LOCATION};
 use crate::model::{Checked, LocationBody, Problems};
@@ -21,24 +26,97 @@ struct Answer {
     text: String,
 }
 
-/// What the person chose at the end: the checked body, or nothing.
-pub(super) fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
-    let structured = prompt::choose(
-        "Address form",
-        &[
-            "structured (street, city, post code, country)",
-            "legacy (one address line)",
-        ],
-    )? == 0;
-    let form = if structured {
-        Form::Structured
-    } else {
-        Form::Legacy
+/// What the field flags gave: the text of each field by its flag (`--city` is the city
+/// of either address form), and the address form the flags chose, if they chose one.
+pub(super) struct Given {
+    form: Option<Form>,
+    texts: Vec<(&'static str, String)>,
+}
+
+impl Given {
+    /// The flags as the body they make (the one reading of flags, `body::from_fields`):
+    /// a mix of the two address forms is the same usage error as without a terminal.
+    pub(super) fn from_flags(fields: &LocationFields) -> Result<Given> {
+        let body = RawMembers::parse_text(&from_fields(fields)?).unwrap_or_default();
+        let form = if body.get("structuredAddress").is_some() {
+            Some(Form::Structured)
+        } else if body.get("address").is_some() {
+            Some(Form::Legacy)
+        } else {
+            None
+        };
+        let texts = LOCATION
+            .iter()
+            .filter_map(|field| Some((field.flag, text_of(field, &body.get_path(field.path)?))))
+            .collect();
+        Ok(Given { form, texts })
+    }
+
+    /// What the flags gave for `field`.
+    fn text(&self, field: &Field) -> Option<&str> {
+        self.texts
+            .iter()
+            .find(|(flag, _)| *flag == field.flag)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Whether a field every location needs (in the flags' address form) is not given.
+    pub(super) fn lacks_a_required_field(&self) -> bool {
+        let Some(form) = self.form else {
+            return true;
+        };
+        LOCATION
+            .iter()
+            .filter(|f| asked(f, form) && f.required != Required::No)
+            .any(|f| self.text(f).is_none())
+    }
+}
+
+/// A value the flags gave, as a person would type it at the prompt.
+fn text_of(field: &Field, value: &RawValue) -> String {
+    match (field.kind, value.get()) {
+        (Kind::Boolean, "true") => "yes".to_owned(),
+        (Kind::Boolean, "false") => "no".to_owned(),
+        _ => Cell::of_json(value).text().into_owned(),
+    }
+}
+
+/// What the person chose at the end: the checked body, or nothing. Fields `given` by the
+/// flags are not asked; of the others, `every` asks the optional ones too (what
+/// `--interactive` asks for), else only those a location needs.
+pub(super) fn ask_for_body(given: &Given, every: bool) -> Result<Option<Checked<LocationBody>>> {
+    let form = match given.form {
+        Some(form) => form,
+        None => ask_form()?,
     };
-    prompt::show("Optional fields say so: press Enter to leave one out.");
+    let fields = LOCATION.iter().filter(|f| asked(f, form));
+    if given.texts.is_empty() {
+        prompt::show("Optional fields say so: press Enter to leave one out.");
+    } else {
+        let flags: Vec<&str> = given.texts.iter().map(|(flag, _)| *flag).collect();
+        let rest = if every {
+            "every other field"
+        } else {
+            "the fields a location still needs (\"Edit a field\" at the end adds an optional one)"
+        };
+        prompt::show(&format!(
+            "Given by flags: {}; asking for {rest}",
+            flags.join(", ")
+        ));
+    }
     let mut answers = Vec::new();
-    for field in LOCATION.iter().filter(|f| asked(f, form)) {
-        let text = ask_field(field, "")?;
+    for field in fields {
+        let text = match given.text(field) {
+            Some(text) => match field_problem(field, text) {
+                None => text.to_owned(),
+                Some(problem) => {
+                    prompt::show(&format!("{}: {problem}", field.flag));
+                    ask_field(field, text)?
+                }
+            },
+            None if every || field.required != Required::No => ask_field(field, "")?,
+            None => String::new(),
+        };
         answers.push(Answer { field, text });
     }
     loop {
@@ -65,6 +143,22 @@ pub(super) fn ask_for_body() -> Result<Option<Checked<LocationBody>>> {
     }
 }
 
+/// Asks which address form the location has.
+fn ask_form() -> Result<Form> {
+    let structured = prompt::choose(
+        "Address form",
+        &[
+            "structured (street, city, post code, country)",
+            "legacy (one address line)",
+        ],
+    )? == 0;
+    Ok(if structured {
+        Form::Structured
+    } else {
+        Form::Legacy
+    })
+}
+
 /// What the person may do once every field was asked.
 #[derive(Clone, Copy)]
 enum Next {
@@ -89,23 +183,19 @@ fn asked(field: &Field, form: Form) -> bool {
     (field.form == Form::Any || field.form == form) && field.kind != Kind::Object
 }
 
-/// Asks for one field until the answer passes its own rules; the rejected text is offered
-/// again for editing.
+/// Asks for one field until the answer passes its own rules: a rejected answer stays on
+/// the prompt for editing, the reason under it.
 fn ask_field(field: &'static Field, initial: &str) -> Result<String> {
-    let label = label(field);
     // A form is asked for whole, so its address parts are required here.
     let optional = field.required == Required::No;
-    let mut text = initial.to_owned();
-    loop {
-        text = prompt::ask_with_text(&label, optional, &text)?;
-        if text.trim().is_empty() && optional {
-            return Ok(String::new());
-        }
-        match field_problem(field, &text) {
-            None => return Ok(text),
-            Some(problem) => prompt::show(&format!("  ✘ {problem}")),
-        }
-    }
+    let text = prompt::ask_checked(&label(field), optional, initial, &|text| {
+        field_problem(field, text)
+    })?;
+    Ok(if text.trim().is_empty() {
+        String::new()
+    } else {
+        text
+    })
 }
 
 /// Offers every asked field with its current answer; the chosen one is asked again.
@@ -141,7 +231,7 @@ fn label(field: &Field) -> String {
         "locationProvider.id" => " (a UUID)",
         "photoUrls" => "s (comma-separated)",
         "tags" => "s (comma-separated)",
-        "hasDisabledAccess" => " (yes or no)",
+        "hasDisabledAccess" => " (yes or no, or y, n)",
         "address" => " (one line)",
         _ => "",
     };
@@ -150,10 +240,17 @@ fn label(field: &Field) -> String {
 }
 
 /// The answer as the JSON the field holds (as a CSV cell is read): a number as written,
-/// yes/no as a boolean, a list split on commas. Photo URLs typed at the prompt are such a
+/// a list split on commas; yes/no as a boolean by the yes/no questions' own words
+/// (`prompt::yes_no`: `true` is not an answer to a question). Photo URLs typed at the prompt are such a
 /// list too, each trimmed as tags are (a file's comma-separated string is taken as it is
 /// written, a blank after a comma refused).
 fn value_of(field: &Field, text: &str) -> Box<RawValue> {
+    if field.kind == Kind::Boolean {
+        return match prompt::yes_no(text) {
+            Some(yes) => crate::model::document::to_raw(&yes),
+            None => crate::model::document::to_raw(text),
+        };
+    }
     if field.kind == Kind::Urls {
         let urls: Vec<&str> = text.split(',').map(str::trim).collect();
         return crate::model::document::to_raw(&urls);
@@ -179,7 +276,7 @@ fn field_problem(field: &'static Field, text: &str) -> Option<String> {
         return Some(not_a_number(text));
     }
     if field.kind == Kind::Boolean && is_string {
-        return Some("answer yes or no".to_owned());
+        return Some(prompt::YES_NO_RULE.to_owned());
     }
     let mut probe = RawMembers::default();
     probe.insert_path(field.path, value);
@@ -227,7 +324,7 @@ mod tests {
         );
         assert_eq!(
             label(location_field("hasDisabledAccess").unwrap()),
-            "Disabled access (yes or no)"
+            "Disabled access (yes or no, or y, n)"
         );
     }
 
@@ -251,6 +348,12 @@ mod tests {
         assert_eq!(value_of(tags, "a, b,c").get(), r#"["a","b","c"]"#);
         let access = location_field("hasDisabledAccess").unwrap();
         assert_eq!(value_of(access, "Yes").get(), "true");
-        assert_eq!(field_problem(access, "maybe").unwrap(), "answer yes or no");
+        assert_eq!(value_of(access, "n").get(), "false");
+        for refused in ["maybe", "true", "1"] {
+            assert_eq!(
+                field_problem(access, refused).unwrap(),
+                "answer `yes` or `no` (or `y`, `n`)"
+            );
+        }
     }
 }

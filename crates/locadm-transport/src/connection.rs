@@ -9,8 +9,8 @@
 //! A worker that sends thousands of requests in a row gains nothing from a pool: it keeps
 //! one connection, sends on it request after request, and opens a new one when the server
 //! closes it. Built from the same hyper, hyper-util and rustls, with the shared client's
-//! own TLS configuration (`transport::Transport`: the machine's trust plus the profile's
-//! `ca_cert`, read once), so TLS trust is the same on both routes.
+//! own TLS configuration (the CLI's `api::transport::Transport`: the machine's trust plus
+//! the profile's `ca_cert`, read once), so TLS trust is the same on both routes.
 //! Every connection of a run shares that configuration, and with it one session
 //! cache: a connection opened again after the server closed one resumes its TLS session
 //! instead of paying a full handshake.
@@ -26,19 +26,55 @@ use hyper_util::client::legacy::connect::{Connection as _, HttpConnector};
 use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
-use super::exchange::{Answer, Exchanged, Http1};
+use crate::exchange::{Answer, Exchanged, Http1};
+use crate::http2::Http2;
+use crate::lanes::{Held, Lane, Lanes, OpenLane};
+use crate::{Failure, TransportError, TransportKind};
 
 /// What a connection is carried on: TCP, or TLS over TCP, as hyper-util and hyper-rustls
 /// open it.
 type Stream = hyper_rustls::MaybeHttpsStream<hyper_util::rt::TokioIo<tokio::net::TcpStream>>;
-use super::http2::Http2;
-use super::lanes::{Held, Lane, Lanes, OpenLane};
-use super::{Endpoint, Failure, TransportError, TransportKind};
-use crate::error::{Error, Result};
-use crate::settings::Settings;
+
+/// How a run's connections are made, and what every request on them carries.
+pub struct Options<'a> {
+    /// The TLS configuration (trust, session store) without ALPN: each kind of connection
+    /// sets its own.
+    pub tls: &'a rustls::ClientConfig,
+    /// Where every connection goes: its scheme, host and port.
+    pub base_url: &'a url::Url,
+    /// The headers of every request but `Host` and the token, [without a body, with one].
+    pub headers: [HeaderMap; 2],
+    /// For connecting (TCP and TLS).
+    pub connect_timeout: Duration,
+    /// For one exchange once connected: sending the request and reading the whole answer.
+    pub timeout: Duration,
+    /// The most connections the service allows this client (`--max-connections`); `None`
+    /// until a refused connection tells.
+    pub max_connections: Option<usize>,
+}
+
+/// A base URL no connection can be made to.
+#[derive(Debug)]
+pub enum BadBaseUrl {
+    /// It names no host.
+    NoHost,
+    /// Its host and port make no request target or `Host` header (the reason).
+    Invalid(String),
+}
+
+impl std::fmt::Display for BadBaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadBaseUrl::NoHost => f.write_str("it has no host"),
+            BadBaseUrl::Invalid(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for BadBaseUrl {}
 
 /// What opens connections to the base URL's origin; shared by the workers.
-pub(crate) struct Connector {
+pub struct Connector {
     /// ALPN `http/1.1` only: a worker's dedicated connection (HTTP/1.1 over many
     /// connections is the faster where connections are not scarce).
     dedicated: HttpsConnector<HttpConnector>,
@@ -55,9 +91,9 @@ pub(crate) struct Connector {
     /// For connecting (TCP and TLS), as the shared client has it.
     connect_timeout: Duration,
     /// For one exchange once connected: sending the request and reading the whole answer.
-    pub(super) timeout: Duration,
+    timeout: Duration,
     /// The connections the service allows, and the shared lanes once they are scarce.
-    pub(super) lanes: Lanes,
+    lanes: Lanes,
     /// Kept-alive HTTP/1.1 connections between two requests. A worker takes one for an
     /// exchange and puts it back (last in, first out: as many stay open as the most
     /// workers ever sent at once), so that when connections turn scarce the idle ones
@@ -66,25 +102,24 @@ pub(crate) struct Connector {
 }
 
 /// Why no connection was opened.
-pub(super) enum Opening {
+enum Opening {
     /// Refused while others of the run were open: the service's limit of connections.
     Refused,
     Failed(TransportError),
 }
 
 impl Connector {
-    /// `max_connections`: the most the service allows this client (`--max-connections`);
-    /// `None` until a refused connection tells.
-    pub(crate) fn new(
-        settings: &Settings,
-        tls: &rustls::ClientConfig,
-        base_url: &url::Url,
-        max_connections: Option<usize>,
-    ) -> Result<Connector> {
-        // `tls` is the shared client's configuration (`transport::Transport`): its trust,
-        // and its one session store (`sessions.rs`). hyper-rustls sets the ALPN of each
-        // connector.
-        let connect_timeout = super::transport::connect_timeout(settings);
+    pub fn new(options: Options<'_>) -> Result<Connector, BadBaseUrl> {
+        // `tls` is the shared client's configuration: its trust, and its one session
+        // store (`sessions.rs`). hyper-rustls sets the ALPN of each connector.
+        let Options {
+            tls,
+            base_url,
+            headers,
+            connect_timeout,
+            timeout,
+            max_connections,
+        } = options;
         let mut tcp = HttpConnector::new();
         tcp.enforce_http(false);
         tcp.set_nodelay(true);
@@ -99,24 +134,21 @@ impl Connector {
             .enable_all_versions()
             .wrap_connector(tcp);
 
-        let shown = crate::settings::shown_url(base_url);
-        let host = base_url
-            .host_str()
-            .ok_or_else(|| Error::usage(format!("the base URL `{shown}` has no host")))?;
+        let host = base_url.host_str().ok_or(BadBaseUrl::NoHost)?;
         let authority = match base_url.port() {
             Some(port) => format!("{host}:{port}"),
             None => host.to_owned(),
         };
         let port = base_url.port_or_known_default().unwrap_or(80);
+        let invalid = |e: &dyn std::fmt::Display| BadBaseUrl::Invalid(e.to_string());
         let origin = format!("{}://{host}:{port}", base_url.scheme())
             .parse()
-            .map_err(|e| Error::usage(format!("the base URL `{shown}`: {e}")))?;
-        let host = hyper::header::HeaderValue::from_str(&authority)
-            .map_err(|e| Error::usage(format!("the base URL `{shown}`: {e}")))?;
-        let headers = [false, true].map(|has_body| {
-            let mut headers = HeaderMap::with_capacity(5);
+            .map_err(|e| invalid(&e))?;
+        let host = HeaderValue::from_str(&authority).map_err(|e| invalid(&e))?;
+        let headers = headers.map(|given| {
+            let mut headers = HeaderMap::with_capacity(given.len() + 2);
             headers.insert(hyper::header::HOST, host.clone());
-            headers.extend(super::transport::request_headers(has_body));
+            headers.extend(given);
             headers
         });
         Ok(Connector {
@@ -125,14 +157,14 @@ impl Connector {
             origin,
             headers,
             connect_timeout,
-            timeout: settings.timeout,
+            timeout,
             lanes: Lanes::new(max_connections),
             idle: std::sync::Mutex::new(Vec::new()),
         })
     }
 
     /// How the run's requests travelled, for its summary: `None` on dedicated connections.
-    pub(crate) fn shared_description(&self) -> Option<String> {
+    pub fn shared_description(&self) -> Option<String> {
         self.lanes.describe()
     }
 
@@ -189,10 +221,9 @@ impl Connector {
 /// that no other worker is using (opened when there is none), or, once connections are
 /// known to be scarce, the connector's shared lanes.
 ///
-/// It keeps what the worker's requests have in common from one to the next: the last
-/// request target (every create of a run goes to the same path) and the headers with the
-/// last token (the same until it is renewed), made once instead of for every record.
-pub(crate) struct Connection {
+/// It keeps the headers with the last token (the same until it is renewed) from one
+/// request to the next, made once instead of for every record.
+pub struct Connection {
     connector: Arc<Connector>,
     /// Boxed: two header maps are a few hundred bytes, which every `Route` (whose other
     /// variant is empty) would carry otherwise.
@@ -203,13 +234,12 @@ pub(crate) struct Connection {
 
 #[derive(Default)]
 struct Kept {
-    target: Option<(Endpoint, hyper::Uri)>,
     /// The last token, and the connector's headers with it (without a body and with one).
     authorized: Option<(SecretString, [HeaderMap; 2])>,
 }
 
 impl Connection {
-    pub(crate) fn new(connector: Arc<Connector>) -> Connection {
+    pub fn new(connector: Arc<Connector>) -> Connection {
         Connection {
             affinity: connector.lanes.affinity(),
             connector,
@@ -217,27 +247,10 @@ impl Connection {
         }
     }
 
-    /// The request target for `endpoint`: the last one when it is the same endpoint, else
-    /// made by `make`.
-    pub(super) fn request_target<E>(
-        &mut self,
-        endpoint: Endpoint,
-        make: impl FnOnce() -> std::result::Result<hyper::Uri, E>,
-    ) -> std::result::Result<hyper::Uri, E> {
-        match &self.kept.target {
-            Some((last, uri)) if *last == endpoint => Ok(uri.clone()),
-            _ => {
-                let uri = make()?;
-                self.kept.target = Some((endpoint, uri.clone()));
-                Ok(uri)
-            }
-        }
-    }
-
     /// The headers of a request on this connection, `token` in its `Authorization`
     /// (marked sensitive: never shown): the connector's, with the token's header added
     /// once for each token rather than for each request.
-    pub(super) fn headers(
+    pub fn headers(
         &mut self,
         has_body: bool,
         token: &SecretString,
@@ -261,7 +274,7 @@ impl Connection {
     /// Closes the kept-alive connections, the one that just answered among them: after an
     /// answer that belongs to another request, whatever sits between the tool and the
     /// service cannot be trusted to pair requests and answers on any of them.
-    pub(super) fn close_kept_alive(&self) {
+    pub fn close_kept_alive(&self) {
         self.connector
             .idle
             .lock()
@@ -269,8 +282,8 @@ impl Connection {
             .clear();
     }
 
-    /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`]).
-    pub(super) async fn exchange(
+    /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`](crate::MAX_RESPONSE_BYTES)).
+    pub async fn exchange(
         &mut self,
         request: hyper::Request<Full<Bytes>>,
     ) -> std::result::Result<Answer, Failure> {

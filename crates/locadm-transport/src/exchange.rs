@@ -12,7 +12,7 @@ use hyper::body::Incoming;
 use hyper::client::conn::http1::SendRequest;
 use tokio::time::{Instant, Sleep};
 
-use super::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+use crate::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
 /// What became of a request handed to a connection.
 pub(super) enum Exchanged {
@@ -28,7 +28,7 @@ pub(super) enum Exchanged {
 }
 
 /// A whole answer.
-pub(super) struct Answer {
+pub struct Answer {
     pub parts: hyper::http::response::Parts,
     pub body: Bytes,
     /// From the request going on an open connection to the last byte of the answer: the

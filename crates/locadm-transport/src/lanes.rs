@@ -15,9 +15,9 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 use http_body_util::Full;
 
-use super::exchange::{Answer, Exchanged, Http1};
-use super::http2::{self, Http2};
-use super::{Failure, TransportError, TransportKind};
+use crate::exchange::{Answer, Exchanged, Http1};
+use crate::http2::{self, Http2};
+use crate::{Failure, TransportError, TransportKind};
 
 /// The longest pause between two tries of a refused lane (20 ms doubled: 1.3 s in all).
 const MAX_WAIT: std::time::Duration = std::time::Duration::from_millis(1000);
@@ -144,10 +144,9 @@ impl Lanes {
         } else {
             "HTTP/1.1"
         };
-        Some(format!(
-            "over {} ({protocol})",
-            crate::output::count(shared.open_lanes().max(1), "connection")
-        ))
+        let lanes = shared.open_lanes().max(1);
+        let plural = if lanes == 1 { "" } else { "s" };
+        Some(format!("over {lanes} connection{plural} ({protocol})"))
     }
 }
 

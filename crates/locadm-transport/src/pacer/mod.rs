@@ -38,7 +38,7 @@ use window::{CEILING_SPAN, MIN_ROUND};
 
 /// What an answer says about the pace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Signal {
+pub enum Signal {
     /// Answered (whatever the status, other than below), in this long.
     Answered(Duration),
     /// Answered as one HTTP/2 stream of many on a connection the run shares, in this
@@ -56,7 +56,7 @@ pub(crate) enum Signal {
 
 /// A pause of the whole run that a `Retry-After` asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Pause {
+pub struct Pause {
     /// No request of the run is sent before it.
     pub until: Instant,
     /// The `Retry-After` (after its cap), and the status of the answer that carried it.
@@ -69,7 +69,7 @@ pub(crate) struct Pause {
 
 /// The pace a run kept, for its summary.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct PaceSummary {
+pub struct PaceSummary {
     /// The most in flight the run allowed.
     pub peak: usize,
     /// Answers that said to slow down (429 or 503).
@@ -80,7 +80,7 @@ pub(crate) struct PaceSummary {
     pub learned_rate: Option<f64>,
 }
 
-pub(crate) struct Pacer {
+pub struct Pacer {
     /// Most workers a run has: `auto`'s ceiling, or the fixed number.
     max: usize,
     auto: bool,
@@ -130,7 +130,7 @@ impl State {
 
 impl Pacer {
     /// `fixed`: that many in flight, always. `None`: `auto`, up to `max`.
-    pub(crate) fn new(fixed: Option<usize>, max: usize, rate: Option<f64>) -> Pacer {
+    pub fn new(fixed: Option<usize>, max: usize, rate: Option<f64>) -> Pacer {
         let max = fixed.unwrap_or(max).max(1);
         let limit = fixed.map_or(window::START.min(max as f64), |n| n as f64);
         let (limit_tx, _) = watch::channel(limit as usize);
@@ -159,34 +159,34 @@ impl Pacer {
 
     /// Lets every worker waiting for its turn go (to find the input done, or the run
     /// stopped).
-    pub(crate) fn close(&self) {
+    pub fn close(&self) {
         self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
         self.limit_tx.send_modify(|_| {});
     }
 
     /// Opens again after [`Pacer::close`], for a second pass over the tasks (what the
     /// first learned of the pace is kept).
-    pub(crate) fn reopen(&self) {
+    pub fn reopen(&self) {
         self.closed
             .store(false, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// How many workers the run starts: every one that may ever be allowed to send.
-    pub(crate) fn workers(&self) -> usize {
+    pub fn workers(&self) -> usize {
         self.max
     }
 
-    pub(crate) fn is_auto(&self) -> bool {
+    pub fn is_auto(&self) -> bool {
         self.auto
     }
 
     /// Requests in flight allowed now.
-    pub(crate) fn limit(&self) -> usize {
+    pub fn limit(&self) -> usize {
         *self.limit_tx.borrow()
     }
 
     /// What the run's summary says of its pace.
-    pub(crate) fn summary(&self) -> PaceSummary {
+    pub fn summary(&self) -> PaceSummary {
         let state = self.lock();
         PaceSummary {
             peak: state.peak,
@@ -197,13 +197,13 @@ impl Pacer {
     }
 
     /// The pauses `Retry-After`s start: each new one (or one made longer), as it starts.
-    pub(crate) fn pauses(&self) -> watch::Receiver<Option<Pause>> {
+    pub fn pauses(&self) -> watch::Receiver<Option<Pause>> {
         self.pauses.subscribe()
     }
 
     /// Waits until worker `index` (from 0) may take a task: while the limit is at or
     /// below it, the worker sleeps (and its connection is never opened).
-    pub(crate) async fn turn(&self, index: usize) {
+    pub async fn turn(&self, index: usize) {
         if !self.auto {
             return;
         }
@@ -215,7 +215,7 @@ impl Pacer {
     /// Waits for the run's pause (a `Retry-After`) to end, for a place in flight (with
     /// `auto`) and for a slot of the pace (`--rate`, or the rate 429s taught); the place
     /// is the attempt's until `observe`.
-    pub(crate) async fn before_send(&self) {
+    pub async fn before_send(&self) {
         loop {
             let freed = self.freed.notified();
             tokio::pin!(freed);
@@ -266,7 +266,7 @@ impl Pacer {
     }
 
     /// Learns from one answer (or its absence).
-    pub(crate) fn observe(&self, signal: Signal) {
+    pub fn observe(&self, signal: Signal) {
         let mut state = self.lock();
         state.in_flight = state.in_flight.saturating_sub(1);
         self.freed.notify_one();

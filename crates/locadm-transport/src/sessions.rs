@@ -29,15 +29,21 @@ const TICKETS_PER_SERVER: usize = 256;
 /// the token endpoint).
 const SERVERS: usize = 16;
 
-pub(super) struct SessionStore {
+pub struct SessionStore {
     /// Everything but the TLS 1.3 tickets.
     rest: ClientSessionMemoryCache,
     /// Each server's tickets, oldest first.
     tickets: Mutex<HashMap<ServerName<'static>, VecDeque<Tls13ClientSessionValue>>>,
 }
 
+impl Default for SessionStore {
+    fn default() -> SessionStore {
+        SessionStore::new()
+    }
+}
+
 impl SessionStore {
-    pub(super) fn new() -> SessionStore {
+    pub fn new() -> SessionStore {
         SessionStore {
             rest: ClientSessionMemoryCache::new(SERVERS),
             tickets: Mutex::new(HashMap::new()),
