@@ -425,5 +425,23 @@ pub enum EmulatorCommand {
     /// client and the demo provider.
     ///
     /// Example: locadm emulator serve --addr 127.0.0.1:8080 --db /tmp/locations.db
-    Serve(locadm_emulator::EmulatorArgs),
+    Serve(Box<locadm_emulator::EmulatorArgs>),
+    /// Empty the `local` profile's database: every location, provider update and token
+    ///
+    /// Says what it removes and asks once at a terminal; without one, `--yes` is needed.
+    ///
+    /// Example: locadm emulator reset --yes
+    Reset(ResetArgs),
+}
+
+#[cfg(feature = "emulator")]
+#[derive(Debug, Clone, Args)]
+pub struct ResetArgs {
+    /// Empty it without asking (needed without a terminal)
+    #[arg(long)]
+    pub yes: bool,
+    /// Another emulator's database (`emulator serve --db FILE`) instead of the `local`
+    /// profile's
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
 }

@@ -45,7 +45,11 @@ async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
         Command::Smoke(args) => smoke::run(context, args).await,
         #[cfg(feature = "emulator")]
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
-            emulator::serve(context, args).await
+            emulator::serve(context, *args).await
+        }
+        #[cfg(feature = "emulator")]
+        Command::Emulator(crate::cli::EmulatorCommand::Reset(args)) => {
+            emulator::reset(context, args).await
         }
         Command::Man { command } => {
             let Some((page, plain)) = crate::docs::manual(&command)? else {

@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 pub(crate) mod columns;
 pub mod csv;
 mod ids;
+mod ods;
 pub(crate) mod workbook;
 
 pub(crate) use self::csv::CsvOptions;

@@ -1,6 +1,7 @@
 //! Workbooks as input (`.xlsx`, `.xlsm`, `.xls`, `.ods`): the first sheet, read with
 //! `calamine`, a header row of field names and one location a row, through the very
 //! row → body path of CSV (`columns.rs`: the same column names, the same cells by kind).
+//! An `.ods` goes through `ods.rs` first (Gnumeric's indented XML, which calamine refuses).
 //!
 //! A cell is taken as its text: a string as it is, a whole number without a decimal
 //! point (`10178`, not `10178.0`), another number in the shortest form that is that
@@ -28,6 +29,9 @@ pub(crate) fn for_each_row(
     reader
         .read_to_end(&mut bytes)
         .map_err(|e| Error::usage("cannot read the workbook").with_source(e))?;
+    if let Some(rewritten) = super::ods::without_layout_whitespace(&bytes) {
+        bytes = rewritten;
+    }
     let mut workbook = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| Error::usage("the input is not a workbook calamine reads").with_source(e))?;
     let sheet = workbook

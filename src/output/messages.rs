@@ -81,6 +81,26 @@ impl Messages {
         }
     }
 
+    /// A request the emulator served (`emulator serve --log-requests`): its line, or in
+    /// JSON mode `{"request": {"method", "path", "status", "ms"}}`. Shown even with
+    /// `--quiet`: it was asked for.
+    #[cfg(feature = "emulator")]
+    pub fn request(self, line: &locadm_emulator::request_log::RequestLine) {
+        if self.discard {
+            return;
+        }
+        let mut err = io::stderr().lock();
+        let _ = if self.json {
+            let ms = (line.elapsed.as_secs_f64() * 10_000.0).round() / 10.0;
+            let object = serde_json::json!({ "request": {
+                "method": line.method, "path": line.path, "status": line.status, "ms": ms,
+            }});
+            writeln!(err, "{object}")
+        } else {
+            writeln!(err, "{}", sanitize(&line.to_string()))
+        };
+    }
+
     /// A note for people on stderr (a summary, what was done); silent with `--quiet`.
     pub fn note(self, text: &str) {
         if !self.quiet {

@@ -1508,8 +1508,9 @@ async fn the_rate_limit_answers_429_with_retry_after() {
     emu.shutdown().await;
 }
 
-/// A connection without a request for `--idle-timeout` is closed; beyond
-/// `--max-connections` open, a new one is closed as soon as it is accepted.
+/// A connection without a request for `--idle-timeout` is closed; at the cap, a new one
+/// takes the place of the one idle the longest (the default cap), and is closed at once
+/// when every open one has a request in flight, or always beyond `--max-connections`.
 #[tokio::test]
 async fn idle_connections_are_closed_and_open_ones_capped() {
     use locadm_emulator::limits::Limits;
@@ -1517,9 +1518,10 @@ async fn idle_connections_are_closed_and_open_ones_capped() {
     let limits = Limits {
         idle_timeout: Duration::from_millis(300),
         max_connections: 2,
+        close_idle_when_full: true,
         ..Limits::default()
     };
-    let emu = start(limited(limits, Duration::ZERO)).await;
+    let emu = start(limited(limits.clone(), Duration::ZERO)).await;
     let request = format!(
         "GET /locations/{} HTTP/1.1\r\nHost: x\r\n\r\n",
         Uuid::new_v4()
@@ -1538,23 +1540,82 @@ async fn idle_connections_are_closed_and_open_ones_capped() {
     assert_eq!(n, 0, "closed, not answered");
     assert!(started.elapsed() >= Duration::from_millis(250));
 
-    // Two open: a third is closed at once.
+    // Two open and idle: a third takes the place of the first and is answered.
+    let mut first = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let _second = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let mut third = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+    third.write_all(request.as_bytes()).await.unwrap();
+    let n = tokio::time::timeout(Duration::from_secs(5), third.read(&mut buffer))
+        .await
+        .expect("answered")
+        .unwrap();
+    assert!(String::from_utf8_lossy(&buffer[..n]).starts_with("HTTP/1.1 401"));
+    let n = tokio::time::timeout(Duration::from_secs(5), first.read(&mut buffer))
+        .await
+        .expect("the first, idle the longest, closed at once")
+        .unwrap_or(0);
+    assert_eq!(n, 0, "closed without an answer");
+    // The idle ones go after their timeout; then the counters can be read.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let c = counters(&emu.admin_url).await;
+    assert_eq!(c["connections"]["evicted"], 1, "{c}");
+    assert_eq!(c["connections"]["refused"], 0, "{c}");
+    emu.shutdown().await;
+
+    // `--max-connections 2`, a service's hard limit: two open and idle, a third is
+    // closed at once.
+    let hard = Limits {
+        close_idle_when_full: false,
+        ..limits.clone()
+    };
+    let emu = start(limited(hard, Duration::ZERO)).await;
     let _first = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
     let _second = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let mut third = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
-    let _ = third.write_all(request.as_bytes()).await;
-    let n = tokio::time::timeout(Duration::from_secs(5), third.read(&mut buffer))
-        .await
-        .expect("closed at once")
-        .unwrap_or(0);
-    assert_eq!(n, 0, "the third connection was closed without an answer");
-    // The two idle ones go after their timeout; then the counters can be read.
+    refused_at_once(emu.addr, &request, Duration::from_secs(5)).await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     let c = counters(&emu.admin_url).await;
     assert_eq!(c["connections"]["refused"], 1, "{c}");
-    assert_eq!(c["connections"]["idle_closed"], 3, "{c}");
+    assert_eq!(c["connections"]["evicted"], 0, "{c}");
     emu.shutdown().await;
+
+    // At the default cap, two with a request in flight (a latency of 1 s): a third is
+    // closed at once.
+    let emu = start(limited(limits, Duration::from_secs(1))).await;
+    let mut busy = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(emu.addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        busy.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Before the busy ones are answered.
+    refused_at_once(emu.addr, &request, Duration::from_millis(800)).await;
+    for stream in &mut busy {
+        let n = stream.read(&mut buffer).await.unwrap();
+        assert!(String::from_utf8_lossy(&buffer[..n]).starts_with("HTTP/1.1 401"));
+    }
+    drop(busy);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let c = counters(&emu.admin_url).await;
+    assert_eq!(c["connections"]["refused"], 1, "{c}");
+    assert_eq!(c["connections"]["evicted"], 0, "{c}");
+    emu.shutdown().await;
+}
+
+/// A new connection sending `request` is closed within `within`, without an answer.
+async fn refused_at_once(addr: std::net::SocketAddr, request: &str, within: Duration) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut buffer = [0u8; 256];
+    let n = tokio::time::timeout(within, stream.read(&mut buffer))
+        .await
+        .expect("closed at once")
+        .unwrap_or(0);
+    assert_eq!(n, 0, "closed without an answer");
 }
 
 /// Runs `n` futures made by `make` at once and returns their outputs.

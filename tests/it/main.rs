@@ -13,6 +13,8 @@ mod docs_topics;
 mod edge_input;
 mod emulator_conformance;
 mod emulator_http;
+#[cfg(feature = "emulator")]
+mod emulator_tools;
 mod generated_docs;
 mod hostile;
 mod new_user;
@@ -21,5 +23,6 @@ mod pace;
 mod prompts;
 mod readme;
 mod smoke;
+mod spreadsheet_programs;
 mod transport;
 mod validate_cli;

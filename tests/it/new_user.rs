@@ -298,16 +298,7 @@ fn login_at_a_terminal_re_asks_the_secret_and_the_base_url() {
 fn ids_stay_whole_in_narrow_tables() {
     use expectrl::{Eof, Expect};
     let env = Env::new();
-    let example = common::example("location.json");
-    let out = env.run(&[
-        "location",
-        "create",
-        "-q",
-        "--file",
-        example.to_str().unwrap(),
-    ]);
-    out.assert_code(0);
-    let id = out.stdout.trim().to_owned();
+    let id = env.create_example(&[]);
     // The width also in COLUMNS: a process that asks before the size is set sees a
     // terminal of no size, and takes COLUMNS then.
     let at_width = |columns: u16| {

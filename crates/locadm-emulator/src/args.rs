@@ -71,9 +71,16 @@ pub struct EmulatorArgs {
     /// most a year): no request, or one whose head or body stopped coming
     #[arg(long, value_name = "SECS", default_value = "60", value_parser = idle_timeout, allow_negative_numbers = true)]
     pub idle_timeout: Duration,
-    /// Connections open at once; more are closed as soon as they are accepted
-    #[arg(long, value_name = "N", default_value_t = 1024)]
-    pub max_connections: usize,
+    /// Connections open at once, a service's limit: more are closed as soon as they are
+    /// accepted. Without it, the cap is three quarters of the open-files limit (`ulimit
+    /// -n`; 192 under 256), at most 16384, and at the cap a new connection takes the place
+    /// of the one idle the longest (closed only when every one has a request in flight)
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Print one line a request on stderr: method, path, status and time taken (never a
+    /// query, a header or a body, so never a token or a secret)
+    #[arg(long)]
+    pub log_requests: bool,
     /// Close a connection once it has served this many requests (a server's keep-alive
     /// limit, as nginx's `keepalive_requests`)
     #[arg(long, value_name = "N")]

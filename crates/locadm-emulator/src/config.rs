@@ -199,6 +199,8 @@ pub struct EmulatorConfig {
     pub limits: super::limits::Limits,
     /// Served over TLS (HTTP/2 offered by ALPN unless `--no-http2`) when set.
     pub tls: Option<std::sync::Arc<super::tls::Tls>>,
+    /// Where `--log-requests` writes its line a request; no log when `None`.
+    pub request_log: Option<super::request_log::RequestLog>,
 }
 
 impl Default for EmulatorConfig {
@@ -215,6 +217,7 @@ impl Default for EmulatorConfig {
             read_prefix: None,
             limits: super::limits::Limits::default(),
             tls: None,
+            request_log: None,
         }
     }
 }
@@ -240,6 +243,9 @@ impl EmulatorConfig {
             },
             limits: limits(args)?,
             tls: tls(args)?,
+            request_log: args
+                .log_requests
+                .then(super::request_log::RequestLog::to_stderr),
             read_prefix: match &args.read_prefix {
                 Some(prefix) => Some(read_prefix(prefix)?),
                 None => None,
@@ -268,7 +274,7 @@ impl EmulatorConfig {
 
 fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
     if args.capacity == Some(0)
-        || args.max_connections == 0
+        || args.max_connections == Some(0)
         || args.requests_per_connection == Some(0)
     {
         return Err(
@@ -291,7 +297,10 @@ fn limits(args: &EmulatorArgs) -> Result<super::limits::Limits, String> {
         over_capacity: args.over_capacity,
         rate_limit: args.rate_limit,
         idle_timeout: args.idle_timeout,
-        max_connections: args.max_connections,
+        max_connections: args
+            .max_connections
+            .unwrap_or_else(super::limits::max_connections_for_open_files),
+        close_idle_when_full: args.max_connections.is_none(),
         requests_per_connection: args.requests_per_connection,
         retry_after: super::limits::RetryAfter {
             secs: args.retry_after,

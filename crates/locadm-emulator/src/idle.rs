@@ -26,17 +26,18 @@ impl Activity {
         *self.last.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
     }
 
-    /// When the connection becomes idle for too long, if nothing happens before.
-    pub(crate) fn idle_deadline(&self, opened: Instant, timeout: Duration) -> Option<Instant> {
+    /// Since when the connection has been idle (`None` while a request is in flight).
+    pub(crate) fn idle_since(&self, opened: Instant) -> Option<Instant> {
         if self.in_flight.load(Ordering::SeqCst) > 0 {
             return None;
         }
-        let last = self
-            .last
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .unwrap_or(opened);
-        Some(last + timeout)
+        let last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+        Some(last.unwrap_or(opened))
+    }
+
+    /// When the connection becomes idle for too long, if nothing happens before.
+    pub(crate) fn idle_deadline(&self, opened: Instant, timeout: Duration) -> Option<Instant> {
+        self.idle_since(opened).map(|since| since + timeout)
     }
 
     /// Whether the connection has had nothing in flight for the whole timeout.

@@ -6,7 +6,8 @@
 //!   (clients, providers, faults), made from the options.
 //! * `router`: the shared state and the axum router; `handlers/`: one module per resource.
 //! * `store`: SQLite (a file with `--db`, else in memory).
-//! * `faults`: fault injection; `server`: the accept loop; `remote`: remote providers.
+//! * `faults`: fault injection; `server`: the accept loop; `remote`: remote providers;
+//!   `request_log`: `--log-requests`.
 //!
 //! Start one on a bound listener with [`start`] (tests bind `127.0.0.1:0`), or run one
 //! until a shutdown future completes with [`run`]. `locadm emulator serve` (the CLI's
@@ -20,6 +21,7 @@ pub mod handlers;
 mod idle;
 pub mod limits;
 pub mod remote;
+pub mod request_log;
 pub mod router;
 pub mod server;
 pub mod state;

@@ -21,8 +21,15 @@ pub struct Limits {
     pub rate_limit: Option<f64>,
     /// A connection with no request for this long is closed.
     pub idle_timeout: Duration,
-    /// Connections open at once; more are closed as soon as they are accepted.
+    /// Connections open at once; beyond it a new connection is closed at once, unless
+    /// `close_idle_when_full`.
     pub max_connections: usize,
+    /// At `max_connections`, a new connection takes the place of the one idle the longest
+    /// (closed at once; `server.rs`), and is closed itself only when none is idle. So the
+    /// default cap, which protects the emulator's own descriptors, cannot be held by
+    /// connections that only sit idle; an explicit `--max-connections` rehearses a
+    /// service's hard limit instead, which refuses newcomers for a client to learn it.
+    pub close_idle_when_full: bool,
     /// Requests a connection serves before it is closed, as a server's keep-alive limit
     /// closes it (nginx's `keepalive_requests`); `None` for no limit.
     pub requests_per_connection: Option<usize>,
@@ -71,11 +78,44 @@ impl Default for Limits {
             over_capacity: 503,
             rate_limit: None,
             idle_timeout: Duration::from_secs(60),
-            max_connections: 1024,
+            max_connections: max_connections_for_open_files(),
+            close_idle_when_full: true,
             requests_per_connection: None,
             retry_after: RetryAfter::default(),
         }
     }
+}
+
+/// The most connections kept open at once by default, from the process's limit of open
+/// files (`ulimit -n`, RLIMIT_NOFILE): a quarter of it (at least 32) is left for what
+/// else holds a descriptor (the listener, the database and its WAL, standard streams, the
+/// runtime's own, a remote provider's fetch, sockets still closing), and no more than
+/// 16,384 are kept. The default was 1,024 whatever the limit: under `ulimit -n 256`,
+/// accepting failed for want of descriptors long before the cap, and 300 idle
+/// connections kept every client out until their idle timeout.
+pub fn max_connections_for_open_files() -> usize {
+    max_connections_of(open_files_limit())
+}
+
+/// The soft limit of open files, when there is one to read.
+fn open_files_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        rustix::process::getrlimit(rustix::process::Resource::Nofile).current
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+fn max_connections_of(open_files: Option<u64>) -> usize {
+    const MOST: u64 = 16_384;
+    let Some(open_files) = open_files else {
+        return MOST as usize;
+    };
+    let headroom = (open_files / 4).max(32);
+    usize::try_from(open_files.saturating_sub(headroom).clamp(1, MOST)).unwrap_or(1)
 }
 
 /// Why a request was refused, and when to come back.
@@ -268,6 +308,16 @@ mod tests {
             wait >= Duration::from_secs(6) && wait < Duration::from_secs(7),
             "{wait:?}"
         );
+    }
+
+    #[test]
+    fn the_connection_cap_leaves_a_quarter_of_the_open_files_limit() {
+        assert_eq!(max_connections_of(Some(256)), 192);
+        assert_eq!(max_connections_of(Some(1024)), 768);
+        assert_eq!(max_connections_of(Some(64)), 32);
+        assert_eq!(max_connections_of(Some(20)), 1, "never none");
+        assert_eq!(max_connections_of(Some(1 << 20)), 16_384);
+        assert_eq!(max_connections_of(None), 16_384, "unlimited");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use axum::Router;
 
 use super::config::EmulatorConfig;
 use super::handlers::{admin, injection, locations, providers, token, ApiError};
+use super::request_log;
 use super::state::AppState;
 use locadm_model::endpoint::route;
 
@@ -52,9 +53,17 @@ pub fn router(state: AppState, config: &EmulatorConfig) -> Router {
         .route("/_admin/revoke-tokens", post(admin::revoke_tokens))
         .route("/_admin/rotate-secret", post(admin::rotate_secret));
 
-    api.merge(oauth)
+    let app = api
+        .merge(oauth)
         .merge(admin)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(config.body_limit))
-        .with_state(state)
+        .with_state(state);
+    match &config.request_log {
+        Some(log) => app.layer(middleware::from_fn_with_state(
+            log.clone(),
+            request_log::middleware,
+        )),
+        None => app,
+    }
 }

@@ -1,7 +1,10 @@
 //! The accept loop: per socket, TLS when the emulator serves it (`tls.rs`), then hyper's
 //! HTTP/1 or (agreed by ALPN) HTTP/2 connection, serving the axum router. Our own loop
 //! (rather than `axum::serve`) so that a fault can drop a connection without an answer
-//! (see `faults.rs`), a connection over `--max-connections` is closed at once, one idle
+//! (see `faults.rs`), a connection over `--max-connections` is closed at once (or, at
+//! the default cap, takes the place of the one idle the longest, as nginx reuses its idle
+//! keep-alive connections when it runs out: clients that only hold connections open
+//! cannot keep one that sends requests out), one idle
 //! for `--idle-timeout` is closed (a client that opens thousands of idle connections does
 //! not hold them for ever), one that has served `--requests-per-connection` is closed as
 //! a server's keep-alive limit closes it, and protocols and handshakes are counted.
@@ -11,7 +14,8 @@
 //! (HTTP/2's preface, or the PING after its GOAWAY) each get one idle timeout, so a client
 //! that stops half way holds its place no longer than one that sends nothing.
 
-use std::sync::atomic::Ordering;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -46,32 +50,56 @@ pub async fn accept_loop(
     tls: Option<Arc<Tls>>,
 ) {
     let mut connections = JoinSet::new();
+    // The connections counted against the cap, by their task: an evicted one is no
+    // longer counted from the moment it is told to go.
+    let mut open: HashMap<tokio::task::Id, Open> = HashMap::new();
     let mut stop = shutdown.clone();
     let limits = state.gate.limits().clone();
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => {
-                    while connections.try_join_next().is_some() {}
+                    reap(&mut connections, &mut open);
                     let counters = &state.counters;
-                    if connections.len() >= limits.max_connections {
-                        counters.bump(&counters.connections_refused);
-                        drop(stream);
-                        continue;
+                    if open.len() >= limits.max_connections {
+                        let evicted = limits
+                            .close_idle_when_full
+                            .then(|| evict_longest_idle(&mut open))
+                            .flatten();
+                        if let Some(evicted) = evicted {
+                            counters.bump(&counters.connections_evicted);
+                            // Its socket closed before another is accepted: under a low
+                            // open-files limit a burst of newcomers would otherwise
+                            // outrun the closing of those they replace.
+                            let _ = tokio::time::timeout(
+                                EVICTION,
+                                ended(&mut connections, &mut open, evicted),
+                            )
+                            .await;
+                        } else {
+                            counters.bump(&counters.connections_refused);
+                            drop(stream);
+                            continue;
+                        }
                     }
                     counters.bump(&counters.connections_accepted);
-                    let limits = PerConnection {
+                    let activity = Arc::new(Activity::default());
+                    let evicted = Arc::new(AtomicBool::new(false));
+                    let per_connection = PerConnection {
                         idle_timeout: limits.idle_timeout,
                         requests: limits.requests_per_connection,
                         state: state.clone(),
+                        activity: activity.clone(),
+                        evicted: evicted.clone(),
                     };
-                    connections.spawn(accepted_connection(
+                    let task = connections.spawn(accepted_connection(
                         stream,
                         tls.clone(),
                         router.clone(),
                         shutdown.clone(),
-                        limits,
+                        per_connection,
                     ));
+                    open.insert(task.id(), Open { activity, opened: Instant::now(), evicted, task });
                 }
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
@@ -81,7 +109,7 @@ pub async fn accept_loop(
             },
             _ = stopped(&mut stop) => break,
         }
-        while connections.try_join_next().is_some() {}
+        reap(&mut connections, &mut open);
     }
     drop(listener);
     let drained = tokio::time::timeout(DRAIN, async {
@@ -93,12 +121,71 @@ pub async fn accept_loop(
     }
 }
 
+/// An open connection as the accept loop sees it: whether it is idle, and how to end it.
+struct Open {
+    activity: Arc<Activity>,
+    opened: Instant,
+    evicted: Arc<AtomicBool>,
+    task: tokio::task::AbortHandle,
+}
+
+/// Forgets the connections whose tasks have ended.
+fn reap(connections: &mut JoinSet<()>, open: &mut HashMap<tokio::task::Id, Open>) {
+    while let Some(ended) = connections.try_join_next_with_id() {
+        open.remove(&task_of(ended));
+    }
+}
+
+/// The task a join of the set was of, however it ended.
+fn task_of(ended: Result<(tokio::task::Id, ()), tokio::task::JoinError>) -> tokio::task::Id {
+    match ended {
+        Ok((id, ())) => id,
+        Err(e) => e.id(),
+    }
+}
+
+/// How long the accept loop waits for an evicted connection's task to end.
+const EVICTION: Duration = Duration::from_secs(1);
+
+/// Ends the connection idle the longest (none in flight), if there is one, to make room;
+/// its task. Its socket is closed at once, without the lingering close: nothing was in
+/// flight, and a socket kept lingering would hold the descriptor the newcomer needs.
+fn evict_longest_idle(open: &mut HashMap<tokio::task::Id, Open>) -> Option<tokio::task::Id> {
+    let (_, id) = open
+        .iter()
+        .filter_map(|(id, conn)| Some((conn.activity.idle_since(conn.opened)?, *id)))
+        .min()?;
+    let conn = open.remove(&id)?;
+    conn.evicted.store(true, Ordering::SeqCst);
+    conn.task.abort();
+    Some(id)
+}
+
+/// Waits until the task `id` has ended, forgetting the others that end meanwhile.
+async fn ended(
+    connections: &mut JoinSet<()>,
+    open: &mut HashMap<tokio::task::Id, Open>,
+    id: tokio::task::Id,
+) {
+    while let Some(done) = connections.join_next_with_id().await {
+        let done = task_of(done);
+        open.remove(&done);
+        if done == id {
+            return;
+        }
+    }
+}
+
 /// The limits of one connection, and where to count its closing.
 struct PerConnection {
     idle_timeout: Duration,
     /// Requests served before the connection is closed (`--requests-per-connection`).
     requests: Option<usize>,
     state: AppState,
+    /// Shared with the accept loop, which evicts the connection idle the longest.
+    activity: Arc<Activity>,
+    /// Set when evicted: the socket is closed at once, not lingering.
+    evicted: Arc<AtomicBool>,
 }
 
 /// Serves one accepted socket: the TLS handshake first when the emulator serves TLS.
@@ -113,7 +200,7 @@ async fn accepted_connection(
     let counters = &limits.state.counters;
     let Some(tls) = tls else {
         counters.bump(&counters.connections_http1);
-        let io = TokioIo::new(Lingering(Some(stream)));
+        let io = TokioIo::new(Lingering::new(stream, &limits));
         return serve(io, Protocol::Http1, router, shutdown, limits).await;
     };
     let handshake = HANDSHAKE.min(limits.idle_timeout);
@@ -134,7 +221,7 @@ async fn accepted_connection(
         Protocol::Http1 => &counters.connections_http1,
         Protocol::Http2 => &counters.connections_http2,
     });
-    let io = TokioIo::new(Lingering(Some(stream)));
+    let io = TokioIo::new(Lingering::new(stream, &limits));
     serve(io, protocol, router, shutdown, limits).await;
 }
 
@@ -145,21 +232,37 @@ const LINGER: Duration = Duration::from_secs(2);
 /// closes one: the write side first, then what the client still sends is read and
 /// discarded for a while. Closed at once with unread data, a socket answers with a reset,
 /// and a reset makes the client's kernel discard what it had not read yet, the HTTP/2
-/// GOAWAY that names the streams that were not processed among it.
-struct Lingering<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(Option<S>);
+/// GOAWAY that names the streams that were not processed among it. An evicted
+/// connection (nothing in flight) is closed at once.
+struct Lingering<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> {
+    stream: Option<S>,
+    evicted: Arc<AtomicBool>,
+}
 
 impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> Lingering<S> {
+    fn new(stream: S, limits: &PerConnection) -> Lingering<S> {
+        Lingering {
+            stream: Some(stream),
+            evicted: limits.evicted.clone(),
+        }
+    }
+
     fn inner(self: std::pin::Pin<&mut Self>) -> std::pin::Pin<&mut S> {
-        std::pin::Pin::new(self.get_mut().0.as_mut().expect("taken only when dropped"))
+        std::pin::Pin::new(
+            self.get_mut()
+                .stream
+                .as_mut()
+                .expect("taken only when dropped"),
+        )
     }
 }
 
 impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> Drop for Lingering<S> {
     fn drop(&mut self) {
-        let Some(mut stream) = self.0.take() else {
+        let Some(mut stream) = self.stream.take() else {
             return;
         };
-        if tokio::runtime::Handle::try_current().is_err() {
+        if self.evicted.load(Ordering::SeqCst) || tokio::runtime::Handle::try_current().is_err() {
             return;
         }
         tokio::spawn(async move {
@@ -199,7 +302,7 @@ impl<S: AsyncRead + AsyncWrite + Unpin + Send + 'static> AsyncWrite for Lingerin
         self.inner().poll_write_vectored(cx, bufs)
     }
     fn is_write_vectored(&self) -> bool {
-        self.0.as_ref().is_some_and(|s| s.is_write_vectored())
+        self.stream.as_ref().is_some_and(|s| s.is_write_vectored())
     }
     fn poll_flush(
         self: std::pin::Pin<&mut Self>,
@@ -258,7 +361,7 @@ async fn serve<I>(
 {
     let kill = Arc::new(Notify::new());
     let handle = ConnKill(kill.clone());
-    let activity = Arc::new(Activity::default());
+    let activity = limits.activity.clone();
     let seen = activity.clone();
     let allowed = limits.requests;
     let idle_timeout = limits.idle_timeout;

@@ -91,8 +91,10 @@ pub struct Counters {
     pub remote_upserts: AtomicU64,
     pub remote_rejected: AtomicU64,
     pub connections_accepted: AtomicU64,
-    /// Closed at once for being over `--max-connections`.
+    /// Closed at once for being over `--max-connections` with none of the open ones idle.
     pub connections_refused: AtomicU64,
+    /// Idle connections closed to make room for a new one at `--max-connections`.
+    pub connections_evicted: AtomicU64,
     /// Closed after `--idle-timeout` without a request.
     pub connections_idle_closed: AtomicU64,
     /// Connections by the protocol served on them (HTTP/2 only over TLS, by ALPN).

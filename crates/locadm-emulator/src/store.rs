@@ -339,3 +339,54 @@ pub fn token(conn: &Connection, token: &str) -> Result<Option<StoredToken>, Stor
 pub fn revoke_tokens(conn: &Connection) -> Result<usize, StoreError> {
     Ok(conn.execute("DELETE FROM token_digests", [])?)
 }
+
+/// What a database holds that [`empty`] removes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Contents {
+    pub locations: u64,
+    /// Providers changed by an update (a name, a remote endpoint); the configured ones
+    /// come back as configured at the next start.
+    pub provider_updates: u64,
+    /// Tokens issued and not yet dropped (as digests).
+    pub tokens: u64,
+}
+
+/// Opens an existing database for `locadm emulator reset`: never creates one, and waits
+/// for a running emulator's write to finish.
+fn open_existing(path: &Path) -> Result<Connection, StoreError> {
+    use rusqlite::OpenFlags;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+fn count(conn: &Connection) -> Result<Contents, StoreError> {
+    let one = |sql: &str| -> Result<u64, StoreError> {
+        Ok(conn.query_row(sql, [], |row| row.get::<_, i64>(0))? as u64)
+    };
+    Ok(Contents {
+        locations: one("SELECT COUNT(*) FROM locations")?,
+        provider_updates: one("SELECT COUNT(*) FROM providers WHERE body IS NOT NULL")?,
+        tokens: one("SELECT COUNT(*) FROM token_digests")?,
+    })
+}
+
+/// What the database at `path` holds (it must exist and be an emulator's).
+pub fn contents(path: &Path) -> Result<Contents, StoreError> {
+    count(&open_existing(path)?)
+}
+
+/// Empties the database at `path`: every location, provider and token, in one
+/// transaction (a running emulator sees it all at once, or not yet). Returns what was
+/// removed, counted in the same transaction.
+pub fn empty(path: &Path) -> Result<Contents, StoreError> {
+    let mut conn = open_existing(path)?;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let removed = count(&tx)?;
+    tx.execute_batch("DELETE FROM locations; DELETE FROM providers; DELETE FROM token_digests;")?;
+    tx.commit()?;
+    Ok(removed)
+}

@@ -28,6 +28,8 @@ async fn start(max_connections: usize, tls: bool) -> Running {
         limits: Limits {
             idle_timeout: IDLE,
             max_connections,
+            // A hard cap (`--max-connections`): a place is freed only by the idle close.
+            close_idle_when_full: false,
             ..Limits::default()
         },
         tls: tls.then(|| Arc::new(Tls::self_signed(true).expect("a self-signed certificate"))),

@@ -268,15 +268,23 @@ pub mod served {
 
     /// Spawns `locadm emulator serve ARGS` and reads its first stdout line.
     pub fn serve_binary(args: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_locadm"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_locadm"));
+        command
             .args(["emulator", "serve", "--addr", "127.0.0.1:0"])
             .args(args)
+            // Its log lines are not read; a pipe nobody drains could block it.
+            .stderr(Stdio::null());
+        serve_command(command)
+    }
+
+    /// Spawns `command` (`locadm emulator serve …`, or a shell that execs it; its stderr
+    /// as the caller set it) and reads the banner, its first stdout line.
+    pub fn serve_command(mut command: Command) -> Served {
+        let mut child = command
             .env_remove("LOCADM_PROFILE")
             .env_remove("LOCADM_CONFIG")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            // Its log lines are not read; a pipe nobody drains could block it.
-            .stderr(Stdio::null())
             .spawn()
             .expect("spawn locadm emulator serve");
         let stdout = child.stdout.take().unwrap();

@@ -148,6 +148,23 @@ impl Env {
         path
     }
 
+    /// Creates `examples/location.json` (`locadm GLOBAL... location create -q`); its id.
+    #[track_caller]
+    pub fn create_example(&self, global: &[&str]) -> String {
+        let example = example("location.json");
+        let mut args = global.to_vec();
+        args.extend([
+            "location",
+            "create",
+            "-q",
+            "--file",
+            example.to_str().unwrap(),
+        ]);
+        let out = self.run(&args);
+        out.assert_code(0);
+        out.stdout.trim().to_owned()
+    }
+
     /// `n` valid records for the emulator's demo provider, store ids `PREFIX-00000` on,
     /// as NDJSON in the file `name`.
     pub fn records(&self, prefix: &str, n: usize, name: &str) -> PathBuf {

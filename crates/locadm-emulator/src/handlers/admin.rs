@@ -62,6 +62,7 @@ pub async fn counters(State(state): State<AppState>) -> ApiResult {
         "connections": {
             "accepted": c.get(&c.connections_accepted),
             "refused": c.get(&c.connections_refused),
+            "evicted": c.get(&c.connections_evicted),
             "idle_closed": c.get(&c.connections_idle_closed),
             "http1": c.get(&c.connections_http1),
             "http2": c.get(&c.connections_http2),
