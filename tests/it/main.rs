@@ -11,8 +11,7 @@ mod connections;
 mod context;
 mod docs_topics;
 mod edge_input;
-mod emulator_conformance;
-mod emulator_http;
+mod emulator_cli;
 #[cfg(feature = "emulator")]
 mod emulator_tools;
 mod generated_docs;

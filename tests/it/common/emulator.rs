@@ -13,7 +13,7 @@
 use std::thread::JoinHandle;
 
 use clap::Parser;
-use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig, Running};
+use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig};
 use serde_json::{json, Value};
 
 /// An emulator serving on its own runtime in a thread of the test process.
@@ -141,95 +141,7 @@ impl Drop for Emulator {
     }
 }
 
-/// Starts an in-process emulator on a free port, on the calling test's runtime.
-pub async fn start(config: EmulatorConfig) -> Running {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind 127.0.0.1:0");
-    emulator::start(config, listener)
-        .await
-        .expect("the emulator starts")
-}
-
-pub fn client() -> reqwest::Client {
-    super::ring_provider();
-    reqwest::Client::builder()
-        .timeout(std::time::Duration::from_secs(10))
-        // Plain HTTP to the emulator: no trust to load (reqwest's TLS set-up would read the
-        // machine's store, tens of milliseconds a client).
-        .tls_certs_only([])
-        .build()
-        .unwrap()
-}
-
-/// A token for `id`/`secret` by HTTP Basic (optionally with a scope).
-pub async fn token_for(token_url: &str, id: &str, secret: &str, scope: Option<&str>) -> String {
-    let mut form = vec![("grant_type", "client_credentials")];
-    if let Some(scope) = scope {
-        form.push(("scope", scope));
-    }
-    let response = client()
-        .post(token_url)
-        .basic_auth(id, Some(secret))
-        .form(&form)
-        .send()
-        .await
-        .expect("token request");
-    assert_eq!(response.status(), 200, "token endpoint refused {id}");
-    let body: Value = response.json().await.unwrap();
-    body["access_token"].as_str().unwrap().to_string()
-}
-
-/// A token of the demo client (every permission).
-pub async fn demo_token(running: &Running) -> String {
-    token_for(
-        &running.token_url,
-        &running.client_id,
-        &running.client_secret,
-        None,
-    )
-    .await
-}
-
-/// A valid create body in the structured form, for the demo provider.
-pub fn location(store_id: &str) -> Value {
-    json!({
-        "storeId": store_id,
-        "storeName": "Alexanderplatz Collection Point",
-        "structuredAddress": {
-            "street": "Alexanderplatz",
-            "houseNumber": "1",
-            "city": "Berlin",
-            "postCode": "10178",
-            "countryCode": "DE"
-        },
-        "latitude": 52.5219,
-        "longitude": 13.41321,
-        "locationProvider": { "id": emulator::DEMO_PROVIDER_ID },
-        "email": "berlin@example.com",
-        "photoUrls": "https://example.com/a.jpg,https://example.com/b.jpg",
-        "hasDisabledAccess": true,
-        "description": null,
-        "tags": ["collection-point"]
-    })
-}
-
-/// A valid create body in the legacy form, for the demo provider.
-pub fn legacy_location(store_id: &str) -> Value {
-    json!({
-        "storeId": store_id,
-        "storeName": "Hauptbahnhof",
-        "address": "Europaplatz 1",
-        "city": "Berlin",
-        "postCode": "10557",
-        "countryCode": "DEU",
-        "latitude": 52.525,
-        "longitude": 13.369,
-        "locationProvider": { "id": emulator::DEMO_PROVIDER_ID },
-        "telephoneNumber": "+49301234567",
-        "logoUrl": "https://example.com/logo.png"
-    })
-}
+pub use super::http::{legacy_location, location};
 
 /// The CLI's own `locadm emulator serve`, for the tests of that command.
 #[cfg(feature = "emulator")]

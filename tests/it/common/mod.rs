@@ -12,6 +12,10 @@
 //! `raw_server.rs` is a server that answers what no real service would.
 
 pub mod emulator;
+/// The emulator's own HTTP test helpers, one file for both test crates.
+#[path = "../../../crates/locadm-emulator/tests/common/mod.rs"]
+pub mod http;
+pub use http::ring_provider;
 pub mod raw_server;
 
 pub use emulator::Emulator;
@@ -282,13 +286,6 @@ pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: not JSON ({e}): {text}"))
     };
     (status, value)
-}
-
-/// Makes ring the process's crypto provider, before a test builds a reqwest client: reqwest
-/// is built without one of its own (Cargo.toml), as the tool's client and the emulator's
-/// use ring. An earlier one (the same) stands.
-pub fn ring_provider() {
-    let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
 /// `GET url` over TLS, trusting `certificate` (PEM): the body as JSON.

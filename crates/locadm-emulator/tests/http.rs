@@ -1,9 +1,8 @@
 //! The emulator over real HTTP: every endpoint, status, error body and header, the OAuth
-//! token endpoint, 401/403 per permission, CORS, faults, persistence across a restart.
+//! token endpoint, 401/403 per permission, CORS, faults, persistence across a restart,
+//! limits. (`locadm emulator serve` itself is tested with the CLI: tests/it/emulator_cli.rs.)
 
-use crate::common;
-
-use common::emulator as emu;
+mod common;
 
 use std::time::{Duration, Instant};
 
@@ -15,63 +14,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use emu::{client, demo_token, legacy_location, location, start, token_for};
-
-fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
-    response
-        .headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-}
-
-async fn create(base: &str, token: &str, body: &Value) -> reqwest::Response {
-    client()
-        .post(format!("{base}/locations"))
-        .bearer_auth(token)
-        .json(body)
-        .send()
-        .await
-        .unwrap()
-}
-
-async fn create_id(base: &str, token: &str, body: &Value) -> String {
-    let response = create(base, token, body).await;
-    assert_eq!(response.status(), StatusCode::CREATED);
-    let link: Value = response.json().await.unwrap();
-    link["href"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
-/// The fields the spec's read table types as a string that every location has.
-const READ_TABLE_STRINGS: [&str; 7] = [
-    "id",
-    "storeId",
-    "storeName",
-    "address",
-    "city",
-    "postCode",
-    "countryCode",
-];
-
-/// The body of the answer to `request`, as JSON.
-async fn json_of(request: reqwest::RequestBuilder) -> Value {
-    request.send().await.unwrap().json().await.unwrap()
-}
-
-/// `GET url` with a bearer token, its body as JSON.
-async fn get_json(url: impl reqwest::IntoUrl, token: &str) -> Value {
-    json_of(client().get(url).bearer_auth(token)).await
-}
-
-async fn counters(admin_url: &str) -> Value {
-    json_of(client().get(format!("{admin_url}/counters"))).await
-}
+use common::{
+    client, counters, create, create_id, demo_token, get_json, header, legacy_location, location,
+    start, token_for, READ_TABLE_STRINGS,
+};
 
 // ---------------------------------------------------------------- token endpoint
 
@@ -476,7 +422,7 @@ async fn create_then_read_returns_the_read_form_with_cors_and_exact_coordinates(
     assert_eq!(read["email"], "berlin@example.com");
     assert_eq!(read["tags"], json!(["collection-point"]));
     // The model's read type parses it.
-    let typed: locadm::model::LocationRead = serde_json::from_str(&text).unwrap();
+    let typed: locadm_model::LocationRead = serde_json::from_str(&text).unwrap();
     assert_eq!(typed.latitude.as_str(), "52.52190000");
 
     // Under the configured path prefix, with CORS as well.
@@ -1171,264 +1117,6 @@ async fn faults_are_deterministic_under_a_seed() {
     );
 }
 
-// ---------------------------------------------------------------- the binary
-// `locadm emulator serve` itself: the CLI's command (the `emulator` feature).
-
-#[cfg(feature = "emulator")]
-#[tokio::test]
-async fn serve_prints_the_banner_and_stops_cleanly_on_sigterm() {
-    let served =
-        emu::served::serve_binary(&["--client", "reader:reader-secret:can-read-locations"]);
-    let banner = served.banner.clone();
-    assert!(banner.base_url.starts_with("http://127.0.0.1:"));
-    assert_eq!(banner.token_url, format!("{}/oauth/token", banner.base_url));
-    assert_eq!(banner.admin_url, format!("{}/_admin", banner.base_url));
-    assert_eq!(banner.client_id, "locadm-demo");
-    assert_eq!(banner.client_secret, "locadm-demo-secret");
-    assert_eq!(banner.provider_id, DEMO_PROVIDER_ID);
-
-    let response = client()
-        .post(&banner.token_url)
-        .basic_auth("reader", Some("reader-secret"))
-        .form(&[("grant_type", "client_credentials")])
-        .send()
-        .await
-        .unwrap();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["scope"], "can-read-locations");
-
-    let status = served.terminate();
-    assert!(status.success(), "{status:?}");
-}
-
-#[cfg(feature = "emulator")]
-#[tokio::test]
-async fn serve_rejects_bad_options_with_exit_2() {
-    use common::RunToEnd;
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_locadm"))
-        .args(["emulator", "serve", "--client", "no-permissions-part"])
-        .run();
-    output.assert_code(2);
-    assert!(output.stderr.contains("ID:SECRET"), "{}", output.stderr);
-}
-
-#[cfg(feature = "emulator")]
-#[tokio::test]
-async fn state_persists_across_a_restart_with_db() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("emulator.db");
-    let db = db.to_str().unwrap();
-
-    let served = emu::served::serve_binary(&["--db", db]);
-    let b = served.banner.clone();
-    let token = token_for(&b.token_url, &b.client_id, &b.client_secret, None).await;
-    let id = create_id(&b.base_url, &token, &location("KEEP-1")).await;
-    let response = client()
-        .put(format!(
-            "{}/locationProviders/{}",
-            b.base_url, b.provider_id
-        ))
-        .bearer_auth(&token)
-        .json(&json!({"name": "Renamed Provider", "archivingPeriod": 2}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    assert!(served.terminate().success());
-
-    let served = emu::served::serve_binary(&["--db", db]);
-    let b = served.banner.clone();
-    // Tokens persist with the database too.
-    let read = client()
-        .get(format!("{}/locations/{id}", b.base_url))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(read.status(), 200);
-    let read: Value = read.json().await.unwrap();
-    assert_eq!(read["storeId"], "KEEP-1");
-    assert_eq!(read["latitude"], json!(52.5219));
-    assert_eq!(read["locationProvider"]["name"], "Renamed Provider");
-    assert!(served.terminate().success());
-}
-
-// ---------------------------------------------------------------- the oauth2 crate
-
-#[tokio::test]
-async fn the_oauth2_crate_gets_tokens_by_basic_and_by_body_and_reads_errors() {
-    use oauth2::basic::{BasicClient, BasicErrorResponseType};
-    use oauth2::{
-        AuthType, ClientId, ClientSecret, RequestTokenError, Scope, TokenResponse, TokenUrl,
-    };
-
-    let mut config = EmulatorConfig::default();
-    config.clients.push(ClientSpec {
-        id: "odd client".into(),
-        secret: "p@ss:w/rd+%&=".into(),
-        permissions: vec!["can-read-locations".into(), "can-create-locations".into()],
-    });
-    let emu = start(config).await;
-    let http = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    // The crate's own reqwest support is for reqwest 0.12: it is given this client as a
-    // function, as the tool gives it the shared one (src/auth/transport.rs).
-    let http = |request: oauth2::HttpRequest| {
-        let http = http.clone();
-        async move {
-            let response = http.execute(reqwest::Request::try_from(request)?).await?;
-            let mut answer = oauth2::http::Response::builder().status(response.status());
-            if let Some(headers) = answer.headers_mut() {
-                *headers = response.headers().clone();
-            }
-            Ok::<_, reqwest::Error>(answer.body(response.bytes().await?.to_vec()).unwrap())
-        }
-    };
-    for auth in [AuthType::BasicAuth, AuthType::RequestBody] {
-        let oauth = BasicClient::new(ClientId::new("odd client".into()))
-            .set_client_secret(ClientSecret::new("p@ss:w/rd+%&=".into()))
-            .set_token_uri(TokenUrl::new(emu.token_url.clone()).unwrap())
-            .set_auth_type(auth.clone());
-        let token = oauth
-            .exchange_client_credentials()
-            .add_scope(Scope::new("can-read-locations".into()))
-            .request_async(&http)
-            .await
-            .unwrap_or_else(|e| panic!("{auth:?}: {e:?}"));
-        assert_eq!(token.expires_in(), Some(Duration::from_secs(3600)));
-        assert_eq!(
-            token.scopes().unwrap(),
-            &vec![Scope::new("can-read-locations".into())]
-        );
-        let response = client()
-            .get(format!("{}/locations/{}", emu.base_url, Uuid::new_v4()))
-            .bearer_auth(token.access_token().secret())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 404);
-
-        let error = oauth
-            .exchange_client_credentials()
-            .add_scope(Scope::new("can-delete-locations".into()))
-            .request_async(&http)
-            .await
-            .expect_err("a scope beyond the client's permissions");
-        match error {
-            RequestTokenError::ServerResponse(e) => {
-                assert_eq!(*e.error(), BasicErrorResponseType::InvalidScope)
-            }
-            other => panic!("{auth:?}: {other:?}"),
-        }
-    }
-    let wrong = BasicClient::new(ClientId::new("odd client".into()))
-        .set_client_secret(ClientSecret::new("wrong".into()))
-        .set_token_uri(TokenUrl::new(emu.token_url.clone()).unwrap());
-    match wrong
-        .exchange_client_credentials()
-        .request_async(&http)
-        .await
-    {
-        Err(RequestTokenError::ServerResponse(e)) => {
-            assert_eq!(*e.error(), BasicErrorResponseType::InvalidClient)
-        }
-        other => panic!("{other:?}"),
-    }
-    emu.shutdown().await;
-}
-
-/// Issue 14, item 12: the read form carries exactly the types of the spec's read table,
-/// in both read forms, for a bare location and a full one: a `string` field is a string
-/// or left out (never `null`); only `description` and `logoUrl` may be `null`.
-#[tokio::test]
-async fn the_read_form_has_the_types_of_the_read_table() {
-    for read_form in [ReadForm::Full, ReadForm::Spec] {
-        let emu = start(EmulatorConfig {
-            read_form,
-            ..EmulatorConfig::default()
-        })
-        .await;
-        let token = demo_token(&emu).await;
-        let mut full = location("FULL-1");
-        full["telephoneNumber"] = json!("+49301234567");
-        full["description"] = json!("Open late");
-        full["logoUrl"] = json!("https://example.com/logo.png");
-        for body in [location("BARE-1"), legacy_location("BARE-2"), full] {
-            let id = create_id(&emu.base_url, &token, &body).await;
-            let read: Value = get_json(format!("{}/locations/{id}", emu.base_url), &token).await;
-            let is = |field: &str, types: &[&str]| {
-                let kind = match &read.get(field) {
-                    None => "absent",
-                    Some(Value::Null) => "null",
-                    Some(Value::String(_)) => "string",
-                    Some(Value::Number(_)) => "number",
-                    Some(Value::Bool(_)) => "boolean",
-                    Some(Value::Array(_)) => "array",
-                    Some(Value::Object(_)) => "object",
-                };
-                assert!(
-                    types.contains(&kind),
-                    "{read_form:?} {field} is {kind}: {read}"
-                );
-            };
-            for field in READ_TABLE_STRINGS {
-                is(field, &["string"]);
-            }
-            is("latitude", &["number"]);
-            is("longitude", &["number"]);
-            is("telephoneNumber", &["string", "absent"]);
-            is("description", &["string", "null"]);
-            is("logoUrl", &["string", "null"]);
-            is("hasDisabledAccess", &["boolean"]);
-            is("photoUrls", &["array"]);
-            is("links", &["array"]);
-        }
-        emu.shutdown().await;
-    }
-}
-
-/// Issue 14, item 13: `"locationsSource": {}` is a provider that is not remote: 200, and
-/// nothing is fetched.
-#[tokio::test]
-async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
-    let emu = start(EmulatorConfig::default()).await;
-    let token = demo_token(&emu).await;
-    let response = client()
-        .put(format!(
-            "{}/locationProviders/{DEMO_PROVIDER_ID}",
-            emu.base_url
-        ))
-        .bearer_auth(&token)
-        .json(&json!({"name": "Demo Provider", "archivingPeriod": 5, "locationsSource": {}}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        response.status(),
-        StatusCode::OK,
-        "{:?}",
-        response.text().await
-    );
-    let id = create_id(&emu.base_url, &token, &location("LOCAL-1")).await;
-    let details: Value = get_json(format!("{}/locations/{id}/details", emu.base_url), &token).await;
-    assert_eq!(
-        details["locationProvider"]["archivingPeriod"], 5,
-        "{details}"
-    );
-    assert_eq!(
-        details["locationProvider"]["endpoint"],
-        Value::Null,
-        "{details}"
-    );
-    // A remote provider's fetch starts at once; give one a moment, and see none started.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let counts = counters(&emu.admin_url).await;
-    assert_eq!(counts["remote"]["fetches"], 0, "{counts}");
-    emu.shutdown().await;
-}
-
 // ---------------------------------------------------------------- limits (issue 17)
 
 fn limited(limits: locadm_emulator::limits::Limits, latency: Duration) -> EmulatorConfig {
@@ -1631,4 +1319,96 @@ where
         out.push(task.await.unwrap());
     }
     out
+}
+
+// ---------------------------------------------------------------- read forms, providers
+
+/// Issue 14, item 12: the read form carries exactly the types of the spec's read table,
+/// in both read forms, for a bare location and a full one: a `string` field is a string
+/// or left out (never `null`); only `description` and `logoUrl` may be `null`.
+#[tokio::test]
+async fn the_read_form_has_the_types_of_the_read_table() {
+    for read_form in [ReadForm::Full, ReadForm::Spec] {
+        let emu = start(EmulatorConfig {
+            read_form,
+            ..EmulatorConfig::default()
+        })
+        .await;
+        let token = demo_token(&emu).await;
+        let mut full = location("FULL-1");
+        full["telephoneNumber"] = json!("+49301234567");
+        full["description"] = json!("Open late");
+        full["logoUrl"] = json!("https://example.com/logo.png");
+        for body in [location("BARE-1"), legacy_location("BARE-2"), full] {
+            let id = create_id(&emu.base_url, &token, &body).await;
+            let read: Value = get_json(format!("{}/locations/{id}", emu.base_url), &token).await;
+            let is = |field: &str, types: &[&str]| {
+                let kind = match &read.get(field) {
+                    None => "absent",
+                    Some(Value::Null) => "null",
+                    Some(Value::String(_)) => "string",
+                    Some(Value::Number(_)) => "number",
+                    Some(Value::Bool(_)) => "boolean",
+                    Some(Value::Array(_)) => "array",
+                    Some(Value::Object(_)) => "object",
+                };
+                assert!(
+                    types.contains(&kind),
+                    "{read_form:?} {field} is {kind}: {read}"
+                );
+            };
+            for field in READ_TABLE_STRINGS {
+                is(field, &["string"]);
+            }
+            is("latitude", &["number"]);
+            is("longitude", &["number"]);
+            is("telephoneNumber", &["string", "absent"]);
+            is("description", &["string", "null"]);
+            is("logoUrl", &["string", "null"]);
+            is("hasDisabledAccess", &["boolean"]);
+            is("photoUrls", &["array"]);
+            is("links", &["array"]);
+        }
+        emu.shutdown().await;
+    }
+}
+
+/// Issue 14, item 13: `"locationsSource": {}` is a provider that is not remote: 200, and
+/// nothing is fetched.
+#[tokio::test]
+async fn an_empty_locations_source_is_a_provider_that_is_not_remote() {
+    let emu = start(EmulatorConfig::default()).await;
+    let token = demo_token(&emu).await;
+    let response = client()
+        .put(format!(
+            "{}/locationProviders/{DEMO_PROVIDER_ID}",
+            emu.base_url
+        ))
+        .bearer_auth(&token)
+        .json(&json!({"name": "Demo Provider", "archivingPeriod": 5, "locationsSource": {}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "{:?}",
+        response.text().await
+    );
+    let id = create_id(&emu.base_url, &token, &location("LOCAL-1")).await;
+    let details: Value = get_json(format!("{}/locations/{id}/details", emu.base_url), &token).await;
+    assert_eq!(
+        details["locationProvider"]["archivingPeriod"], 5,
+        "{details}"
+    );
+    assert_eq!(
+        details["locationProvider"]["endpoint"],
+        Value::Null,
+        "{details}"
+    );
+    // A remote provider's fetch starts at once; give one a moment, and see none started.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let counts = counters(&emu.admin_url).await;
+    assert_eq!(counts["remote"]["fetches"], 0, "{counts}");
+    emu.shutdown().await;
 }

@@ -2,15 +2,13 @@
 //! local validation (`LocationBody::check_json`, `ProviderBody::check_json`) rejects it,
 //! and success otherwise. The vectors cover each rule of the spec.
 
-use crate::common;
+mod common;
 
-use common::emulator as emu;
-
-use locadm::model::{LocationBody, ProviderBody};
 use locadm_emulator::{EmulatorConfig, DEMO_PROVIDER_ID};
+use locadm_model::{LocationBody, ProviderBody};
 use serde_json::{json, Value};
 
-use emu::{client, demo_token, legacy_location, location, start};
+use common::{client, demo_token, legacy_location, location, start};
 
 /// `base` with `path` (dot-separated) set to `value`, or removed when `value` is `None`.
 fn with(base: &Value, path: &str, value: Option<Value>) -> String {
