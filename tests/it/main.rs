@@ -18,6 +18,7 @@ mod hostile;
 mod new_user;
 mod oidc;
 mod pace;
+mod pace_memory;
 mod readme;
 mod smoke;
 mod transport;

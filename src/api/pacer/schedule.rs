@@ -96,6 +96,8 @@ pub(super) struct Schedule {
     mark: Option<(Instant, u64, Duration)>,
     /// The rate the last 429 taught; no pace of its own before the first.
     learned: Option<Learned>,
+    /// `learned` is an earlier run's (see [`Schedule::resume`]), not yet measured again.
+    resumed: bool,
     /// The last measure, before a rate was learned: the rate once the next agrees.
     measured: Option<Measure>,
     /// A 429 whose rate is not measured yet, and [`Schedule::paused_in_all`] then.
@@ -147,6 +149,7 @@ impl Schedule {
             release: None,
             mark: None,
             learned: None,
+            resumed: false,
             measured: None,
             throttled: None,
             paused_in_all: Duration::ZERO,
@@ -220,6 +223,27 @@ impl Schedule {
     /// How long the run's pauses held every request, in all.
     pub(super) fn paused_in_all(&self) -> Duration {
         self.paused_in_all
+    }
+
+    /// Sends spaced at `rate` from now, as if a 429 had just taught it: what an earlier
+    /// run learned (issue 44). The next 429s measure it again as they would a rate of
+    /// this run's, and it is probed past as it ages.
+    pub(super) fn resume(&mut self, rate: f64, now: Instant) {
+        self.learned = Some(Learned {
+            rate: rate.max(1.0),
+            at: now,
+        });
+        self.resumed = true;
+    }
+
+    /// Forgets the rate [`Schedule::resume`] set, unless this run's 429s have measured
+    /// one since.
+    pub(super) fn forget_resumed(&mut self) {
+        if self.resumed {
+            self.learned = None;
+            self.resumed = false;
+            self.restart();
+        }
     }
 
     /// The rate the service's 429s taught, if any did.
@@ -313,5 +337,6 @@ impl Schedule {
             rate: rate.max(1.0),
             at: refused_at,
         });
+        self.resumed = false;
     }
 }
