@@ -96,8 +96,6 @@ pub(super) struct Schedule {
     mark: Option<(Instant, u64, Duration)>,
     /// The rate the last 429 taught; no pace of its own before the first.
     learned: Option<Learned>,
-    /// `learned` is an earlier run's (see [`Schedule::resume`]), not yet measured again.
-    resumed: bool,
     /// The last measure, before a rate was learned: the rate once the next agrees.
     measured: Option<Measure>,
     /// A 429 whose rate is not measured yet, and [`Schedule::paused_in_all`] then.
@@ -149,7 +147,6 @@ impl Schedule {
             release: None,
             mark: None,
             learned: None,
-            resumed: false,
             measured: None,
             throttled: None,
             paused_in_all: Duration::ZERO,
@@ -233,17 +230,6 @@ impl Schedule {
             rate: rate.max(1.0),
             at: now,
         });
-        self.resumed = true;
-    }
-
-    /// Forgets the rate [`Schedule::resume`] set, unless this run's 429s have measured
-    /// one since.
-    pub(super) fn forget_resumed(&mut self) {
-        if self.resumed {
-            self.learned = None;
-            self.resumed = false;
-            self.restart();
-        }
     }
 
     /// The rate the service's 429s taught, if any did.
@@ -337,6 +323,5 @@ impl Schedule {
             rate: rate.max(1.0),
             at: refused_at,
         });
-        self.resumed = false;
     }
 }
