@@ -107,18 +107,24 @@ median() {
     awk -v kind="$1" -v col="$2" '$1 == kind { print $col }' "$WORK/results" | sort -n \
         | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+# against_fixed PREFIX KIND...: the medians of PREFIX-N for each fixed N, then of each
+# KIND and its ratio to the best of those.
+against_fixed() {
+    local prefix=$1 best=0 c m kind
+    shift
+    for c in $MEMORY_FIXED; do
+        m=$(median "$prefix-$c" 3)
+        printf '  %-14s %8.0f\n' "$prefix-$c" "$m"
+        (( $(echo "$m > $best" | bc -l) )) && best=$m
+    done
+    for kind in "$@"; do
+        printf '  %-14s %8.0f  (%.2f of the best fixed)\n' "$kind" "$(median "$kind" 3)" \
+            "$(echo "$(median "$kind" 3) / $best" | bc -l)"
+    done
+}
 echo
 echo "medians over $REPEAT rounds (records a second):"
-best=0
-for c in $MEMORY_FIXED; do
-    m=$(median "fixed-$c" 3)
-    printf '  fixed %-8s %8.0f\n' "$c" "$m"
-    (( $(echo "$m > $best" | bc -l) )) && best=$m
-done
-for kind in first second ${BASELINE:+baseline}; do
-    printf '  %-14s %8.0f  (%.2f of the best fixed)\n' "$kind" "$(median "$kind" 3)" \
-        "$(echo "$(median "$kind" 3) / $best" | bc -l)"
-done
+against_fixed fixed first second ${BASELINE:+baseline}
 [[ -n $BASELINE ]] && printf '  first / baseline: %.2f\n' \
     "$(echo "$(median first 3) / $(median baseline 3)" | bc -l)"
 printf '  %-14s %8.0f  answers 429: median %s to %s records\n' rate-first \
@@ -126,13 +132,4 @@ printf '  %-14s %8.0f  answers 429: median %s to %s records\n' rate-first \
 printf '  %-14s %8.0f  answers 429: median %s of %s (%.2f%%)\n' rate-second \
     "$(median rate-second 3)" "$(median rate-second 4)" "$RECORDS" \
     "$(echo "100 * $(median rate-second 4) / $RECORDS" | bc -l)"
-best=0
-for c in $MEMORY_FIXED; do
-    m=$(median "export-$c" 3)
-    printf '  export %-7s %8.0f\n' "$c" "$m"
-    (( $(echo "$m > $best" | bc -l) )) && best=$m
-done
-for kind in export-auto export-new; do
-    printf '  %-14s %8.0f  (%.2f of the best fixed)\n' "$kind" "$(median "$kind" 3)" \
-        "$(echo "$(median "$kind" 3) / $best" | bc -l)"
-done
+against_fixed export export-auto export-new
