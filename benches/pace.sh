@@ -17,7 +17,22 @@
 # LATENCY_MS is the emulator's own (an answer held at the service). RTT_MS puts
 # `examples/delay_proxy.rs` in front of it, as across a wide-area network
 # (`start_emulator` in servers.sh).
+#
+# MEMORY=1: issue 44's runs instead of the sweep (a run starts from the pace the last one
+# against the same service learned), REPEAT rounds, each kind once a round, the order
+# alternating, medians at the end; every emulator without limits of its own unless
+# said, behind RTT_MS (30 by default here), on one port (one service to the client):
+#   1. RECORDS (2000 here) applied with each fixed number of MEMORY_FIXED ("128 256"),
+#      a first run on a new HOME, a second on the same HOME, and BASELINE (another
+#      build, today's, on a new HOME) if given;
+#   2. behind --rate-limit MEMORY_RATE (1000), a first run of MEMORY_RATE_FIRST records
+#      (RECORDS) and a second of RECORDS on one HOME: their answers 429 (the
+#      emulator's count);
+#   3. an export (`location get --ids-from`) of RECORDS ids with each fixed number and
+#      the default, on a HOME where an apply of them ran (and the exports before), and
+#      the default on a new HOME.
 set -euo pipefail
+RECORDS_GIVEN=${RECORDS:-}
 RECORDS=${RECORDS:-3000}
 CAPACITY=${CAPACITY:-64}
 LATENCY_MS=${LATENCY_MS:-30}
@@ -29,6 +44,13 @@ REPEAT=${REPEAT:-1}
 EXAMPLES="gen_records delay_proxy"
 source "$(dirname "$0")/common.sh"
 source "$(dirname "$0")/servers.sh"
+
+if [[ -n ${MEMORY:-} ]]; then
+    RTT_MS=${RTT_MS:-30}
+    RECORDS=${RECORDS_GIVEN:-2000}
+    source "$(dirname "$0")/pace_memory.sh"
+    exit 0
+fi
 
 "target/$PROFILE/examples/gen_records" "$RECORDS" > "$WORK/in.ndjson"
 

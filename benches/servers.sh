@@ -44,7 +44,12 @@ start_emulator() {
     # the child, which may come after the first check, so an earlier run's banner (a
     # stopped emulator's port) could be read instead.
     : > "$WORK/banner"
-    "$BIN" emulator serve "$@" > "$WORK/banner" 2>/dev/null &
+    # FRONT_PORT: the port the client meets (the proxy's, else the emulator's) is that
+    # one, so that emulators started one after another are one service to the client
+    # (its pace memory, issue 44).
+    local addr=()
+    [[ -n ${FRONT_PORT:-} && -z ${RTT_MS:-} ]] && addr=(--addr "127.0.0.1:$FRONT_PORT")
+    "$BIN" emulator serve "${addr[@]}" "$@" > "$WORK/banner" 2>/dev/null &
     EMU_PIDS=($!)
     PIDS+=($!)
     for _ in $(seq 300); do [[ -s $WORK/banner ]] && break; sleep 0.1; done
@@ -62,7 +67,8 @@ start_emulator() {
     CLIENT_SECRET=$(field client_secret)
     if [[ -n ${RTT_MS:-} ]]; then
         : > "$WORK/proxy"
-        "target/$PROFILE/examples/delay_proxy" "${BASE_URL#http://}" "$RTT_MS" > "$WORK/proxy" &
+        "target/$PROFILE/examples/delay_proxy" "${BASE_URL#http://}" "$RTT_MS" \
+            ${FRONT_PORT:+"127.0.0.1:$FRONT_PORT"} > "$WORK/proxy" &
         EMU_PIDS+=($!)
         PIDS+=($!)
         for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
@@ -83,14 +89,23 @@ stop_emulator() {
 # `start_emulator` started, with its demo client; NDJSON results in $WORK/out, stderr in
 # $WORK/err. Prints the seconds it took. A run that fails is reported by its results.
 apply_on_emulator() {
-    local binary=$1 input=$2 concurrency=$3 start end
+    local binary=$1 input=$2 concurrency=$3
     shift 3
+    locadm_on_emulator "$binary" location apply --file "$input" --concurrency "$concurrency" \
+        "$@" -o ndjson
+}
+
+# `BINARY ARGS...` against what the last `start_emulator` started, with its demo client,
+# HOME (and the data directory in it, where the pace is remembered) at BENCH_HOME, else
+# $WORK; stdout in $WORK/out, stderr in $WORK/err. Prints the seconds it took.
+locadm_on_emulator() {
+    local binary=$1 start end home=${BENCH_HOME:-$WORK}
+    shift
     start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
-        LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
+    HOME=$home XDG_DATA_HOME=$home/.local/share LOCADM_KEYRING=none \
+        LOCADM_BASE_URL=$BASE_URL LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
         LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
-        "$binary" location apply --file "$input" --concurrency "$concurrency" "$@" \
-        -o ndjson > "$WORK/out" 2> "$WORK/err" || true
+        "$binary" "$@" > "$WORK/out" 2> "$WORK/err" || true
     end=$(date +%s.%N)
     echo "$end - $start" | bc -l
 }

@@ -3,10 +3,11 @@
 //! TLS handshakes pay it too, as they would. These kernels have no `netem`, so the delay
 //! is made here, in user space (issue 17).
 //!
-//!     cargo run --release --example delay_proxy -- UPSTREAM_HOST:PORT RTT_MS
+//!     cargo run --release --example delay_proxy -- UPSTREAM_HOST:PORT RTT_MS [LISTEN]
 //!
-//! Prints the address it listens on (`127.0.0.1:PORT`) as its first line, then serves
-//! until killed. Order is kept: each direction is one queue of (due time, bytes).
+//! Prints the address it listens on (`127.0.0.1:PORT`, a free port unless LISTEN names
+//! one: runs that must meet one service across restarts, issue 44) as its first line,
+//! then serves until killed. Order is kept: each direction is one queue of (due time, bytes).
 
 // Benchmark tooling, not the tool: it prints its address for the script that starts it
 // (the printer's lints are for `src/`).
@@ -26,7 +27,7 @@ async fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let (Some(upstream), Some(rtt)) = (args.next(), args.next()) else {
         return Err(std::io::Error::other(
-            "usage: delay_proxy UPSTREAM_HOST:PORT RTT_MS",
+            "usage: delay_proxy UPSTREAM_HOST:PORT RTT_MS [LISTEN]",
         ));
     };
     let upstream: SocketAddr = upstream
@@ -36,7 +37,8 @@ async fn main() -> std::io::Result<()> {
         .parse()
         .map_err(|e| std::io::Error::other(format!("RTT_MS `{rtt}`: {e}")))?;
     let half = Duration::from_millis(rtt) / 2;
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let listen = args.next().unwrap_or_else(|| "127.0.0.1:0".to_owned());
+    let listener = TcpListener::bind(&listen).await?;
     println!("{}", listener.local_addr()?);
     loop {
         let (client, _) = listener.accept().await?;

@@ -32,13 +32,15 @@ pub(crate) fn database(settings: &Settings) -> Result<PathBuf> {
     if let Some(path) = &settings.environment.local_db {
         return Ok(path.clone());
     }
-    directories::ProjectDirs::from("", "", "locadm")
-        .map(|dirs| dirs.data_dir().join("local.db"))
-        .ok_or_else(|| {
-            Error::other(
-                "cannot find the data directory for the `local` profile (no home directory)",
-            )
-        })
+    data_dir().map(|dir| dir.join("local.db")).ok_or_else(|| {
+        Error::other("cannot find the data directory for the `local` profile (no home directory)")
+    })
+}
+
+/// The OS data directory of locadm (`$XDG_DATA_HOME/locadm` on Linux): the `local`
+/// profile's database, the pace bulk runs remember. None without a home directory.
+pub(crate) fn data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "locadm").map(|dirs| dirs.data_dir().to_owned())
 }
 
 /// Whether these settings mean the embedded emulator: the `local` profile without a base

@@ -113,6 +113,12 @@ impl BulkRoutes {
     pub(crate) fn shared_description(&self) -> Option<String> {
         self.0.as_ref()?.shared_description()
     }
+
+    /// The connections the service allows and whether it offered HTTP/2 on them, once
+    /// told or learned.
+    pub(crate) fn connections(&self) -> Option<(usize, bool)> {
+        self.0.as_ref()?.connections()
+    }
 }
 
 #[derive(Clone)]

@@ -10,6 +10,7 @@
 mod checks;
 mod earlier;
 pub(crate) mod journal;
+mod pace_memory;
 pub(crate) mod preflight;
 mod report;
 mod run_state;
@@ -26,6 +27,7 @@ use tokio::sync::mpsc;
 use self::checks::{check_permissions, check_read_form};
 pub(crate) use self::earlier::Earlier;
 use self::journal::{Binding, Journal};
+use self::pace_memory::{Origin, PaceMemory, Service};
 pub(crate) use self::preflight::{Builder, Preflight, Updates};
 pub(crate) use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
@@ -167,13 +169,17 @@ pub(crate) async fn execute(
     api.max_attempts = run.attempts;
     // Before any request: a journal of another service or other input is refused with
     // nothing sent.
+    let service = Service {
+        service: context.service_identity().await?,
+        profile: context.service_settings().await?.profile.clone(),
+    };
     let journal = match &run.journal {
         Some(path) => {
             let binding = Binding {
                 command: run.command.to_owned(),
                 input: digest,
-                service: Some(context.service_identity().await?),
-                profile: Some(context.service_settings().await?.profile.clone()),
+                service: Some(service.service.clone()),
+                profile: Some(service.profile.clone()),
             };
             Some(Arc::new(Journal::open(path, &binding, printer.messages())?))
         }
@@ -183,13 +189,22 @@ pub(crate) async fn execute(
     if let Some(id) = first_merge {
         check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
     }
-    let max_connections = run.pace.max_connections.map(usize::from);
+    // Where the pace starts: what the last run against this service learned, unless
+    // told otherwise (issue 44).
+    let memory = PaceMemory::open(service, &run.pace, printer.verbose());
+    let origin = memory.origin(&run.pace, std::time::SystemTime::now());
+    memory.say_origin(origin);
+    let max_connections = run
+        .pace
+        .max_connections
+        .map(usize::from)
+        .or(memory.connections(origin));
     let routes = api.bulk_routes(context.service_settings().await?, max_connections)?;
-    let pacer = Arc::new(Pacer::new(
-        run.pace.concurrency.fixed(),
-        AUTO_CEILING,
-        run.pace.rate,
-    ));
+    let mut pacer = Pacer::new(run.pace.concurrency.fixed(), AUTO_CEILING, run.pace.rate);
+    if let Origin::Remembered { start, .. } = origin {
+        pacer = pacer.starting_from(start);
+    }
+    let pacer = Arc::new(pacer);
     let api = Arc::new(api.with_pacer(pacer.clone()));
 
     let mut rules = Rules {
@@ -308,6 +323,15 @@ pub(crate) async fn execute(
         per_second(tally.total as f64 / elapsed.max(1e-9))
     ));
     printer.note(&pace_summary(&pacer, routes.shared_description(), records));
+    let remembered = memory.remember(
+        origin,
+        pacer.learned(),
+        routes.connections(),
+        pacer.summary().changed,
+    );
+    if let Some(line) = remembered {
+        printer.note(&line);
+    }
     if run.plan {
         printer.note("plan: nothing was written");
     }

@@ -36,6 +36,11 @@ pub struct Pace {
     /// the service refuses a connection
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub max_connections: Option<u16>,
+    /// Start from zero: not from the pace the last run against this service learned
+    /// (`auto` starts from it, trusting it less as it ages; what this run learns is
+    /// still remembered)
+    #[arg(long)]
+    pub fresh_pace: bool,
 }
 
 /// `--concurrency`: found by the run itself, or fixed.

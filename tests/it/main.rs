@@ -19,6 +19,7 @@ mod hostile;
 mod new_user;
 mod oidc;
 mod pace;
+mod pace_memory;
 mod prompts;
 mod readme;
 mod smoke;

@@ -168,6 +168,12 @@ impl Connector {
         self.lanes.describe()
     }
 
+    /// The connections the service allows and whether it offered HTTP/2 on them, once
+    /// known ([`Lanes::learned`]).
+    pub fn connections(&self) -> Option<(usize, bool)> {
+        self.lanes.learned()
+    }
+
     async fn connect(
         &self,
         connector: &HttpsConnector<HttpConnector>,

@@ -136,6 +136,17 @@ impl Lanes {
         true
     }
 
+    /// The connections the service allows (told or learned) and whether it agreed to
+    /// HTTP/2 on them, for the next run (issue 44); none while no limit is known.
+    pub(super) fn learned(&self) -> Option<(usize, bool)> {
+        let limit = self.limit.load(Ordering::SeqCst);
+        let http2 = self
+            .shared
+            .get()
+            .is_some_and(|shared| shared.http2.load(Ordering::Relaxed));
+        (limit > 0).then_some((limit, http2))
+    }
+
     /// `over 2 connections (HTTP/2)`, once the lanes were used.
     pub(super) fn describe(&self) -> Option<String> {
         let shared = self.shared.get()?;

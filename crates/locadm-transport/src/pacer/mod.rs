@@ -22,6 +22,7 @@
 //! answer, a watch channel woken only when the limit changes.
 
 mod schedule;
+mod start;
 mod window;
 
 use std::sync::Mutex;
@@ -32,6 +33,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use schedule::Schedule;
+pub use start::{Changed, Learned, Start};
 use window::Window;
 #[cfg(test)]
 use window::{CEILING_SPAN, MIN_ROUND};
@@ -78,6 +80,8 @@ pub struct PaceSummary {
     pub paused: Duration,
     /// The rate the service's 429s taught (requests a second it admitted), if any did.
     pub learned_rate: Option<f64>,
+    /// The service answered unlike what the run started from (see [`Start`]).
+    pub changed: Option<Changed>,
 }
 
 pub struct Pacer {
@@ -118,6 +122,11 @@ struct State {
     waiting_for_slot: usize,
     peak: usize,
     refused: u64,
+    /// What an earlier run learned, when the run started from it.
+    start: Option<Start>,
+    /// Whether the round trip was compared with the start's.
+    round_trip_checked: bool,
+    changed: Option<Changed>,
 }
 
 impl State {
@@ -146,6 +155,9 @@ impl Pacer {
                 waiting_for_slot: 0,
                 peak: limit as usize,
                 refused: 0,
+                start: None,
+                round_trip_checked: false,
+                changed: None,
             }),
             limit_tx,
             gap: rate
@@ -193,6 +205,7 @@ impl Pacer {
             refused: state.refused,
             paused: state.schedule.paused_in_all(),
             learned_rate: state.schedule.learned_rate(),
+            changed: state.changed,
         }
     }
 
@@ -279,6 +292,9 @@ impl Pacer {
                 // capacity (both cut the window; the 429s teach a rate too).
                 let capacity = matches!(signal, Signal::Refused(_));
                 state.refused += 1;
+                if self.auto {
+                    state.refused_from_start(if capacity { 503 } else { 429 });
+                }
                 // Before the pause it asks for: the pauses before it say whether it is
                 // a rate's.
                 if self.auto && !capacity {
@@ -312,6 +328,7 @@ impl Pacer {
                     }
                     let admitted = state.admitted;
                     state.window.answered(rtt, now, admitted);
+                    state.check_round_trip(now, self.max as f64);
                 }
             }
             Signal::Lost => {}

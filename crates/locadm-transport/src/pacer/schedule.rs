@@ -222,6 +222,16 @@ impl Schedule {
         self.paused_in_all
     }
 
+    /// Sends spaced at `rate` from now, as if a 429 had just taught it: what an earlier
+    /// run learned (issue 44). The next 429s measure it again as they would a rate of
+    /// this run's, and it is probed past as it ages.
+    pub(super) fn resume(&mut self, rate: f64, now: Instant) {
+        self.learned = Some(Learned {
+            rate: rate.max(1.0),
+            at: now,
+        });
+    }
+
     /// The rate the service's 429s taught, if any did.
     pub(super) fn learned_rate(&self) -> Option<f64> {
         self.learned.map(|l| l.rate)

@@ -670,3 +670,92 @@ async fn a_slot_under_a_tick_away_goes_at_once() {
     assert_eq!(sent[1], sent[0], "{sent:?}");
     assert!(sent[2] >= sent[0] + Duration::from_millis(1), "{sent:?}");
 }
+
+/// What an earlier run learned (issue 44): 32 in flight that a refusal bounded, 50
+/// requests a second, a 30 ms round trip.
+fn remembered(in_flight: f64) -> Start {
+    Start {
+        in_flight,
+        bound: Some(32.0),
+        rate: Some(50.0),
+        round_trip: Some(Duration::from_millis(30)),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_run_starts_from_what_an_earlier_one_learned_and_gives_what_it_learned() {
+    let pacer = Pacer::new(None, 256, None).starting_from(remembered(32.0));
+    assert_eq!(pacer.limit(), 32, "not 4");
+    // At the bound: one more a round trip (a little over 32 answers), not one an answer.
+    answered(&pacer, 34, 30);
+    assert_eq!(pacer.limit(), 33);
+    let learned = pacer.learned().expect("answers came");
+    assert_eq!(learned.in_flight, 33);
+    assert!(!learned.growing);
+    assert_eq!(learned.rate, Some(50.0), "the rate it started from");
+    assert_eq!(learned.round_trip, Some(Duration::from_millis(30)));
+    // The remembered rate spaces the sends from the first.
+    let pacer = std::sync::Arc::new(pacer);
+    let sent = send_all(&pacer, 2).await;
+    assert!((19.0..21.0).contains(&gap_ms(&sent)), "{sent:?}");
+    // A fixed concurrency is as given, and learns nothing.
+    let fixed = Pacer::new(Some(8), 256, None).starting_from(remembered(32.0));
+    assert_eq!(fixed.limit(), 8);
+    answered(&fixed, 8, 30);
+    assert_eq!(fixed.learned(), None);
+}
+
+#[test]
+fn an_aged_start_doubles_back_to_what_bounded_the_earlier_run() {
+    let pacer = Pacer::new(None, 256, None).starting_from(remembered(8.0));
+    assert_eq!(pacer.limit(), 8);
+    answered(&pacer, 8, 30);
+    assert_eq!(pacer.limit(), 16, "doubled");
+    answered(&pacer, 16, 30);
+    assert_eq!(pacer.limit(), 32, "up to the bound");
+    answered(&pacer, 34, 30);
+    assert_eq!(pacer.limit(), 33, "then one a round trip");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_much_longer_round_trip_drops_the_start() {
+    let pacer = Pacer::new(None, 256, None).starting_from(remembered(32.0));
+    // Four times the 32 it started at, each answer 100 ms where 30 ms was remembered.
+    answered(&pacer, 127, 100);
+    assert_eq!(pacer.summary().changed, None, "checked after 128 answers");
+    answered(&pacer, 1, 100);
+    assert_eq!(
+        pacer.summary().changed,
+        Some(Changed::RoundTrip {
+            was: Duration::from_millis(30),
+            now: Duration::from_millis(100)
+        })
+    );
+    assert_eq!(pacer.limit(), 4, "from zero again");
+    let learned = pacer.learned().unwrap();
+    assert_eq!(
+        learned.rate,
+        Some(50.0),
+        "a rate is the service's, not the path's"
+    );
+    assert!(learned.growing);
+    // Within twice and 10 ms, the same path: kept.
+    let pacer = Pacer::new(None, 256, None).starting_from(remembered(32.0));
+    answered(&pacer, 128, 69);
+    assert_eq!(pacer.summary().changed, None);
+    assert!(pacer.limit() > 32);
+}
+
+#[test]
+fn a_refusal_of_a_started_run_is_said_and_cuts_from_there() {
+    let pacer = Pacer::new(None, 256, None).starting_from(remembered(32.0));
+    pacer.observe(Signal::Refused(None));
+    assert_eq!(
+        pacer.summary().changed,
+        Some(Changed::Refused {
+            in_flight: 32,
+            status: 503
+        })
+    );
+    assert!(pacer.limit() < 32, "cut: {}", pacer.limit());
+}

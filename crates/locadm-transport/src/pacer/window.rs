@@ -274,6 +274,16 @@ impl Window {
         Some(smoothed.div_f64(self.limit.max(1.0) * gain))
     }
 
+    /// The quickest answer of about the last 10 s: the round trip without a queue.
+    pub(super) fn quickest(&self) -> Option<Duration> {
+        self.quickest.map(|(q, _)| q)
+    }
+
+    /// Still doubling (slow start): no refusal, queue or hold has bounded the limit yet.
+    pub(super) fn growing(&self) -> bool {
+        self.limit < self.threshold
+    }
+
     /// The smoothed round trip, or a guess before the first answer.
     pub(super) fn round_trip(&self) -> Duration {
         self.smoothed.unwrap_or(UNKNOWN_ROUND_TRIP)

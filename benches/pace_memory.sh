@@ -1,0 +1,135 @@
+# Sourced by pace.sh with MEMORY=1 (issue 44; see pace.sh for the settings): not run by
+# itself. Needs common.sh and servers.sh sourced, RECORDS and RTT_MS set.
+MEMORY_FIXED=${MEMORY_FIXED:-128 256}
+MEMORY_RATE=${MEMORY_RATE:-1000}
+# The records of the first run behind the rate limit: a run of 2,000 at 1,000 a second
+# can end before its 429s taught a rate (two measures that agree, a second apart).
+MEMORY_RATE_FIRST=${MEMORY_RATE_FIRST:-$RECORDS}
+BASELINE=${BASELINE:-}
+need curl curl
+need jq jq
+FRONT_PORT=$(free_port)
+"target/$PROFILE/examples/gen_records" "$RECORDS" > "$WORK/in.ndjson"
+# Each round's records have their own store ids (a second run creates, as the first).
+"target/$PROFILE/examples/gen_records" "$MEMORY_RATE_FIRST" > "$WORK/in-rate.ndjson"
+for round in $(seq "$REPEAT"); do
+    sed "s/\"storeId\":\"/\"storeId\":\"R$round-/" "$WORK/in.ndjson" > "$WORK/in-$round.ndjson"
+done
+: > "$WORK/results"
+
+# One figure: KIND ROUND RECORDS/S [429s]; into $WORK/results and on stdout.
+record() {
+    printf '%-14s %6s %10.0f %s\n' "$1" "$2" "$3" "${4:-}" | tee -a "$WORK/results"
+}
+
+# The line of the run's summary on where its pace started and what it keeps.
+pace_note() {
+    grep -oE 'pace: [^"]*' "$WORK/err" | tail -1 | sed 's/^/               /' || true
+}
+
+# apply KIND ROUND BINARY HOME CONCURRENCY [EMULATOR OPTIONS]: one emulator a run, the
+# round's records (INPUT instead, if set).
+apply_kind() {
+    local kind=$1 round=$2 binary=$3 home=$4 concurrency=$5
+    shift 5
+    local input=${INPUT:-$WORK/in-$round.ndjson}
+    local records
+    records=$(wc -l < "$input")
+    start_emulator "$@"
+    local elapsed created refused
+    elapsed=$(BENCH_HOME=$home apply_on_emulator "$binary" "$input" "$concurrency" --attempts 10)
+    created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
+    refused=$(curl -s "$ADMIN_URL/counters" | jq '.limits.refused_rate + .limits.refused_capacity')
+    stop_emulator
+    (( created == records )) || say "$kind: only $created of $records created"
+    record "$kind" "$round" "$(echo "$created / $elapsed" | bc -l)" "${refused}"
+    pace_note
+}
+
+say "== issue 44: $RECORDS records, a $RTT_MS ms round trip through the delaying proxy, one service (port $FRONT_PORT), $REPEAT rounds"
+printf '%-14s %6s %10s %s\n' kind round records/s "answers 429/503"
+for round in $(seq "$REPEAT"); do
+    home=$WORK/home-$round
+    rm -rf "$home"
+    pair() {
+        apply_kind first "$round" "$BIN" "$home" auto
+        apply_kind second "$round" "$BIN" "$home" auto
+        if [[ -n $BASELINE ]]; then
+            rm -rf "$WORK/home-base"
+            apply_kind baseline "$round" "$BASELINE" "$WORK/home-base" auto
+        fi
+    }
+    fixed() {
+        local c
+        for c in $MEMORY_FIXED; do
+            apply_kind "fixed-$c" "$round" "$BIN" "$WORK/home-fixed" "$c"
+        done
+    }
+    if (( round % 2 )); then fixed; pair; else pair; fixed; fi
+
+    home=$WORK/home-rate-$round
+    rm -rf "$home"
+    INPUT=$WORK/in-rate.ndjson apply_kind "rate-first" "$round" "$BIN" "$home" auto \
+        --rate-limit "$MEMORY_RATE"
+    apply_kind "rate-second" "$round" "$BIN" "$home" auto --rate-limit "$MEMORY_RATE"
+
+    # The export: one emulator holding the records, an apply on the HOME first.
+    home=$WORK/home-export-$round
+    rm -rf "$home" "$WORK/home-export-new"
+    start_emulator
+    BENCH_HOME=$home apply_on_emulator "$BIN" "$WORK/in-$round.ndjson" auto > /dev/null
+    grep -c '"outcome":"created"' "$WORK/out" > /dev/null
+    cp "$WORK/out" "$WORK/ids.ndjson"
+    export_kind() {
+        local kind=$1 home=$2 elapsed read
+        shift 2
+        elapsed=$(BENCH_HOME=$home locadm_on_emulator "$BIN" location get \
+            --ids-from "$WORK/ids.ndjson" -o ndjson "$@")
+        read=$(grep -c '"storeId"' "$WORK/out" || true)
+        (( read == RECORDS )) || say "$kind: only $read of $RECORDS read"
+        record "$kind" "$round" "$(echo "$read / $elapsed" | bc -l)"
+        pace_note
+    }
+    fixed_exports() {
+        local c
+        for c in $MEMORY_FIXED; do export_kind "export-$c" "$home" --concurrency "$c"; done
+    }
+    default_exports() {
+        export_kind export-auto "$home"
+        export_kind export-new "$WORK/home-export-new"
+    }
+    if (( round % 2 )); then fixed_exports; default_exports; else default_exports; fixed_exports; fi
+    stop_emulator
+done
+
+# The median of a kind's records a second (column 3), and of its 429s (column 4).
+median() {
+    awk -v kind="$1" -v col="$2" '$1 == kind { print $col }' "$WORK/results" | sort -n \
+        | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# against_fixed PREFIX KIND...: the medians of PREFIX-N for each fixed N, then of each
+# KIND and its ratio to the best of those.
+against_fixed() {
+    local prefix=$1 best=0 c m kind
+    shift
+    for c in $MEMORY_FIXED; do
+        m=$(median "$prefix-$c" 3)
+        printf '  %-14s %8.0f\n' "$prefix-$c" "$m"
+        (( $(echo "$m > $best" | bc -l) )) && best=$m
+    done
+    for kind in "$@"; do
+        printf '  %-14s %8.0f  (%.2f of the best fixed)\n' "$kind" "$(median "$kind" 3)" \
+            "$(echo "$(median "$kind" 3) / $best" | bc -l)"
+    done
+}
+echo
+echo "medians over $REPEAT rounds (records a second):"
+against_fixed fixed first second ${BASELINE:+baseline}
+[[ -n $BASELINE ]] && printf '  first / baseline: %.2f\n' \
+    "$(echo "$(median first 3) / $(median baseline 3)" | bc -l)"
+printf '  %-14s %8.0f  answers 429: median %s to %s records\n' rate-first \
+    "$(median rate-first 3)" "$(median rate-first 4)" "$MEMORY_RATE_FIRST"
+printf '  %-14s %8.0f  answers 429: median %s of %s (%.2f%%)\n' rate-second \
+    "$(median rate-second 3)" "$(median rate-second 4)" "$RECORDS" \
+    "$(echo "100 * $(median rate-second 4) / $RECORDS" | bc -l)"
+against_fixed export export-auto export-new
