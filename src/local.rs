@@ -32,13 +32,15 @@ pub(crate) fn database(settings: &Settings) -> Result<PathBuf> {
     if let Some(path) = &settings.environment.local_db {
         return Ok(path.clone());
     }
+    data_dir().map(|dir| dir.join("local.db"))
+}
+
+/// The OS data directory of locadm (XDG on Linux): the `local` profile's database and
+/// the inventory.
+pub(crate) fn data_dir() -> Result<PathBuf> {
     directories::ProjectDirs::from("", "", "locadm")
-        .map(|dirs| dirs.data_dir().join("local.db"))
-        .ok_or_else(|| {
-            Error::other(
-                "cannot find the data directory for the `local` profile (no home directory)",
-            )
-        })
+        .map(|dirs| dirs.data_dir().to_owned())
+        .ok_or_else(|| Error::other("cannot find the data directory (no home directory)"))
 }
 
 /// Whether these settings mean the embedded emulator: the `local` profile without a base

@@ -15,6 +15,7 @@ mod emulator_conformance;
 mod emulator_http;
 mod generated_docs;
 mod hostile;
+mod inventory;
 mod new_user;
 mod oidc;
 mod pace;
