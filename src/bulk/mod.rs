@@ -90,13 +90,18 @@ impl Operation {
 }
 
 impl Task {
-    /// The journal key: the task's place in its input, its storeId and its target.
+    /// The journal key: the task's place in its input, its storeId and its target (none
+    /// for a record without `id`, matched by storeId or not: a journal written before
+    /// locadm knew the location still skips what it did).
     pub(crate) fn key(&self) -> String {
+        let target = match self.id {
+            Some(id) if !self.matched => id.to_string(),
+            _ => String::new(),
+        };
         format!(
-            "{}|{}|{}",
+            "{}|{}|{target}",
             self.position,
-            self.store_id.as_deref().unwrap_or(""),
-            self.id.map(|i| i.to_string()).unwrap_or_default()
+            self.store_id.as_deref().unwrap_or("")
         )
     }
 }

@@ -123,6 +123,7 @@ impl Checked {
                 id,
                 store_id,
                 body,
+                matched: false,
             },
             problems,
         }
@@ -308,6 +309,7 @@ impl Matching {
             task.operation = Operation::Replace;
         }
         task.id = Some(id);
+        task.matched = true;
         Ok(true)
     }
 }

@@ -36,7 +36,7 @@ pub struct ForgetArgs {
     /// Only these locations (ids); none: every one known
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,
-    /// Only storeIds matching this glob (`*`, `?`, `[…]`)
+    /// Only storeIds matching this glob (`*`, `?`, `[...]`)
     #[arg(long = "store-id", value_name = "GLOB")]
     pub store_id: Option<String>,
     /// Do not ask (required without a terminal)

@@ -122,7 +122,7 @@ pub struct DeleteArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
-    /// Only storeIds matching this glob (`*`, `?`, `[…]`; case matters)
+    /// Only storeIds matching this glob (`*`, `?`, `[...]`; case matters)
     #[arg(long = "store-id", value_name = "GLOB")]
     pub store_id: Option<String>,
     /// Only this city (case ignored)

@@ -183,6 +183,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             },
             store_id: entry.store_id.clone(),
             body: Ok(body),
+            matched: false,
         });
     }
     if unsure > 0 {

@@ -106,6 +106,7 @@ pub(super) fn id_tasks(
                 id: Some(id),
                 store_id,
                 body: Ok(bytes::Bytes::new()),
+                matched: false,
             });
         }
     };

@@ -71,6 +71,7 @@ async fn refresh(
             id: Some(id),
             store_id: location.store_id.clone(),
             body: Ok(bytes::Bytes::new()),
+            matched: false,
         });
     }
     let preflight = builder.finish("refresh".to_owned())?;
