@@ -504,3 +504,88 @@ pub(crate) fn completion_candidates() -> Vec<Known> {
     };
     known().unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+    const B: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+    fn at(fact: Fact, ms: i64) -> Fact {
+        Fact {
+            at: Some(ms),
+            ..fact
+        }
+    }
+
+    #[test]
+    fn the_newer_fact_wins_and_gone_locations_are_not_looked_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut inventory = Inventory::open_at(&dir.path().join("i.db")).unwrap();
+        let mode: String = inventory
+            .conn
+            .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        let service = Service {
+            url: "https://a.example".into(),
+            profile: "default".into(),
+        };
+        let body = br#"{"storeId":"S-1","storeName":"One","structuredAddress":{"city":"Dresden"}}"#;
+        inventory
+            .record(
+                &service,
+                vec![
+                    at(Fact::seen(A, Some(Bytes::from_static(body))), 2_000),
+                    at(Fact::gone(B), 2_000),
+                ],
+            )
+            .unwrap();
+        // An older file says A is gone and B exists: what is known since stands.
+        let old = |fact: Fact| Fact {
+            store_id: Some("S-2".into()),
+            ..at(fact, 1_000)
+        };
+        inventory
+            .record(&service, vec![old(Fact::gone(A)), old(Fact::seen(B, None))])
+            .unwrap();
+        let all = Filter {
+            deleted: true,
+            ..Filter::default()
+        };
+        let known = inventory.list(&service, &all).unwrap();
+        let a = known.iter().find(|k| k.id == A).unwrap();
+        assert_eq!(
+            (
+                a.store_id.as_deref(),
+                a.name.as_deref(),
+                a.city.as_deref(),
+                a.deleted
+            ),
+            (Some("S-1"), Some("One"), Some("Dresden"), false)
+        );
+        assert!(known.iter().find(|k| k.id == B).unwrap().deleted);
+        assert_eq!(a.last_seen, "1970-01-01T00:00:02Z");
+        assert_eq!(inventory.ids_of(&service, "S-1").unwrap(), [A]);
+        assert!(
+            inventory.ids_of(&service, "S-2").unwrap().is_empty(),
+            "gone"
+        );
+        // Another service, or another profile, knows nothing of it.
+        let other = Service {
+            profile: "staging".into(),
+            ..service.clone()
+        };
+        assert!(inventory.list(&other, &all).unwrap().is_empty());
+        // A newer gone wins.
+        inventory
+            .record(&service, vec![at(Fact::gone(A), 3_000)])
+            .unwrap();
+        assert!(inventory.by_store_id(&service).unwrap().is_empty());
+        assert_eq!(
+            inventory.forget(&service, &[A.into(), B.into()]).unwrap(),
+            2
+        );
+    }
+}
