@@ -100,7 +100,8 @@ impl Fact {
         }
     }
 
-    /// Fills storeId, name and city from the body, where not given.
+    /// Fills storeId, name and city from the body, where not given. (A body is one the
+    /// run sent, checked, or the service's read form: these members are strings.)
     fn complete(&mut self) {
         #[derive(serde::Deserialize)]
         #[serde(rename_all = "camelCase")]
@@ -110,31 +111,22 @@ impl Fact {
         #[derive(serde::Deserialize)]
         #[serde(rename_all = "camelCase")]
         struct Head {
-            store_id: Option<serde_json::Value>,
-            store_name: Option<serde_json::Value>,
-            city: Option<serde_json::Value>,
+            store_id: Option<String>,
+            store_name: Option<String>,
+            city: Option<String>,
             structured_address: Option<Address>,
         }
         let Some(body) = self.body.take() else { return };
         let Ok(head) = serde_json::from_slice::<Head>(&body) else {
             return;
         };
-        let text = |v: Option<serde_json::Value>| match v {
-            Some(serde_json::Value::String(s)) => Some(s),
-            _ => None,
-        };
-        if self.store_id.is_none() {
-            self.store_id = text(head.store_id);
-        }
-        if self.name.is_none() {
-            self.name = text(head.store_name);
-        }
-        if self.city.is_none() {
-            self.city = head
-                .structured_address
-                .and_then(|a| a.city)
-                .or_else(|| text(head.city));
-        }
+        self.store_id = self.store_id.take().or(head.store_id);
+        self.name = self.name.take().or(head.store_name);
+        self.city = self
+            .city
+            .take()
+            .or(head.structured_address.and_then(|a| a.city))
+            .or(head.city);
     }
 }
 
