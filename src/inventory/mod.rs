@@ -411,6 +411,13 @@ pub(crate) fn note(context: &crate::context::Context<'_>, facts: Vec<Fact>) {
     }
 }
 
+/// A 404 for location `id` teaches that it is gone.
+pub(crate) fn gone_if_404(context: &crate::context::Context<'_>, id: &uuid::Uuid, error: &Error) {
+    if error.status() == Some(404) {
+        note(context, vec![Fact::gone(id)]);
+    }
+}
+
 /// The id known under `store_id`, or why there is none: not known (exit 5, naming how
 /// to teach it), or known under several ids.
 pub(crate) fn resolve(context: &crate::context::Context<'_>, store_id: &str) -> Result<uuid::Uuid> {

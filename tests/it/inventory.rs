@@ -145,15 +145,18 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
     created.assert_code(0);
     let ids = ids_by_store_id(&created);
     // Deleted behind locadm's back: the emulator's own API, not locadm.
-    let token = env.run(&["auth", "token"]);
-    token.assert_code(0);
-    let (status, _) = common::http(
-        &format!("{}/locations/{}", env.emulator().base_url, ids["F-00001"]),
-        "DELETE",
-        Some(token.stdout.trim()),
-        None,
-    );
-    assert!((200..300).contains(&status), "{status}");
+    let delete_behind = |id: &str| {
+        let token = env.run(&["auth", "token"]);
+        token.assert_code(0);
+        let (status, _) = common::http(
+            &format!("{}/locations/{id}", env.emulator().base_url),
+            "DELETE",
+            Some(token.stdout.trim()),
+            None,
+        );
+        assert!((200..300).contains(&status), "{status}");
+    };
+    delete_behind(&ids["F-00001"]);
     assert_eq!(listed(&env, &[]).len(), 3, "locadm cannot know yet");
     let out = env.run(&["location", "list", "--refresh", "-o", "json"]);
     out.assert_code(0);
@@ -166,6 +169,12 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
     );
     let known = listed(&env, &["--deleted"]);
     assert_eq!(known.keys().collect::<Vec<_>>(), ["F-00000", "F-00002"]);
+
+    // One read's 404 teaches it too.
+    delete_behind(&ids["F-00002"]);
+    env.run(&["location", "get", &ids["F-00002"]]).assert_code(5);
+    assert_eq!(listed(&env, &[]).keys().collect::<Vec<_>>(), ["F-00000"]);
+    assert!(listed(&env, &["--deleted"])["F-00002"].2);
 }
 
 #[test]

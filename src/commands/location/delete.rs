@@ -71,7 +71,10 @@ async fn delete_one(context: &Context<'_>, id: uuid::Uuid, yes: bool) -> Result<
             ))
             .with_hint("pass `--yes` to delete without a terminal"));
         }
-        let (location, _) = api.get_location(&id).await?;
+        let (location, _) = api
+            .get_location(&id)
+            .await
+            .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
         let city = location
             .structured_address
             .as_ref()

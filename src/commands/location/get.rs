@@ -37,15 +37,10 @@ pub(super) fn only_one(
 
 async fn get_one(context: &Context<'_>, id: uuid::Uuid) -> Result<()> {
     let api = context.api().await?;
-    let (location, reply) = match api.get_location(&id).await {
-        Ok(read) => read,
-        Err(e) => {
-            if e.status() == Some(404) {
-                inventory::note(context, vec![Fact::gone(id)]);
-            }
-            return Err(e);
-        }
-    };
+    let (location, reply) = api
+        .get_location(&id)
+        .await
+        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
     inventory::note(context, vec![Fact::seen(id, Some(reply.body.clone()))]);
     let printer = context.printer;
     if printer.wants_rows() {

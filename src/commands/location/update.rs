@@ -60,7 +60,7 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     let (_, current) = api
         .get_location(&id)
         .await
-        .inspect_err(|e| gone_if_404(context, &id, e))?;
+        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
     let current = reader::write_form(read.clone()).map_err(|p| body::invalid(&p))?;
@@ -105,16 +105,10 @@ async fn sent(
     let reply = api
         .update_location(id, body)
         .await
-        .inspect_err(|e| gone_if_404(context, id, e))?;
+        .inspect_err(|e| inventory::gone_if_404(context, id, e))?;
     let seen = serde_json::to_vec(body).ok().map(bytes::Bytes::from);
     inventory::note(context, vec![Fact::seen(id, seen)]);
     Ok(reply)
-}
-
-fn gone_if_404(context: &Context<'_>, id: &uuid::Uuid, error: &Error) {
-    if error.status() == Some(404) {
-        inventory::note(context, vec![Fact::gone(id)]);
-    }
 }
 
 /// Whether a patch gives a value of its own to `field`, so that the current value (which
