@@ -86,7 +86,10 @@ apply_on_emulator() {
     local binary=$1 input=$2 concurrency=$3 start end
     shift 3
     start=$(date +%s.%N)
-    HOME=$WORK LOCADM_KEYRING=none LOCADM_BASE_URL=$BASE_URL \
+    # A data directory of its own: no inventory of an earlier run's storeIds (which would
+    # make the creates of the same input changes).
+    HOME=$WORK XDG_DATA_HOME=$(mktemp -d "$WORK/data.XXXXXX") LOCADM_KEYRING=none \
+        LOCADM_BASE_URL=$BASE_URL \
         LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
         LOCADM_CLIENT_SECRET=$CLIENT_SECRET \
         "$binary" location apply --file "$input" --concurrency "$concurrency" "$@" \
