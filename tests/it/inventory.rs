@@ -172,7 +172,8 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
 
     // One read's 404 teaches it too.
     delete_behind(&ids["F-00002"]);
-    env.run(&["location", "get", &ids["F-00002"]]).assert_code(5);
+    env.run(&["location", "get", &ids["F-00002"]])
+        .assert_code(5);
     assert_eq!(listed(&env, &[]).keys().collect::<Vec<_>>(), ["F-00000"]);
     assert!(listed(&env, &["--deleted"])["F-00002"].2);
 }
