@@ -386,7 +386,7 @@ pub(super) async fn write_reports(
     progress: Progress,
     mut pauses: Pauses,
     state: Arc<RunState>,
-    notes: Option<Notes>,
+    mut notes: Option<Notes>,
 ) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
     // Lines reach stdout when the buffer fills, or when no report came for a moment (a
@@ -413,8 +413,10 @@ pub(super) async fn write_reports(
         };
         let Some(report) = next else { break };
         tally.count(&report);
-        if let Some(fact) = notes.as_ref().and_then(|_| report.fact()) {
-            notes.as_ref().expect("checked just above").note(fact);
+        if let Some(notes) = &mut notes {
+            if let Some(fact) = report.fact() {
+                notes.note(fact);
+            }
         }
         let failed = report.outcome.failed();
         if output_error.is_none() {
