@@ -587,4 +587,37 @@ mod tests {
             2
         );
     }
+
+    /// Two writers of one file (as two runs are), a transaction a fact each, all the
+    /// time: none is refused, nothing is lost. (With no busy timeout, some are refused.)
+    #[test]
+    fn concurrent_writers_take_turns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let service = Service {
+            url: "https://a.example".into(),
+            profile: "default".into(),
+        };
+        let writers: Vec<_> = (0..2)
+            .map(|w| {
+                let (path, service) = (path.clone(), service.clone());
+                std::thread::spawn(move || {
+                    let mut inventory = Inventory::open_at(&path).unwrap();
+                    for i in 0..300 {
+                        let id = format!("{w}-{i}");
+                        inventory.record(&service, vec![Fact::gone(id)]).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let all = Filter {
+            deleted: true,
+            ..Filter::default()
+        };
+        let inventory = Inventory::open_at(&path).unwrap();
+        assert_eq!(inventory.list(&service, &all).unwrap().len(), 600);
+    }
 }
