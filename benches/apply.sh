@@ -111,6 +111,9 @@ EMU=$BASE_URL EMU_TOKEN_URL=$TOKEN_URL EMU_ID=$CLIENT_ID EMU_SECRET=$CLIENT_SECR
 apply_run() {
     local input=$1 base=$2 token_url=$3 id=$4 secret=$5 name=$6 binary=${7:-$LOCADM} n
     n=$(wc -l <"$input")
+    # Every run starts without an inventory: the same create file is applied again and
+    # again, and the storeIds an earlier run taught would make its records changes.
+    rm -rf "$WORK/home/data"
     mkdir -p "$WORK/home"
     env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
         XDG_DATA_HOME="$WORK/home/data" LOCADM_KEYRING=none \

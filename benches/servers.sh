@@ -102,6 +102,10 @@ locadm_on_emulator() {
     local binary=$1 start end home=${BENCH_HOME:-$WORK}
     shift
     start=$(date +%s.%N)
+    # HOME (and its data directory, where the pace is remembered) kept from run to run,
+    # but no inventory of an earlier run's storeIds (which would make the creates of the
+    # same input changes).
+    rm -f "$home/.local/share/locadm/inventory.db"*
     HOME=$home XDG_DATA_HOME=$home/.local/share LOCADM_KEYRING=none \
         LOCADM_BASE_URL=$BASE_URL LOCADM_TOKEN_URL=$TOKEN_URL LOCADM_CLIENT_ID=$CLIENT_ID \
         LOCADM_CLIENT_SECRET=$CLIENT_SECRET \

@@ -287,6 +287,8 @@ apply_run() {
     n=$(wc -l <"$input")
     local sessions_before
     sessions_before=$(sessions)
+    # No inventory of an earlier run: its storeIds would make the same creates changes.
+    rm -rf "$WORK/home/data"
     env -i PATH="$PATH" HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/config" \
         XDG_DATA_HOME="$WORK/home/data" LOCADM_KEYRING=none \
         LOCADM_CONFIG="$WORK/config.toml" LOCADM_PROFILE="$profile" \

@@ -76,9 +76,24 @@ pub fn completion_command() -> clap::Command {
             }))
         })
     };
+    let ids = |arg: clap::Arg| arg.add(ArgValueCandidates::new(id_candidates));
+    let store_ids = |arg: clap::Arg| arg.add(ArgValueCandidates::new(store_id_candidates));
+    let by_id = |verb: clap::Command, id: &str, store_id: &str| {
+        verb.mut_arg(id, ids).mut_arg(store_id, store_ids)
+    };
     Cli::command()
         .mut_arg("profile", |arg| {
             arg.add(ArgValueCandidates::new(profile_candidates))
+        })
+        .mut_subcommand("location", |location| {
+            location
+                .mut_subcommand("get", |get| by_id(get, "ids", "store_ids"))
+                .mut_subcommand("delete", |delete| by_id(delete, "ids", "store_ids"))
+                .mut_subcommand("update", |update| by_id(update, "id", "store_id"))
+                .mut_subcommand("list", |list| list.mut_arg("store_id", store_ids))
+        })
+        .mut_subcommand("inventory", |inventory| {
+            inventory.mut_subcommand("forget", |forget| by_id(forget, "ids", "store_id"))
         })
         .mut_subcommand("config", |config| {
             config
@@ -94,6 +109,36 @@ fn key_candidates(in_profile_only: bool) -> Vec<CompletionCandidate> {
         .iter()
         .filter(|key| key.in_profile() || !in_profile_only)
         .map(|key| CompletionCandidate::new(key.name).help(Some(key.about.into())))
+        .collect()
+}
+
+/// The ids locadm knows (its inventory), each with its storeId, name and city.
+fn id_candidates() -> Vec<CompletionCandidate> {
+    crate::inventory::completion_candidates()
+        .into_iter()
+        .map(|known| {
+            let about = [known.store_id, known.name, known.city]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ");
+            CompletionCandidate::new(known.id).help(Some(about.into()))
+        })
+        .collect()
+}
+
+/// The storeIds locadm knows, each with its name and city.
+fn store_id_candidates() -> Vec<CompletionCandidate> {
+    crate::inventory::completion_candidates()
+        .into_iter()
+        .filter_map(|known| {
+            let about = [known.name, known.city]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ");
+            Some(CompletionCandidate::new(known.store_id?).help(Some(about.into())))
+        })
         .collect()
 }
 

@@ -20,6 +20,7 @@ mod docs;
 mod env_vars;
 mod error;
 mod input;
+mod inventory;
 mod local;
 mod output;
 mod secrets_in_memory;

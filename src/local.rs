@@ -32,15 +32,15 @@ pub(crate) fn database(settings: &Settings) -> Result<PathBuf> {
     if let Some(path) = &settings.environment.local_db {
         return Ok(path.clone());
     }
-    data_dir().map(|dir| dir.join("local.db")).ok_or_else(|| {
-        Error::other("cannot find the data directory for the `local` profile (no home directory)")
-    })
+    data_dir().map(|dir| dir.join("local.db"))
 }
 
 /// The OS data directory of locadm (`$XDG_DATA_HOME/locadm` on Linux): the `local`
-/// profile's database, the pace bulk runs remember. None without a home directory.
-pub(crate) fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "locadm").map(|dirs| dirs.data_dir().to_owned())
+/// profile's database, the inventory, the pace bulk runs remember.
+pub(crate) fn data_dir() -> Result<PathBuf> {
+    directories::ProjectDirs::from("", "", "locadm")
+        .map(|dirs| dirs.data_dir().to_owned())
+        .ok_or_else(|| Error::other("cannot find the data directory (no home directory)"))
 }
 
 /// Whether these settings mean the embedded emulator: the `local` profile without a base

@@ -92,13 +92,18 @@ impl Operation {
 }
 
 impl Task {
-    /// The journal key: the task's place in its input, its storeId and its target.
+    /// The journal key: the task's place in its input, its storeId and its target (none
+    /// for a record without `id`, matched by storeId or not: a journal written before
+    /// locadm knew the location still skips what it did).
     pub(crate) fn key(&self) -> String {
+        let target = match self.id {
+            Some(id) if !self.matched => id.to_string(),
+            _ => String::new(),
+        };
         format!(
-            "{}|{}|{}",
+            "{}|{}|{target}",
             self.position,
-            self.store_id.as_deref().unwrap_or(""),
-            self.id.map(|i| i.to_string()).unwrap_or_default()
+            self.store_id.as_deref().unwrap_or("")
         )
     }
 }
@@ -123,6 +128,9 @@ pub(crate) struct Run {
     /// The input is a spreadsheet (CSV, a workbook): a merge's changes that look like a
     /// spreadsheet's damage are marked, and sent only with `--yes` or a yes.
     pub sheet: bool,
+    /// Print a result a task on stdout (`location list --refresh` prints the list
+    /// instead).
+    pub print: bool,
 }
 
 impl Run {
@@ -140,6 +148,7 @@ impl Run {
             yes: false,
             earlier: None,
             sheet: false,
+            print: true,
         }
     }
 }
@@ -186,6 +195,13 @@ pub(crate) async fn execute(
         None => None,
     };
     check_permissions(context, &api, &run, &operations).await?;
+    // What the run learns goes to the inventory; one that cannot be opened is a warning:
+    // the run's work does not depend on it.
+    let recorder = context
+        .inventory_service()
+        .and_then(crate::inventory::Recorder::start)
+        .map_err(|e| printer.warning(&format!("the inventory will not be updated: {e}")))
+        .ok();
     if let Some(id) = first_merge {
         check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
     }
@@ -265,13 +281,14 @@ pub(crate) async fn execute(
         progress.clone(),
         printer.messages(),
     ));
-    let sink = printer.records();
+    let sink = run.print.then(|| printer.records());
     let writer = tokio::spawn(report::write_reports(
         report_rx,
         sink,
         progress,
         pacer.pauses(),
         state.clone(),
+        recorder.as_ref().map(crate::inventory::Recorder::notes),
     ));
     // Joined while the writer runs: a worker that panicked stops the run at once, as any
     // failure of the run does, instead of its records going unreported and the run
@@ -288,6 +305,9 @@ pub(crate) async fn execute(
         written.map_err(|e| Error::other("the report writer failed").with_source(e))?;
     signals.abort();
     pauses.abort();
+    if let Some(Err(e)) = recorder.map(crate::inventory::Recorder::finish) {
+        printer.warning(&format!("the inventory was not updated: {e}"));
+    }
     if let Some(e) = output_error {
         return Err(Error::other(format!(
             "cannot write the report to stdout: {e}; the run was stopped"

@@ -112,7 +112,7 @@ pub(crate) struct PaceMemory {
 impl PaceMemory {
     /// The memory in the data directory, and what it holds for `service`.
     pub(crate) fn open(service: Service, pace: &Pace, verbose: Verbose) -> PaceMemory {
-        let path = crate::local::data_dir().map(|dir| dir.join(FILE));
+        let path = crate::local::data_dir().ok().map(|dir| dir.join(FILE));
         if path.is_none() {
             verbose.line("pace: no data directory (no home directory): nothing is remembered");
         }

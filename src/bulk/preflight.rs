@@ -123,6 +123,7 @@ impl Checked {
                 id,
                 store_id,
                 body,
+                matched: false,
             },
             problems,
         }
@@ -147,6 +148,8 @@ pub(crate) struct Preflight {
     pub operations: std::collections::BTreeMap<Operation, usize>,
     /// The first task that merges, to learn what the service's read form carries.
     pub first_merge: Option<uuid::Uuid>,
+    /// Records without `id` matched to a known location by storeId.
+    pub matched: usize,
     pub spool: SpoolReader,
 }
 
@@ -157,8 +160,21 @@ pub(crate) struct Preflight {
 const PREFLIGHT_CHUNK: usize = 1024;
 const PREFLIGHT_CHUNK_BYTES: usize = 4 << 20;
 
+/// Records without `id` whose storeId locadm knows (its inventory): each becomes a change
+/// of that location (a merge, or with `--replace` a replacement) instead of a create.
+pub(crate) struct Matching {
+    /// Live ids by storeId.
+    pub known: std::collections::HashMap<String, Vec<String>>,
+    pub updates: Updates,
+}
+
 /// Reads `source` once, checks every record into a task and reports each invalid one.
-pub(crate) fn records(source: &Source, updates: Updates, messages: Messages) -> Result<Preflight> {
+pub(crate) fn records(
+    source: &Source,
+    updates: Updates,
+    matching: Option<Matching>,
+    messages: Messages,
+) -> Result<Preflight> {
     let mut builder = Builder::new()?;
     let mut chunk: Vec<(Position, std::result::Result<String, String>)> =
         Vec::with_capacity(PREFLIGHT_CHUNK);
@@ -173,9 +189,14 @@ pub(crate) fn records(source: &Source, updates: Updates, messages: Messages) -> 
                 Err(unreadable) => unreadable_record(position, unreadable),
             })
             .collect();
-        for Prepared { task, problems } in prepared {
+        for Prepared { mut task, problems } in prepared {
             for problem in problems.errors() {
                 messages.detail(&format!("{}: {problem}", task.position));
+            }
+            match matching.as_ref().map(|m| m.apply(&mut task)) {
+                Some(Ok(true)) => builder.matched += 1,
+                Some(Err(problem)) => messages.detail(&format!("{}: {problem}", task.position)),
+                _ => {}
             }
             builder.push(task);
         }
@@ -207,6 +228,7 @@ pub(crate) struct Builder {
     invalid: usize,
     operations: std::collections::BTreeMap<Operation, usize>,
     first_merge: Option<uuid::Uuid>,
+    matched: usize,
 }
 
 impl Builder {
@@ -218,6 +240,7 @@ impl Builder {
             invalid: 0,
             operations: Default::default(),
             first_merge: None,
+            matched: 0,
         })
     }
 
@@ -244,7 +267,68 @@ impl Builder {
             digest,
             operations: self.operations,
             first_merge: self.first_merge,
+            matched: self.matched,
             spool: self.spool.into_reader()?,
         })
     }
+}
+
+impl Matching {
+    /// Makes a valid create whose storeId is known a change of that location; true when
+    /// it did. A storeId known under several locations makes the record invalid (the
+    /// problem is returned): which one it means cannot be told.
+    fn apply(&self, task: &mut Task) -> std::result::Result<bool, String> {
+        let (Operation::Create, Ok(_), Some(store_id)) =
+            (task.operation, &task.body, &task.store_id)
+        else {
+            return Ok(false);
+        };
+        let Some(ids) = self.known.get(store_id) else {
+            return Ok(false);
+        };
+        let id = match crate::inventory::one_id(store_id, ids) {
+            Ok(id) => id,
+            Err(e) => {
+                let problem = format!(
+                    "{e}: give the record the `id` of the one it means, or pass `--create-new`"
+                );
+                task.body = Err(problem.clone());
+                return Err(problem);
+            }
+        };
+        if self.updates == Updates::Merge {
+            // A create's `null` is "no value"; in a merge patch it would remove the
+            // member: it keeps the current value instead, so a file applied again is
+            // unchanged, and nothing the location has is dropped.
+            let Ok(patch) = task.body.as_deref().map(without_nulls) else {
+                return Ok(false);
+            };
+            task.body = Ok(patch);
+            task.operation = Operation::Merge;
+        } else {
+            task.operation = Operation::Replace;
+        }
+        task.id = Some(id);
+        task.matched = true;
+        Ok(true)
+    }
+}
+
+/// A create body as a merge patch: its top-level `null` members left out.
+fn without_nulls(body: &[u8]) -> bytes::Bytes {
+    let Some(members) = super::body_text(body)
+        .ok()
+        .and_then(|text| crate::model::document::RawMembers::parse_text(text).ok())
+    else {
+        return bytes::Bytes::copy_from_slice(body);
+    };
+    let mut patch = crate::model::document::RawMembers::default();
+    for (name, value) in members.into_members() {
+        if value.get() != "null" {
+            patch.push(name, value);
+        }
+    }
+    serde_json::to_vec(&patch)
+        .map(bytes::Bytes::from)
+        .unwrap_or_else(|_| bytes::Bytes::copy_from_slice(body))
 }

@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 use super::{Operation, RunState};
 use crate::error::Error;
 use crate::input::Position;
+use crate::inventory::{Fact, Notes};
 use crate::model::document::Change;
 use crate::output::sheet::{Cell, Sheet};
 use crate::output::{Human, Messages, Progress, Record, RecordSink};
@@ -103,6 +104,9 @@ pub(crate) struct Report {
     /// `location get`: the location as the service sent it, printed instead of the report.
     #[serde(skip)]
     pub location: Option<Box<RawValue>>,
+    /// The location as this task last saw it (sent or read), for the inventory.
+    #[serde(skip)]
+    pub seen: Option<bytes::Bytes>,
 }
 
 impl Report {
@@ -120,7 +124,25 @@ impl Report {
             changes: Vec::new(),
             body: None,
             location: None,
+            seen: None,
         }
+    }
+
+    /// What the task taught about its location, for the inventory: gone (deleted, or
+    /// a 404 on reading or writing it), or seen as sent or read; a create that got no id,
+    /// or a task that read nothing, teaches nothing.
+    pub(crate) fn fact(&self) -> Option<Fact> {
+        let id = self.id.as_deref()?;
+        let gone = matches!(self.outcome, Outcome::Deleted | Outcome::NotFound)
+            || (self.status == Some(404) && self.operation != "create");
+        if gone {
+            return Some(Fact::gone(id));
+        }
+        let seen = self.seen.clone()?;
+        Some(Fact {
+            store_id: self.store_id.clone(),
+            ..Fact::seen(id, Some(seen))
+        })
     }
 
     pub(super) fn position(&self) -> String {
@@ -360,10 +382,11 @@ const FLUSH_AFTER: Duration = Duration::from_millis(100);
 /// tally and the error that made stdout unusable, if one did.
 pub(super) async fn write_reports(
     mut reports: mpsc::Receiver<Report>,
-    mut sink: RecordSink,
+    mut sink: Option<RecordSink>,
     progress: Progress,
     mut pauses: Pauses,
     state: Arc<RunState>,
+    mut notes: Option<Notes>,
 ) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
     // Lines reach stdout when the buffer fills, or when no report came for a moment (a
@@ -378,7 +401,7 @@ pub(super) async fn write_reports(
             Err(_) if pending => match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
                 Ok(next) => next,
                 Err(_) => {
-                    if let Err(e) = sink.flush() {
+                    if let Err(e) = sink.as_mut().map_or(Ok(()), RecordSink::flush) {
                         output_error.get_or_insert(e.into());
                         state.stop();
                     }
@@ -390,9 +413,18 @@ pub(super) async fn write_reports(
         };
         let Some(report) = next else { break };
         tally.count(&report);
+        if let Some(notes) = &mut notes {
+            if let Some(fact) = report.fact() {
+                notes.note(fact);
+            }
+        }
         let failed = report.outcome.failed();
         if output_error.is_none() {
-            if let Err(e) = sink.push(&Printed(report)) {
+            let pushed = match &mut sink {
+                Some(sink) => sink.push(&Printed(report)),
+                None => Ok(()),
+            };
+            if let Err(e) = pushed {
                 // Stdout is gone (a closed pipe): stop sending, but let the requests in
                 // flight finish so that the journal records their outcome.
                 output_error = Some(e);
@@ -417,7 +449,7 @@ pub(super) async fn write_reports(
         }
     }
     if output_error.is_none() {
-        if let Err(e) = sink.finish() {
+        if let Err(e) = sink.map_or(Ok(()), RecordSink::finish) {
             output_error = Some(e);
         }
     }

@@ -27,6 +27,11 @@ pub(crate) struct Task {
     /// The JSON to send (a full body, or a merge patch), empty for a read or a delete, or
     /// why the record is invalid.
     pub body: std::result::Result<Bytes, String>,
+    /// A record without `id` matched to a known location by its storeId (the
+    /// inventory): a create in the input, so its journal key and an earlier run's
+    /// result are the create's.
+    #[serde(default)]
+    pub matched: bool,
 }
 
 /// A spooled body as the JSON text pre-flight wrote: not text only if the spool, a
@@ -142,6 +147,7 @@ mod tests {
                 id: None,
                 store_id: Some("S-1".into()),
                 body: Ok(Bytes::from_static(br#"{"storeId":"S-1","latitude":52.10}"#)),
+                matched: false,
             },
             Task {
                 position: Position::Index(7),
@@ -149,6 +155,7 @@ mod tests {
                 id: Some(uuid::Uuid::from_u128(42)),
                 store_id: None,
                 body: Err("storeId: required".into()),
+                matched: false,
             },
         ];
         // Every operation and position, an empty body, and text that is not ASCII.
@@ -170,6 +177,7 @@ mod tests {
                 id: Some(uuid::Uuid::from_u128(u128::MAX - n as u128)),
                 store_id: Some(format!("Straße-{n}")),
                 body: Ok(Bytes::new()),
+                matched: false,
             });
         }
         tasks

@@ -191,8 +191,7 @@ impl Worker {
                 report.body = RawValue::from_string(body_text(&body)?.to_owned()).ok();
             }
             Operation::Replace | Operation::Merge => {
-                let (current, read) = self.current(task).await?;
-                fill_from_read(report, &read);
+                let current = self.current(task, report).await?;
                 let after = self.target(task, &current, &body)?;
                 report.changes = document::diff(&current, &after.0);
                 if self.rules.sheet {
@@ -205,13 +204,11 @@ impl Worker {
                 });
             }
             Operation::Delete => {
-                let (_, read) = self.current(task).await?;
-                fill_from_read(report, &read);
+                self.current(task, report).await?;
                 report.plan = Some("delete");
             }
             Operation::Get => {
-                let (_, read) = self.current(task).await?;
-                fill_from_read(report, &read);
+                self.current(task, report).await?;
                 report.plan = Some("read");
             }
         }
@@ -225,6 +222,7 @@ impl Worker {
                 if !self.record(task, report, Some(Recorded::Started)) {
                     return Ok(Step::Withheld);
                 }
+                let sent = body.clone();
                 let reply = self.api.create_location_json(&mut self.route, body).await?;
                 report.status = Some(reply.status.as_u16());
                 match ApiClient::created_id(&reply).map(|id| id.to_string()) {
@@ -235,6 +233,7 @@ impl Worker {
                             Outcome::Created
                         };
                         report.id = Some(new_id);
+                        report.seen = Some(sent);
                     }
                     None => {
                         report.outcome = Outcome::Unconfirmed;
@@ -252,8 +251,7 @@ impl Worker {
                 // journal (so that `--undo` can put it back).
                 let needs_current = task.operation == Operation::Merge || self.journal.is_some();
                 let (current, target) = if needs_current {
-                    let (current, read) = self.current(task).await?;
-                    fill_from_read(report, &read);
+                    let current = self.current(task, report).await?;
                     let target = self.target(task, &current, &body)?;
                     (Some(current), target)
                 } else {
@@ -284,10 +282,12 @@ impl Worker {
                 if !self.record_with(task, report, Some(Recorded::Started), before) {
                     return Ok(Step::Withheld);
                 }
+                let sent = target.1.clone();
                 let reply = self
                     .api
                     .update_location_json(&mut self.route, &id, target.1)
                     .await?;
+                report.seen = Some(sent);
                 report.status = Some(reply.status.as_u16());
                 report.outcome = if self.rules.undo {
                     Outcome::Restored
@@ -298,8 +298,7 @@ impl Worker {
             }
             Operation::Delete => {
                 let id = id.expect("a delete has an id");
-                let (current, read) = self.current(task).await?;
-                fill_from_read(report, &read);
+                let current = self.current(task, report).await?;
                 if !self.record_with(
                     task,
                     report,
@@ -333,25 +332,29 @@ impl Worker {
                     .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Read;
+                report.seen = Some(reply.body.clone());
                 report.location = RawValue::from_string(text).ok();
             }
         }
         Ok(Step::Done)
     }
 
-    /// The location's current write form (by the set-aside rule) and its read form.
-    async fn current(&mut self, task: &Task) -> Result<(RawMembers, RawMembers)> {
+    /// The location's current write form (by the set-aside rule); its storeId and what
+    /// was read go to the report.
+    async fn current(&mut self, task: &Task, report: &mut Report) -> Result<RawMembers> {
         let id = task.id.expect("a task that reads has an id");
         let reply = self.api.read_location(&mut self.route, &id).await?;
         let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
             .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
+        fill_from_read(report, &read);
+        report.seen = Some(reply.body);
         let current = reader::write_form(read.clone()).map_err(|p| {
             Error::other(format!(
                 "the read form of location {id} cannot be made a write form: {}",
                 p.to_string().replace('\n', "; ")
             ))
         })?;
-        Ok((current, read))
+        Ok(current)
     }
 
     /// What the location becomes: the record's body (replace) or the merge of its patch

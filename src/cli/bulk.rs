@@ -12,6 +12,10 @@ pub struct BulkIds {
     /// `id` (what `apply` prints, a journal, an export)
     #[arg(long, value_name = "PATH")]
     pub ids_from: Option<PathBuf>,
+    /// A location by its storeId, from locadm's inventory (repeatable); a line of
+    /// `--ids-from` with a `storeId` and no `id` is taken the same way
+    #[arg(long = "store-id", value_name = "STORE_ID")]
+    pub store_ids: Vec<String>,
     /// A location that does not exist is not a failure
     #[arg(long)]
     pub ignore_not_found: bool,

@@ -26,16 +26,34 @@ pub enum LocationCommand {
     /// prints can be edited and given back to `location apply`.
     ///
     /// Example: locadm location get --ids-from ids.txt -o ndjson > locations.ndjson
+    ///
+    /// Example: locadm location get --store-id S-1042
     Get(GetArgs),
+    /// List the locations locadm knows: its inventory, not the service's
+    ///
+    /// The service cannot list or search its locations; locadm remembers every location
+    /// it created, read, changed or deleted on this service (and what `locadm inventory
+    /// import` taught it), with when it last saw each. `--refresh` reads every listed
+    /// one again (concurrently, paced like a bulk run) and forgets those that are gone.
+    ///
+    /// Example: locadm location list --store-id 'S-10*' --city Dresden -o csv
+    #[command(visible_alias = "ls")]
+    List(ListArgs),
     /// Replace a location with a complete body from a file or from field flags
     ///
     /// With field flags and no --file, the body starts from the location's current state;
     /// fields the read form does not carry are named before anything is sent.
     ///
+    /// Without an id, `--store-id S` names the location (by locadm's inventory) and the
+    /// other field flags change it.
+    ///
     /// Example: locadm location update "$id" --file store.json
+    ///
+    /// Example: locadm location update --store-id S-1042 --city Leipzig
     Update {
-        /// The location's id (a UUID)
-        id: String,
+        /// The location's id (a UUID); without it, `--store-id` names the location
+        #[arg(required_unless_present = "store_id")]
+        id: Option<String>,
         #[command(flatten)]
         write: WriteArgs,
         /// Send even when the read form cannot carry some fields (they are named first)
@@ -60,7 +78,10 @@ pub enum LocationCommand {
     Validate(ValidateArgs),
     /// Create, change and undo locations in bulk from NDJSON, a JSON array, CSV or a workbook
     ///
-    /// A record without `id` creates a location. A record with `id` changes that location:
+    /// A record without `id` creates a location, unless locadm knows a location of its
+    /// storeId (its inventory: `location list`): then it changes that one, as a record
+    /// with that `id` would (`--create-new` creates anyway), so a file of new locations
+    /// applied twice creates nothing twice. A record with `id` changes that location:
     /// only the fields it carries (a JSON merge patch over the current state; `null`
     /// removes a field), so a CSV of just `id,city` works; `--replace` takes records as
     /// complete bodies instead. What `location get` prints is taken as it is. Every record
@@ -79,7 +100,7 @@ pub enum LocationCommand {
 #[derive(Debug, Clone, Args)]
 pub struct GetArgs {
     /// The locations' ids (UUIDs)
-    #[arg(value_name = "ID", required_unless_present = "ids_from")]
+    #[arg(value_name = "ID", required_unless_present_any = ["ids_from", "store_ids"])]
     pub ids: Vec<String>,
     #[command(flatten)]
     pub bulk: BulkIds,
@@ -88,7 +109,7 @@ pub struct GetArgs {
 #[derive(Debug, Clone, Args)]
 pub struct DeleteArgs {
     /// The locations' ids (UUIDs)
-    #[arg(value_name = "ID", required_unless_present = "ids_from")]
+    #[arg(value_name = "ID", required_unless_present_any = ["ids_from", "store_ids"])]
     pub ids: Vec<String>,
     #[command(flatten)]
     pub bulk: BulkIds,
@@ -101,6 +122,24 @@ pub struct DeleteArgs {
     /// Record each deletion and the location's last state here (`apply --undo` reads it)
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// Only storeIds matching this glob (`*`, `?`, `[...]`; case matters)
+    #[arg(long = "store-id", value_name = "GLOB")]
+    pub store_id: Option<String>,
+    /// Only this city (case ignored)
+    #[arg(long)]
+    pub city: Option<String>,
+    /// Show the locations known to be gone too
+    #[arg(long)]
+    pub deleted: bool,
+    /// Read every listed location again first, and forget those that are gone
+    #[arg(long)]
+    pub refresh: bool,
+    #[command(flatten)]
+    pub pace: Pace,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -128,6 +167,10 @@ pub struct ApplyArgs {
     /// Records with an `id` are complete bodies: every field they leave out is cleared
     #[arg(long)]
     pub replace: bool,
+    /// Create every record without `id`, even when locadm knows a location of its
+    /// storeId (by default such a record changes that location)
+    #[arg(long)]
+    pub create_new: bool,
     /// Send even when the service's read form cannot carry some fields, or a sheet's
     /// changes look like a spreadsheet's damage (named first)
     #[arg(long, short = 'y')]

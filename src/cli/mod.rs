@@ -14,14 +14,17 @@ use crate::env_vars::EnvVars;
 mod auth;
 mod bulk;
 mod config;
+mod inventory;
 mod location;
 mod provider;
 
 pub(crate) use auth::{AuthCommand, LoginArgs};
 pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs};
 pub(crate) use config::ConfigCommand;
+pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
-    ApplyArgs, DeleteArgs, GetArgs, LocationCommand, LocationFields, ValidateArgs, WriteArgs,
+    ApplyArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields, ValidateArgs,
+    WriteArgs,
 };
 pub(crate) use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
 
@@ -152,6 +155,12 @@ pub enum Command {
         after_help = "Example: locadm location get 0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11 -o json"
     )]
     Location(LocationCommand),
+    /// What locadm knows exists on a service: import, export, forget
+    #[command(
+        subcommand,
+        after_help = "Example: locadm inventory import created.ndjson"
+    )]
+    Inventory(InventoryCommand),
     /// Update location providers and validate provider bodies
     #[command(
         subcommand,
@@ -285,15 +294,22 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
         ErrorKind::InvalidSubcommand => {
             let typed = context(ContextKind::InvalidSubcommand)?;
             match (noun, typed.as_str()) {
-                (Some("location"), "list" | "ls" | "search") => {
+                (Some("location"), "search" | "find") => {
                     let from = path[0].1;
                     let at = from + args[from..].iter().position(|a| *a == typed)?;
-                    let mut get = args.clone();
-                    get.splice(at..=at, ["get".to_owned(), "ID...".to_owned()]);
+                    let mut list = args.clone();
+                    list.splice(
+                        at..=at,
+                        [
+                            "list".to_owned(),
+                            "--store-id".to_owned(),
+                            "GLOB".to_owned(),
+                        ],
+                    );
                     format!(
-                        "the service has no way to list locations, so there is no `location {typed}`\n\n  \
-                         read the ones you know: {} (or --ids-from FILE)",
-                        command_line(&get)
+                        "the service has no way to search locations, so there is no `location {typed}`\n\n  \
+                         list the ones locadm knows: {} (or --city CITY)",
+                        command_line(&list)
                     )
                 }
                 (Some("auth"), "login" | "logout") => {

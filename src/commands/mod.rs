@@ -6,6 +6,7 @@ pub(crate) mod auth;
 pub(crate) mod config;
 #[cfg(feature = "emulator")]
 mod emulator;
+mod inventory;
 pub(crate) mod location;
 pub(crate) mod provider;
 mod smoke;
@@ -38,6 +39,7 @@ async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
     match command {
         Command::Location(command) => location::run(context, command).await,
         Command::Provider(command) => provider::run(context, command).await,
+        Command::Inventory(command) => inventory::run(context, command).await,
         Command::Login(args) => auth::login::run(context, args).await,
         Command::Logout => auth::logout::run(context).await,
         Command::Auth(command) => auth::run(context, command).await,

@@ -10,10 +10,19 @@ use std::path::Path;
 use super::Position;
 use crate::error::{Error, Result};
 
+/// How a line names a location.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Named {
+    Id(uuid::Uuid),
+    /// A JSON line with a `storeId` and no `id` that is no result or journal line (those
+    /// name a location by its id, or a create that got none): found in the inventory.
+    StoreId(String),
+}
+
 /// Calls `each` with every id, or with the reason a line holds none that can be used.
 pub(crate) fn for_each_id(
     path: &Path,
-    mut each: impl FnMut(Position, std::result::Result<uuid::Uuid, String>),
+    mut each: impl FnMut(Position, std::result::Result<Named, String>),
 ) -> Result<()> {
     let reader = super::open(path)?;
     for (n, line) in reader.lines().enumerate() {
@@ -27,15 +36,20 @@ pub(crate) fn for_each_id(
         }
         let id = if text.starts_with('{') {
             match serde_json::from_str::<serde_json::Value>(text) {
-                Ok(value) => match value.get("id") {
-                    None | Some(serde_json::Value::Null) => continue,
-                    Some(serde_json::Value::String(id)) => parse(id),
-                    Some(other) => Err(format!("`id` is {other}, not a location id")),
+                Ok(value) => match (value.get("id"), value.get("storeId")) {
+                    (None | Some(serde_json::Value::Null), Some(serde_json::Value::String(s)))
+                        if value.get("outcome").is_none() && value.get("key").is_none() =>
+                    {
+                        Ok(Named::StoreId(s.clone()))
+                    }
+                    (None | Some(serde_json::Value::Null), _) => continue,
+                    (Some(serde_json::Value::String(id)), _) => parse(id).map(Named::Id),
+                    (Some(other), _) => Err(format!("`id` is {other}, not a location id")),
                 },
                 Err(e) => Err(format!("not an id and not a JSON line with one ({e})")),
             }
         } else {
-            parse(text.trim_matches('"'))
+            parse(text.trim_matches('"')).map(Named::Id)
         };
         each(position, id);
     }
@@ -60,17 +74,20 @@ mod tests {
         std::fs::write(
             &path,
             format!(
-                "{a}\n\n{{\"command\":\"apply\",\"input\":\"x\"}}\n{{\"line\":1,\"id\":\"{b}\",\"outcome\":\"created\"}}\n{{\"key\":\"k\",\"outcome\":\"started\"}}\n{a}\nnot-an-id\n"
+                "{a}\n\n{{\"command\":\"apply\",\"input\":\"x\"}}\n{{\"line\":1,\"id\":\"{b}\",\"outcome\":\"created\"}}\n{{\"key\":\"k\",\"outcome\":\"started\",\"storeId\":\"S-0\"}}\n{a}\nnot-an-id\n{{\"storeId\":\"S-1\"}}\n{{\"storeId\":\"S-2\",\"outcome\":\"failed\"}}\n"
             ),
         )
         .unwrap();
         let mut got = Vec::new();
-        for_each_id(&path, |p, id| got.push((p, id.map(|i| i.to_string())))).unwrap();
-        assert_eq!(got.len(), 4, "{got:?}");
-        assert_eq!(got[0].1.as_deref(), Ok(a));
-        assert_eq!(got[1].1.as_deref(), Ok(b));
-        assert_eq!(got[2].1.as_deref(), Ok(a));
+        let id = |s: &str| Ok(Named::Id(uuid::Uuid::parse_str(s).unwrap()));
+        for_each_id(&path, |p, named| got.push((p, named))).unwrap();
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert_eq!(got[0].1, id(a));
+        assert_eq!(got[1].1, id(b));
+        assert_eq!(got[2].1, id(a));
         assert_eq!(got[3].0, Position::Line(7));
         assert!(got[3].1.is_err());
+        // A plain record names a location by its storeId; a result line never does.
+        assert_eq!(got[4].1, Ok(Named::StoreId("S-1".into())));
     }
 }

@@ -19,7 +19,7 @@ mod ods;
 pub(crate) mod workbook;
 
 pub(crate) use self::csv::CsvOptions;
-pub(crate) use ids::for_each_id;
+pub(crate) use ids::{for_each_id, Named};
 
 /// The largest record read by default (`--max-record-size`): a location with every field
 /// at its limit is a few KiB; 1 MiB leaves room for large translations while a broken or

@@ -517,7 +517,9 @@ fn sigint_midway_then_resume_ends_with_every_record_exactly_once() {
     assert_eq!(t.get("created").copied(), Some(n - created));
     let c = counters(&env);
     assert_exactly_once(&c, n);
-    assert_eq!(count(&c, "requests"), n as u64, "nothing sent twice");
+    // Writes: the resume reads one location of those the inventory knows by storeId,
+    // to learn what the read form carries, and sends no record twice.
+    assert_eq!(count(&c, "creates"), n as u64, "nothing sent twice");
 }
 
 /// SIGKILL midway: creates in flight were journaled `started` without an outcome; the
@@ -560,7 +562,7 @@ fn sigkill_midway_then_resume_never_duplicates() {
         in_flight.len() <= 8,
         "at most --concurrency creates in flight"
     );
-    let before = count(&counters(&env), "requests");
+    let before = count(&counters(&env), "creates");
 
     let out = apply(&env, &args);
     let outcomes = outcomes(&report(&out.stdout), n);
@@ -580,7 +582,7 @@ fn sigkill_midway_then_resume_never_duplicates() {
     let c = counters(&env);
     assert_no_duplicates(&outcomes, &c);
     assert_eq!(
-        count(&c, "requests") - before,
+        count(&c, "creates") - before,
         (n - finished.len() - unknown) as u64,
         "the re-run sends neither the done nor the unknown creates"
     );
@@ -663,7 +665,7 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
         }
     }
     let c = counters(&env);
-    assert_eq!(count(&c, "requests"), failed as u64);
+    assert_eq!(count(&c, "creates"), failed as u64);
     assert_no_duplicates(&second, &c);
 
     let mut retry = args.to_vec();
@@ -675,7 +677,7 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
     assert_eq!(t3.get("created").copied(), Some(unknown));
     assert_eq!(t3.get("skipped").copied(), Some(n - unknown));
     let c = counters(&env);
-    assert_eq!(count(&c, "requests"), (failed + unknown) as u64);
+    assert_eq!(count(&c, "creates"), (failed + unknown) as u64);
     assert_exactly_once(&c, n);
 
     // A fourth run has nothing left to do.
@@ -687,10 +689,7 @@ fn retry_unknown_sends_only_the_unknown_creates_again() {
             .copied(),
         Some(n)
     );
-    assert_eq!(
-        count(&counters(&env), "requests"),
-        (failed + unknown) as u64
-    );
+    assert_eq!(count(&counters(&env), "creates"), (failed + unknown) as u64);
 }
 
 // ---------------------------------------------------------------------------------------

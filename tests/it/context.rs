@@ -34,11 +34,16 @@ fn jq_runs_on_every_command_that_prints_json() {
     let id = create_example(&env);
     let example = example("location.json");
     let example = example.to_str().unwrap();
+    // StoreIds of their own: the inventory knows the example's (created above), and a
+    // record of a known storeId is a change, not a create.
     let ndjson = env.write(
         "two.ndjson",
         &format!(
             "{}\n{}\n",
-            std::fs::read_to_string(example).unwrap().replace('\n', ""),
+            std::fs::read_to_string(example)
+                .unwrap()
+                .replace('\n', "")
+                .replace("\"storeId\": \"", "\"storeId\": \"Y"),
             std::fs::read_to_string(example)
                 .unwrap()
                 .replace('\n', "")

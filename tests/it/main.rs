@@ -16,6 +16,7 @@ mod emulator_cli;
 mod emulator_tools;
 mod generated_docs;
 mod hostile;
+mod inventory;
 mod new_user;
 mod oidc;
 mod pace;

@@ -11,12 +11,12 @@ use serde_json::Value;
 #[test]
 fn mistakes_get_the_fix_not_the_nearest_spelling() {
     let env = Env::offline();
-    let out = env.run(&["location", "list"]);
+    let out = env.run(&["location", "search"]);
     out.assert_code(2);
     let err = out.stderr;
-    assert!(err.contains("no way to list locations"), "{err}");
+    assert!(err.contains("no way to search locations"), "{err}");
     assert!(
-        err.contains("location get ID... (or --ids-from FILE)"),
+        err.contains("location list --store-id GLOB (or --city CITY)"),
         "{err}"
     );
     assert!(!err.contains("validate"), "not the nearest spelling: {err}");
@@ -378,14 +378,14 @@ fn slip_hints_work_wherever_the_global_options_stand() {
             "try: locadm -o json --timeout 5 location apply -q --file x.csv",
         ),
         (
-            &["--profile", "local", "location", "list"],
-            "no way to list locations",
-            "read the ones you know: locadm --profile local location get ID... (or --ids-from FILE)",
+            &["--profile", "local", "location", "search"],
+            "no way to search locations",
+            "list the ones locadm knows: locadm --profile local location list --store-id GLOB (or --city CITY)",
         ),
         (
-            &["location", "--profile=local", "list"],
-            "no way to list locations",
-            "locadm location --profile=local get ID...",
+            &["location", "--profile=local", "find"],
+            "no way to search locations",
+            "locadm location --profile=local list --store-id GLOB",
         ),
         (
             &["--profile", "emu", "auth", "login"],
@@ -628,10 +628,10 @@ fn the_manual_is_one_command_away() {
     let out = env.run(&["man"]);
     out.assert_code(0);
     assert!(out.stdout.contains("Usage: locadm"), "{}", out.stdout);
-    let out = env.run(&["man", "location", "list"]);
+    let out = env.run(&["man", "location", "search"]);
     out.assert_code(2);
     assert!(
-        out.stderr.contains("`location list` is not a command"),
+        out.stderr.contains("`location search` is not a command"),
         "{}",
         out.stderr
     );

@@ -444,11 +444,19 @@ fn a_ca_given_by_ssl_cert_file_is_trusted_on_both_routes() {
     out.assert_code(0);
     assert!(out.stdout.contains("TLS-001"), "{}", out.stdout);
 
+    // `--create-new`: the read above taught locadm the storeId of the records.
     let input = apply_input(&home);
     let out = locadm(&home)
         .env("LOCADM_TOKEN", TOKEN)
         .env("SSL_CERT_FILE", &ca)
-        .args(["--base-url", &server.url, "location", "apply", "-f"])
+        .args([
+            "--base-url",
+            &server.url,
+            "location",
+            "apply",
+            "--create-new",
+            "-f",
+        ])
         .arg(&input)
         .run();
     out.assert_code(0);

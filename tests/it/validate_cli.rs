@@ -611,8 +611,10 @@ fn by_validate(env: &common::Env, file: &Path, replace: bool) -> Verdict {
 }
 
 /// `location apply --dry-run` (`--replace` with `replace`): the problems on stderr.
+/// `--create-new`: the same storeIds are created again and again, and the verdict is the
+/// reader's, not the inventory's.
 fn by_apply_dry_run(env: &common::Env, file: &Path, replace: bool) -> Verdict {
-    let mut args = vec!["location", "apply", "--dry-run", "--file"];
+    let mut args = vec!["location", "apply", "--dry-run", "--create-new", "--file"];
     args.push(file.to_str().unwrap());
     if replace {
         args.push("--replace");

@@ -30,7 +30,24 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     } else {
         Updates::Merge
     };
-    let preflight = preflight::records(&source, updates, printer.messages())?;
+    // A dry run without a service in the settings sends nothing and matches nothing.
+    let offline = args.dry_run && context.inventory_service().is_err();
+    let matching = if args.create_new || offline {
+        None
+    } else {
+        known_store_ids(context).map(|known| preflight::Matching { known, updates })
+    };
+    let preflight = preflight::records(&source, updates, matching, printer.messages())?;
+    if preflight.matched > 0 {
+        printer.note(&format!(
+            "{}{} without `id` {} a location locadm knows by storeId: {} that location instead of creating another (`--create-new` creates {})",
+            if args.plan { "plan: " } else { "" },
+            crate::output::count(preflight.matched, "record"),
+            if preflight.matched == 1 { "matches" } else { "match" },
+            if preflight.matched == 1 { "it changes" } else { "each changes" },
+            if preflight.matched == 1 { "it" } else { "them" },
+        ));
+    }
     if preflight.invalid > 0 && !args.skip_invalid {
         return Err(Error::usage(format!(
             "{} of {} {} invalid; nothing was sent",
@@ -49,6 +66,25 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     };
     bulk::execute(context, run, preflight).await?;
     Ok(())
+}
+
+/// The live locations locadm knows by storeId; none (with a warning) when the inventory
+/// cannot be read: every record without `id` is then a create.
+fn known_store_ids(
+    context: &Context<'_>,
+) -> Option<std::collections::HashMap<String, Vec<String>>> {
+    let known = context
+        .inventory_service()
+        .and_then(|service| crate::inventory::Inventory::open()?.by_store_id(&service));
+    match known {
+        Ok(known) => Some(known),
+        Err(e) => {
+            context.printer.warning(&format!(
+                "records without `id` are created without checking locadm's inventory for their storeIds: {e}"
+            ));
+            None
+        }
+    }
 }
 
 fn run_of(args: &ApplyArgs, command: &'static str) -> Run {
@@ -147,6 +183,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             },
             store_id: entry.store_id.clone(),
             body: Ok(body),
+            matched: false,
         });
     }
     if unsure > 0 {

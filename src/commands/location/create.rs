@@ -36,6 +36,10 @@ pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     };
     let api = context.api().await?;
     let reply = api.create_location(&body).await?;
+    if let Some(id) = crate::api::ApiClient::created_id(&reply) {
+        let seen = serde_json::to_vec(&body).ok().map(bytes::Bytes::from);
+        crate::inventory::note(context, vec![crate::inventory::Fact::seen(id, seen)]);
+    }
     print_link(context, "created", &reply)
 }
 

@@ -2,23 +2,20 @@
 //! deleted is shown, and kept in the journal for `apply --undo`), asks once at a
 //! terminal, and refuses without one unless `--yes`.
 
-use super::get::id_tasks;
-use super::parse_id;
+use super::get::{id_tasks, only_one};
 use crate::bulk::{self, Operation, Run};
 use crate::cli::DeleteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::inventory::{self, Fact};
 use crate::output::prompt;
 
 pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
     let printer = context.printer;
-    if let ([id], None, false, None) = (
-        args.ids.as_slice(),
-        &args.bulk.ids_from,
-        args.plan,
-        &args.journal,
-    ) {
-        return delete_one(context, id, args.yes).await;
+    if let (false, None) = (args.plan, &args.journal) {
+        if let Some(id) = only_one(context, &args.ids, &args.bulk)? {
+            return delete_one(context, id, args.yes).await;
+        }
     }
     let run_of = |plan: bool| Run {
         plan,
@@ -64,9 +61,8 @@ pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
 
 /// One id: the location is read and shown before the question (at a terminal), and the
 /// answer is `{"deleted": ID}` as it has always been.
-async fn delete_one(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
+async fn delete_one(context: &Context<'_>, id: uuid::Uuid, yes: bool) -> Result<()> {
     let printer = context.printer;
-    let id = parse_id(id)?;
     let api = context.api().await?;
     if !yes {
         if !printer.can_prompt() {
@@ -75,7 +71,10 @@ async fn delete_one(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
             ))
             .with_hint("pass `--yes` to delete without a terminal"));
         }
-        let (location, _) = api.get_location(&id).await?;
+        let (location, _) = api
+            .get_location(&id)
+            .await
+            .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
         let city = location
             .structured_address
             .as_ref()
@@ -91,7 +90,12 @@ async fn delete_one(context: &Context<'_>, id: &str, yes: bool) -> Result<()> {
             return Ok(());
         }
     }
-    api.delete_location(&id).await?;
+    let deleted = api.delete_location(&id).await;
+    // Deleted, or not there: either way it is gone.
+    if deleted.is_ok() || deleted.as_ref().is_err_and(|e| e.status() == Some(404)) {
+        inventory::note(context, vec![Fact::gone(id)]);
+    }
+    deleted?;
     if printer.quiet {
         printer.line(&id.to_string())?;
     } else if printer.wants_table() {

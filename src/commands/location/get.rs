@@ -6,10 +6,11 @@ use crate::bulk::{self, Builder, Operation, Run, Task};
 use crate::cli::{BulkIds, GetArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::input::{self, Position};
+use crate::input::{self, Named, Position};
+use crate::inventory::{self, Fact};
 
 pub(super) async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
-    if let ([id], None) = (args.ids.as_slice(), &args.bulk.ids_from) {
+    if let Some(id) = only_one(context, &args.ids, &args.bulk)? {
         return get_one(context, id).await;
     }
     let preflight = id_tasks(&args.ids, &args.bulk, Operation::Get, context)?;
@@ -21,10 +22,26 @@ pub(super) async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
     Ok(())
 }
 
-async fn get_one(context: &Context<'_>, id: &str) -> Result<()> {
-    let id = parse_id(id)?;
+/// The one location named, when one id or one `--store-id` is all that was given.
+pub(super) fn only_one(
+    context: &Context<'_>,
+    ids: &[String],
+    bulk: &BulkIds,
+) -> Result<Option<uuid::Uuid>> {
+    match (ids, bulk.store_ids.as_slice(), &bulk.ids_from) {
+        ([id], [], None) => parse_id(id).map(Some),
+        ([], [store_id], None) => inventory::resolve(context, store_id).map(Some),
+        _ => Ok(None),
+    }
+}
+
+async fn get_one(context: &Context<'_>, id: uuid::Uuid) -> Result<()> {
     let api = context.api().await?;
-    let (location, reply) = api.get_location(&id).await?;
+    let (location, reply) = api
+        .get_location(&id)
+        .await
+        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
+    inventory::note(context, vec![Fact::seen(id, Some(reply.body.clone()))]);
     let printer = context.printer;
     if printer.wants_rows() {
         // One location as an export of one: the row `apply --file` reads back.
@@ -62,22 +79,50 @@ pub(super) fn id_tasks(
     let dedupe = operation == Operation::Delete;
     let mut seen = std::collections::HashSet::new();
     let mut bad = Vec::new();
-    let mut push = |position: Position, id: std::result::Result<uuid::Uuid, String>| match id {
-        Ok(id) if !dedupe || seen.insert(id) => builder.push(Task {
-            position,
-            operation,
-            id: Some(id),
-            store_id: None,
-            body: Ok(bytes::Bytes::new()),
-        }),
-        Ok(_) => {}
-        Err(reason) => bad.push(format!("{position}: {reason}")),
+    let mut unknown = Vec::new();
+    let mut lookup = inventory::Lookup::new(context);
+    let mut push = |position: Position, named: std::result::Result<Named, String>| {
+        let (id, store_id) = match named {
+            Ok(Named::Id(id)) => (id, None),
+            Ok(Named::StoreId(store_id)) => match lookup.ids(&store_id) {
+                Ok(ids) if ids.is_empty() => return unknown.push(store_id),
+                Ok(ids) => match inventory::one_id(&store_id, &ids) {
+                    Ok(id) => (id, Some(store_id)),
+                    Err(e) => return bad.push(format!("{position}: {e}")),
+                },
+                Err(e) => return bad.push(format!("{position}: {e}")),
+            },
+            Err(reason) => return bad.push(format!("{position}: {reason}")),
+        };
+        if !dedupe || seen.insert(id) {
+            builder.push(Task {
+                position,
+                operation,
+                id: Some(id),
+                store_id,
+                body: Ok(bytes::Bytes::new()),
+                matched: false,
+            });
+        }
     };
     for (i, id) in ids.iter().enumerate() {
-        push(Position::Index(i), parse_id(id).map_err(|e| e.to_string()));
+        push(
+            Position::Index(i),
+            parse_id(id).map(Named::Id).map_err(|e| e.to_string()),
+        );
+    }
+    for (i, store_id) in bulk.store_ids.iter().enumerate() {
+        push(
+            Position::Index(ids.len() + i),
+            Ok(Named::StoreId(store_id.clone())),
+        );
     }
     if let Some(path) = &bulk.ids_from {
         input::for_each_id(path, &mut push)?;
+    }
+    if !unknown.is_empty() {
+        let unknown: Vec<&str> = unknown.iter().map(String::as_str).collect();
+        return Err(inventory::unknown(&unknown));
     }
     if !bad.is_empty() {
         for line in &bad {

@@ -6,6 +6,7 @@ mod create;
 mod delete;
 mod get;
 mod interactive;
+mod list;
 mod update;
 pub(crate) mod view;
 
@@ -19,6 +20,7 @@ pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Resu
     match command {
         LocationCommand::Create(args) => create::run(context, args).await,
         LocationCommand::Get(args) => get::run(context, args).await,
+        LocationCommand::List(args) => list::run(context, args).await,
         LocationCommand::Update { id, write, yes } => {
             update::run(context, update::Args { id, write, yes }).await
         }

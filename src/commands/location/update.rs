@@ -11,13 +11,15 @@ use super::{parse_id, print_link, show_warnings};
 use crate::cli::WriteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::inventory::{self, Fact};
 use crate::model::document::{self, RawMembers};
 use crate::model::reader::{self, Target};
 use crate::output::prompt;
 
 /// `location update`'s arguments.
 pub(super) struct Args {
-    pub id: String,
+    /// None: `--store-id` names the location, from the inventory.
+    pub id: Option<String>,
     pub write: WriteArgs,
     /// Send even when the read form cannot carry some fields.
     pub yes: bool,
@@ -29,7 +31,15 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
         write: args,
         yes,
     } = args;
-    let id = parse_id(&id)?;
+    let id = match (&id, &args.fields.store_id) {
+        (Some(id), _) => parse_id(id)?,
+        (None, Some(store_id)) => inventory::resolve(context, store_id)?,
+        (None, None) => {
+            return Err(Error::usage(
+                "no location given: pass its id, or `--store-id`",
+            ))
+        }
+    };
     if args.file.is_some() || !args.fields.any() {
         if args.file.is_none() {
             return Err(Error::usage(
@@ -40,14 +50,17 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
             body::location_from_input(args.file.as_deref(), Target::Replace(id), &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
         let api = context.api().await?;
-        let reply = api.update_location(&id, &checked.body).await?;
+        let reply = sent(context, &api, &id, &checked.body).await?;
         return print_link(context, "updated", &reply);
     }
 
     // Flags are a merge patch over the current state: the same merge as `apply`'s.
     let patch = RawMembers::parse_text(&body::from_fields(&args.fields)?).map_err(Error::other)?;
     let api = context.api().await?;
-    let (_, current) = api.get_location(&id).await?;
+    let (_, current) = api
+        .get_location(&id)
+        .await
+        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
     let current = reader::write_form(read.clone()).map_err(|p| body::invalid(&p))?;
@@ -78,8 +91,24 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
                 .with_hint("send a complete body with `--file`, or pass `--yes` to accept"));
         }
     }
-    let reply = api.update_location(&id, &checked.body).await?;
+    let reply = sent(context, &api, &id, &checked.body).await?;
     print_link(context, "updated", &reply)
+}
+
+/// Sends the update; the inventory learns the location as sent, or that it is gone.
+async fn sent(
+    context: &Context<'_>,
+    api: &crate::api::ApiClient,
+    id: &uuid::Uuid,
+    body: &crate::model::LocationBody,
+) -> Result<crate::api::Reply> {
+    let reply = api
+        .update_location(id, body)
+        .await
+        .inspect_err(|e| inventory::gone_if_404(context, id, e))?;
+    let seen = serde_json::to_vec(body).ok().map(bytes::Bytes::from);
+    inventory::note(context, vec![Fact::seen(id, seen)]);
+    Ok(reply)
 }
 
 /// Whether a patch gives a value of its own to `field`, so that the current value (which

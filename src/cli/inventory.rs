@@ -1,0 +1,45 @@
+//! `locadm inventory`: what locadm knows exists, taught, exported and forgotten.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+#[derive(Debug, Subcommand)]
+pub enum InventoryCommand {
+    /// Teach locadm the locations a file names: exports, result files, journals
+    ///
+    /// Anything with an `id` and a `storeId` is taken: what `location get` exported
+    /// (NDJSON, a JSON array, CSV), the results `apply`, `get` and `delete` printed, a
+    /// journal. A result that says `deleted` or `not-found` (or a 404) marks the location
+    /// gone; one that did not succeed teaches nothing. A journal of another service is
+    /// refused. What a file says is as old as the file: it never overrides what locadm
+    /// learned since.
+    ///
+    /// Example: locadm inventory import created.ndjson apply.journal
+    Import {
+        /// The files (`-`: standard input)
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print what locadm knows of this service, one JSON line a location
+    ///
+    /// Example: locadm inventory export > known.ndjson
+    Export,
+    /// Forget what locadm knows of this service (the locations themselves stay)
+    ///
+    /// Example: locadm inventory forget --store-id 'TEST-*' --yes
+    Forget(ForgetArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ForgetArgs {
+    /// Only these locations (ids); none: every one known
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+    /// Only storeIds matching this glob (`*`, `?`, `[...]`)
+    #[arg(long = "store-id", value_name = "GLOB")]
+    pub store_id: Option<String>,
+    /// Do not ask (required without a terminal)
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}

@@ -1,0 +1,623 @@
+//! The inventory: what locadm knows exists. The service cannot list its locations, and
+//! every read, change and delete needs the id it gave once; so the tool keeps, for each
+//! service (its base URL and profile, as a journal's binding names it), every location it
+//! has created, read, changed or deleted: id, storeId, name, city, when last seen, and
+//! whether it is gone.
+//!
+//! - One SQLite file in the data directory (`inventory.db`), in WAL mode with a busy
+//!   timeout and `BEGIN IMMEDIATE` writes, so that concurrent runs each add what they
+//!   learn and none is lost. It holds no secret: ids, storeIds, names, cities, times.
+//! - What is newer wins: a fact carries the time it was learned (an import the file's
+//!   time), and an older one never overwrites a newer one (an old export does not bring
+//!   back a location deleted since).
+//! - Single commands write their one fact ([`note`]); a bulk run hands its results to a
+//!   [`Recorder`], a thread of its own that writes them in batches, a transaction each.
+
+mod import;
+mod recorder;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bytes::Bytes;
+use rusqlite::{params, Connection, TransactionBehavior};
+use serde::Serialize;
+
+pub(crate) use self::import::read_facts;
+pub(crate) use self::recorder::{Notes, Recorder};
+use crate::error::{Error, Result};
+use crate::output::{Human, Record};
+
+/// How long a write waits for another run's transaction before it gives up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The service an inventory's rows belong to: what a journal is bound to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Service {
+    /// The base URL, or `local:PATH` for the `local` profile's database.
+    pub url: String,
+    pub profile: String,
+}
+
+impl Service {
+    /// The service of these settings, as a journal names it: the base URL, or the
+    /// `local` profile's database (its emulator's port changes every run).
+    pub(crate) fn of(settings: &crate::settings::Settings) -> Result<Service> {
+        let url = if crate::local::is_local(settings) {
+            format!("local:{}", crate::local::database(settings)?.display())
+        } else {
+            match &settings.base_url {
+                Some(url) => url.to_string(),
+                None => {
+                    return Err(Error::usage(
+                        "no base URL is configured: locadm's inventory is kept per service",
+                    )
+                    .with_hint("pass `--base-url URL`, set `LOCADM_BASE_URL`, or use a profile"))
+                }
+            }
+        };
+        Ok(Service {
+            url,
+            profile: settings.profile.clone(),
+        })
+    }
+}
+
+/// One thing learned about a location.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Fact {
+    pub id: String,
+    pub store_id: Option<String>,
+    pub name: Option<String>,
+    pub city: Option<String>,
+    /// Answered 404, or deleted.
+    pub gone: bool,
+    /// A body of the location as sent or read: `storeId`, `storeName` and the city are
+    /// taken from it where the fact does not carry them (on the writer's thread, off a
+    /// bulk run's path).
+    pub body: Option<Bytes>,
+    /// When it was learned, in milliseconds since the epoch (now, unless set).
+    pub at: Option<i64>,
+}
+
+impl Fact {
+    /// The location `id` exists, as `body` shows it.
+    pub(crate) fn seen(id: impl ToString, body: Option<Bytes>) -> Fact {
+        Fact {
+            id: id.to_string(),
+            body,
+            ..Fact::default()
+        }
+    }
+
+    /// The location `id` is gone (deleted, or answered 404).
+    pub(crate) fn gone(id: impl ToString) -> Fact {
+        Fact {
+            id: id.to_string(),
+            gone: true,
+            ..Fact::default()
+        }
+    }
+
+    /// Fills storeId, name and city from the body, where not given. (A body is one the
+    /// run sent, checked, or the service's read form: these members are strings.)
+    fn complete(&mut self) {
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Address {
+            city: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Head {
+            store_id: Option<String>,
+            store_name: Option<String>,
+            city: Option<String>,
+            structured_address: Option<Address>,
+        }
+        let Some(body) = self.body.take() else { return };
+        let Ok(head) = serde_json::from_slice::<Head>(&body) else {
+            return;
+        };
+        self.store_id = self.store_id.take().or(head.store_id);
+        self.name = self.name.take().or(head.store_name);
+        self.city = self
+            .city
+            .take()
+            .or(head.structured_address.and_then(|a| a.city))
+            .or(head.city);
+    }
+}
+
+/// A location the inventory knows.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Known {
+    pub id: String,
+    pub store_id: Option<String>,
+    pub name: Option<String>,
+    pub city: Option<String>,
+    /// RFC 3339, UTC.
+    pub last_seen: String,
+    pub deleted: bool,
+}
+
+impl Known {
+    /// `2026-11-26 19:43:44`: when it was last seen, for people (UTC).
+    pub(crate) fn seen_utc(&self) -> String {
+        self.last_seen.replace('T', " ").replace('Z', "")
+    }
+}
+
+impl Record for Known {
+    const HEADER: &'static [&'static str] = &["Id", "storeId", "Name", "City", "Last seen (UTC)"];
+
+    fn id(&self) -> Option<&str> {
+        Some(&self.id)
+    }
+
+    fn human(&self) -> Human {
+        let gone = if self.deleted { " (deleted)" } else { "" };
+        Human::Row(vec![
+            self.id.clone(),
+            self.store_id.clone().unwrap_or_default(),
+            self.name.clone().unwrap_or_default(),
+            self.city.clone().unwrap_or_default(),
+            format!("{}{gone}", self.seen_utc()),
+        ])
+    }
+}
+
+/// Which known locations a listing shows.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Filter {
+    /// A glob (`*`, `?`, `[…]`) over the storeId.
+    pub store_id: Option<String>,
+    /// The city, ignoring case.
+    pub city: Option<String>,
+    /// Those known to be gone too.
+    pub deleted: bool,
+}
+
+/// The inventory's file: `inventory.db` in the OS data directory (XDG on Linux), beside
+/// the `local` profile's database.
+pub(crate) fn path() -> Result<PathBuf> {
+    crate::local::data_dir().map(|dir| dir.join("inventory.db"))
+}
+
+pub(crate) struct Inventory {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Inventory {
+    /// Opens (or makes) the inventory of this user.
+    pub(crate) fn open() -> Result<Inventory> {
+        Inventory::open_at(&path()?)
+    }
+
+    pub(crate) fn open_at(path: &Path) -> Result<Inventory> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::other(format!("cannot create `{}`: {e}", dir.display())))?;
+        }
+        let failed = |e: rusqlite::Error| {
+            Error::other(format!(
+                "cannot open the inventory `{}`: {e}",
+                path.display()
+            ))
+        };
+        let conn = Connection::open(path).map_err(failed)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
+        // WAL: readers never wait for a writer, and writers of concurrent runs take
+        // turns (the busy timeout). NORMAL: a commit is durable at the next checkpoint,
+        // enough for a memory that any read or import can rebuild.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(failed)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(failed)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS locations (
+                service   TEXT NOT NULL,
+                profile   TEXT NOT NULL,
+                id        TEXT NOT NULL,
+                store_id  TEXT,
+                name      TEXT,
+                city      TEXT,
+                last_seen INTEGER NOT NULL,
+                deleted   INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (service, profile, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS locations_by_store_id
+                ON locations (service, profile, store_id);",
+        )
+        .map_err(failed)?;
+        Ok(Inventory {
+            conn,
+            path: path.to_owned(),
+        })
+    }
+
+    /// Writes `facts` in one transaction: the newer of what was known and what is
+    /// learned wins, field by field where the fact carries one.
+    pub(crate) fn record(&mut self, service: &Service, facts: Vec<Fact>) -> Result<usize> {
+        let now = now_ms();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| fail(&self.path, "write", e))?;
+        let written = (|| {
+            let mut upsert = tx.prepare_cached(
+                "INSERT INTO locations (service, profile, id, store_id, name, city, last_seen, deleted)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                 ON CONFLICT (service, profile, id) DO UPDATE SET
+                    store_id  = CASE WHEN excluded.last_seen >= last_seen THEN coalesce(excluded.store_id, store_id) ELSE coalesce(store_id, excluded.store_id) END,
+                    name      = CASE WHEN excluded.last_seen >= last_seen THEN coalesce(excluded.name, name) ELSE coalesce(name, excluded.name) END,
+                    city      = CASE WHEN excluded.last_seen >= last_seen THEN coalesce(excluded.city, city) ELSE coalesce(city, excluded.city) END,
+                    deleted   = CASE WHEN excluded.last_seen >= last_seen THEN excluded.deleted ELSE deleted END,
+                    last_seen = max(excluded.last_seen, last_seen)",
+            )?;
+            let mut written = 0;
+            for mut fact in facts {
+                fact.complete();
+                written += upsert.execute(params![
+                    service.url,
+                    service.profile,
+                    fact.id,
+                    fact.store_id,
+                    fact.name,
+                    fact.city,
+                    fact.at.unwrap_or(now),
+                    fact.gone,
+                ])?;
+            }
+            Ok::<_, rusqlite::Error>(written)
+        })();
+        let written = written.map_err(|e| fail(&self.path, "write", e))?;
+        tx.commit().map_err(|e| fail(&self.path, "write", e))?;
+        Ok(written)
+    }
+
+    /// The live locations known under `store_id`, newest first.
+    pub(crate) fn ids_of(&self, service: &Service, store_id: &str) -> Result<Vec<String>> {
+        let mut query = self
+            .conn
+            .prepare_cached(
+                "SELECT id FROM locations
+                 WHERE service = ?1 AND profile = ?2 AND store_id = ?3 AND deleted = 0
+                 ORDER BY last_seen DESC",
+            )
+            .map_err(|e| fail(&self.path, "read", e))?;
+        let ids = query
+            .query_map(params![service.url, service.profile, store_id], |row| {
+                row.get(0)
+            })
+            .and_then(|rows| rows.collect())
+            .map_err(|e| fail(&self.path, "read", e))?;
+        Ok(ids)
+    }
+
+    /// Every live location by storeId (for `apply`'s matching).
+    pub(crate) fn by_store_id(&self, service: &Service) -> Result<HashMap<String, Vec<String>>> {
+        let mut query = self
+            .conn
+            .prepare(
+                "SELECT store_id, id FROM locations
+                 WHERE service = ?1 AND profile = ?2 AND deleted = 0 AND store_id IS NOT NULL",
+            )
+            .map_err(|e| fail(&self.path, "read", e))?;
+        let mut map: HashMap<String, Vec<String>> = HashMap::new();
+        let rows = query
+            .query_map(params![service.url, service.profile], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+            })
+            .map_err(|e| fail(&self.path, "read", e))?;
+        for row in rows {
+            let (store_id, id) = row.map_err(|e| fail(&self.path, "read", e))?;
+            map.entry(store_id).or_default().push(id);
+        }
+        Ok(map)
+    }
+
+    /// The known locations `filter` picks, by storeId then id.
+    pub(crate) fn list(&self, service: &Service, filter: &Filter) -> Result<Vec<Known>> {
+        let mut query = self
+            .conn
+            .prepare(
+                "SELECT id, store_id, name, city,
+                        strftime('%Y-%m-%dT%H:%M:%SZ', last_seen / 1000, 'unixepoch'), deleted
+                 FROM locations
+                 WHERE service = ?1 AND profile = ?2
+                   AND (?3 IS NULL OR store_id GLOB ?3)
+                   AND (?4 IS NULL OR city = ?4 COLLATE NOCASE)
+                   AND (?5 OR deleted = 0)
+                 ORDER BY store_id, id",
+            )
+            .map_err(|e| fail(&self.path, "read", e))?;
+        let known = query
+            .query_map(
+                params![
+                    service.url,
+                    service.profile,
+                    filter.store_id,
+                    filter.city,
+                    filter.deleted
+                ],
+                |row| {
+                    Ok(Known {
+                        id: row.get(0)?,
+                        store_id: row.get(1)?,
+                        name: row.get(2)?,
+                        city: row.get(3)?,
+                        last_seen: row.get(4)?,
+                        deleted: row.get(5)?,
+                    })
+                },
+            )
+            .and_then(|rows| rows.collect())
+            .map_err(|e| fail(&self.path, "read", e))?;
+        Ok(known)
+    }
+
+    /// Forgets these locations.
+    pub(crate) fn forget(&mut self, service: &Service, ids: &[String]) -> Result<usize> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| fail(&self.path, "write", e))?;
+        let forgotten = (|| {
+            let mut delete = tx.prepare_cached(
+                "DELETE FROM locations WHERE service = ?1 AND profile = ?2 AND id = ?3",
+            )?;
+            let mut n = 0;
+            for id in ids {
+                n += delete.execute(params![service.url, service.profile, id])?;
+            }
+            Ok(n)
+        })()
+        .map_err(|e| fail(&self.path, "write", e))?;
+        tx.commit().map_err(|e| fail(&self.path, "write", e))?;
+        Ok(forgotten)
+    }
+}
+
+fn fail(path: &Path, what: &str, e: rusqlite::Error) -> Error {
+    Error::other(format!(
+        "cannot {what} the inventory `{}`: {e}",
+        path.display()
+    ))
+}
+
+fn now_ms() -> i64 {
+    millis(SystemTime::now())
+}
+
+pub(crate) fn millis(time: SystemTime) -> i64 {
+    time.duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Writes what a single command learned. The command's work is done by now: an
+/// inventory that cannot be written is a warning, never its failure.
+pub(crate) fn note(context: &crate::context::Context<'_>, facts: Vec<Fact>) {
+    let written = context
+        .inventory_service()
+        .and_then(|service| Inventory::open()?.record(&service, facts));
+    if let Err(e) = written {
+        context
+            .printer
+            .warning(&format!("the inventory was not updated: {e}"));
+    }
+}
+
+/// A 404 for location `id` teaches that it is gone.
+pub(crate) fn gone_if_404(context: &crate::context::Context<'_>, id: &uuid::Uuid, error: &Error) {
+    if error.status() == Some(404) {
+        note(context, vec![Fact::gone(id)]);
+    }
+}
+
+/// The id known under `store_id`, or why there is none: not known (exit 5, naming how
+/// to teach it), or known under several ids.
+pub(crate) fn resolve(context: &crate::context::Context<'_>, store_id: &str) -> Result<uuid::Uuid> {
+    let ids = Lookup::new(context).ids(store_id)?;
+    one_id(store_id, &ids)
+}
+
+/// The ids of storeIds, for one command: the inventory is opened on first use.
+pub(crate) struct Lookup<'a, 'p> {
+    context: &'a crate::context::Context<'p>,
+    open: Option<(Inventory, Service)>,
+}
+
+impl<'a, 'p> Lookup<'a, 'p> {
+    pub(crate) fn new(context: &'a crate::context::Context<'p>) -> Lookup<'a, 'p> {
+        Lookup {
+            context,
+            open: None,
+        }
+    }
+
+    /// The live locations known under `store_id`, newest first.
+    pub(crate) fn ids(&mut self, store_id: &str) -> Result<Vec<String>> {
+        if self.open.is_none() {
+            self.open = Some((Inventory::open()?, self.context.inventory_service()?));
+        }
+        let (inventory, service) = self.open.as_ref().expect("opened just above");
+        inventory.ids_of(service, store_id)
+    }
+}
+
+/// The one id of `ids` a storeId names.
+pub(crate) fn one_id(store_id: &str, ids: &[String]) -> Result<uuid::Uuid> {
+    match ids {
+        [] => Err(unknown(&[store_id])),
+        [id] => uuid::Uuid::parse_str(id)
+            .map_err(|_| Error::other(format!("the inventory holds `{id}`, not a location id"))),
+        several => Err(Error::usage(format!(
+            "storeId `{store_id}` is known under {} locations: {}",
+            several.len(),
+            several.join(", ")
+        ))
+        .with_hint("give the id instead; `locadm location list --store-id STOREID --refresh` reads them again and forgets the gone ones")),
+    }
+}
+
+/// The error for storeIds the inventory does not know: exit 5 (not found), with how to
+/// teach it.
+pub(crate) fn unknown(store_ids: &[&str]) -> Error {
+    let named = store_ids
+        .iter()
+        .take(5)
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = store_ids.len().saturating_sub(5);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Error::not_found(format!(
+        "{} {named}{more} {} not known to locadm's inventory of this service; nothing was sent",
+        if store_ids.len() == 1 { "storeId" } else { "storeIds" },
+        if store_ids.len() == 1 { "is" } else { "are" },
+    ))
+    .with_hint("the service cannot be searched by storeId: teach locadm the ids with `locadm inventory import FILE` (an export, a result file or a journal), or read them with `locadm location get`; `locadm location list --refresh` reads what it knows again")
+}
+
+/// For shell completion: the live locations known on the service of the environment's
+/// profile (`LOCADM_PROFILE`, else `default`; a `--profile` on the line being completed
+/// is not parsed yet). Nothing when anything is missing: completion never fails.
+pub(crate) fn completion_candidates() -> Vec<Known> {
+    let known = || -> Result<Vec<Known>> {
+        let path = path()?;
+        if !path.exists() {
+            return Ok(Vec::new());
+        }
+        let cli = crate::cli::try_parse_from(&["locadm".into(), "version".into()])
+            .map_err(|e| Error::other(e.to_string()))?;
+        let settings = crate::settings::Settings::resolve(&cli.global)?;
+        Inventory::open_at(&path)?.list(&Service::of(&settings)?, &Filter::default())
+    };
+    known().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+    const B: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
+
+    fn at(fact: Fact, ms: i64) -> Fact {
+        Fact {
+            at: Some(ms),
+            ..fact
+        }
+    }
+
+    #[test]
+    fn the_newer_fact_wins_and_gone_locations_are_not_looked_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut inventory = Inventory::open_at(&dir.path().join("i.db")).unwrap();
+        let mode: String = inventory
+            .conn
+            .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        let service = Service {
+            url: "https://a.example".into(),
+            profile: "default".into(),
+        };
+        let body = br#"{"storeId":"S-1","storeName":"One","structuredAddress":{"city":"Dresden"}}"#;
+        inventory
+            .record(
+                &service,
+                vec![
+                    at(Fact::seen(A, Some(Bytes::from_static(body))), 2_000),
+                    at(Fact::gone(B), 2_000),
+                ],
+            )
+            .unwrap();
+        // An older file says A is gone and B exists: what is known since stands.
+        let old = |fact: Fact| Fact {
+            store_id: Some("S-2".into()),
+            ..at(fact, 1_000)
+        };
+        inventory
+            .record(&service, vec![old(Fact::gone(A)), old(Fact::seen(B, None))])
+            .unwrap();
+        let all = Filter {
+            deleted: true,
+            ..Filter::default()
+        };
+        let known = inventory.list(&service, &all).unwrap();
+        let a = known.iter().find(|k| k.id == A).unwrap();
+        assert_eq!(
+            (
+                a.store_id.as_deref(),
+                a.name.as_deref(),
+                a.city.as_deref(),
+                a.deleted
+            ),
+            (Some("S-1"), Some("One"), Some("Dresden"), false)
+        );
+        assert!(known.iter().find(|k| k.id == B).unwrap().deleted);
+        assert_eq!(a.last_seen, "1970-01-01T00:00:02Z");
+        assert_eq!(inventory.ids_of(&service, "S-1").unwrap(), [A]);
+        assert!(
+            inventory.ids_of(&service, "S-2").unwrap().is_empty(),
+            "gone"
+        );
+        // Another service, or another profile, knows nothing of it.
+        let other = Service {
+            profile: "staging".into(),
+            ..service.clone()
+        };
+        assert!(inventory.list(&other, &all).unwrap().is_empty());
+        // A newer gone wins.
+        inventory
+            .record(&service, vec![at(Fact::gone(A), 3_000)])
+            .unwrap();
+        assert!(inventory.by_store_id(&service).unwrap().is_empty());
+        assert_eq!(
+            inventory.forget(&service, &[A.into(), B.into()]).unwrap(),
+            2
+        );
+    }
+
+    /// Two writers of one file (as two runs are), a transaction a fact each, all the
+    /// time: none is refused, nothing is lost. (With no busy timeout, some are refused.)
+    #[test]
+    fn concurrent_writers_take_turns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("i.db");
+        let service = Service {
+            url: "https://a.example".into(),
+            profile: "default".into(),
+        };
+        let writers: Vec<_> = (0..2)
+            .map(|w| {
+                let (path, service) = (path.clone(), service.clone());
+                std::thread::spawn(move || {
+                    let mut inventory = Inventory::open_at(&path).unwrap();
+                    for i in 0..300 {
+                        let id = format!("{w}-{i}");
+                        inventory.record(&service, vec![Fact::gone(id)]).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let all = Filter {
+            deleted: true,
+            ..Filter::default()
+        };
+        let inventory = Inventory::open_at(&path).unwrap();
+        assert_eq!(inventory.list(&service, &all).unwrap().len(), 600);
+    }
+}
