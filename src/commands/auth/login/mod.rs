@@ -10,7 +10,6 @@
 mod person;
 mod profile;
 
-use crate::env_vars::EnvVars;
 use std::io::Read;
 use std::sync::Arc;
 
@@ -299,7 +298,7 @@ fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
 
 fn after_login(context: &Context<'_>, settings: &Settings) {
     let printer = context.printer;
-    if std::env::var_os(EnvVars::TOKEN).is_some_and(|v| !v.is_empty()) {
+    if settings.environment.token.is_some() {
         printer.warning(
             "LOCADM_TOKEN is set and takes precedence over this login; unset it to use the login",
         );
