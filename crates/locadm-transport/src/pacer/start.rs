@@ -44,9 +44,14 @@ pub struct Start {
 /// What a run of `--concurrency auto` learned of the service's pace, for the next run.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Learned {
-    /// The window at the end of the run.
+    /// The window of the round that delivered the most (the window at the end when no
+    /// round was measured, or when it is smaller): not the limit held at twice it, nor a
+    /// probe past it; a run started there doubles on if more delivers more. Behind a 30 ms proxy on a quiet machine, 2,000 records: fixed 128 in
+    /// flight went at 2,541 a second and fixed 256 at 1,656; a run of `auto` went at
+    /// 2,747 and ended at 256, which the next run, started there, went at (1,722).
     pub in_flight: usize,
-    /// It was still doubling: nothing bounded it yet.
+    /// It was still doubling: nothing (a refusal, a queue, a hold where the rate stopped
+    /// growing) bounded it yet.
     pub growing: bool,
     /// The rate the 429s taught (or the one started from, not contradicted).
     pub rate: Option<f64>,
@@ -103,9 +108,13 @@ impl Pacer {
             return None;
         }
         let state = self.lock();
+        // A hold where the rate stopped growing bounds the next run as a refusal does.
+        let growing = state.window.growing() && !state.window.held();
+        let end = state.window.limit();
+        let in_flight = state.window.best_limit().map_or(end, |best| best.min(end));
         (state.admitted > 0).then(|| Learned {
-            in_flight: (state.window.limit() as usize).clamp(1, self.max),
-            growing: state.window.growing(),
+            in_flight: (in_flight as usize).clamp(1, self.max),
+            growing,
             rate: state.schedule.learned_rate(),
             round_trip: state.window.quickest(),
         })

@@ -222,6 +222,11 @@ async fn a_rate_that_stops_growing_holds_the_limit() {
         "doubled every other round (a round that grew, then one that measured), not an \
          answer, and not after a round that delivered no more"
     );
+    // What the next run starts from is the window that delivered the most (8), not
+    // the limit held at twice it.
+    let learned = pacer.learned().expect("answers came");
+    assert_eq!(learned.in_flight, 8);
+    assert!(!learned.growing, "the hold bounds it");
 }
 
 #[tokio::test(start_paused = true)]

@@ -279,6 +279,17 @@ impl Window {
         self.quickest.map(|(q, _)| q)
     }
 
+    /// The limit of the round that delivered the most answers a second, once one was
+    /// measured.
+    pub(super) fn best_limit(&self) -> Option<f64> {
+        self.best_round.map(|(_, limit)| limit)
+    }
+
+    /// The limit is held where the rate stopped growing (the plateau).
+    pub(super) fn held(&self) -> bool {
+        self.plateau.is_some()
+    }
+
     /// Still doubling (slow start): no refusal, queue or hold has bounded the limit yet.
     pub(super) fn growing(&self) -> bool {
         self.limit < self.threshold
