@@ -111,13 +111,6 @@ impl<'p> Context<'p> {
             .unwrap_or_default())
     }
 
-    /// The service the inventory's rows of this run belong to: what a journal is bound
-    /// to ([`Context::service_identity`]), known from the settings alone (the `local`
-    /// profile's emulator is not started to name it).
-    pub(crate) fn inventory_service(&self) -> Result<crate::inventory::Service> {
-        crate::inventory::Service::of(self.settings()?.require_profile()?)
-    }
-
     /// Whether the embedded emulator runs for this command.
     pub(crate) fn local_running(&self) -> bool {
         self.service.get().is_some_and(|s| s.local.is_some())

@@ -197,8 +197,7 @@ pub(crate) async fn execute(
     check_permissions(context, &api, &run, &operations).await?;
     // What the run learns goes to the inventory; one that cannot be opened is a warning:
     // the run's work does not depend on it.
-    let recorder = context
-        .inventory_service()
+    let recorder = crate::inventory::Service::of_run(context)
         .and_then(crate::inventory::Recorder::start)
         .map_err(|e| printer.warning(&format!("the inventory will not be updated: {e}")))
         .ok();

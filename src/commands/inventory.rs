@@ -21,7 +21,7 @@ pub(crate) async fn run(context: &Context<'_>, command: InventoryCommand) -> Res
 /// service refuses the whole import.
 fn import(context: &Context<'_>, files: &[PathBuf]) -> Result<()> {
     let printer = context.printer;
-    let service = context.inventory_service()?;
+    let service = crate::inventory::Service::of_run(context)?;
     let mut read = Vec::new();
     for path in files {
         let imported = read_facts(path)?;
@@ -67,7 +67,7 @@ fn import(context: &Context<'_>, files: &[PathBuf]) -> Result<()> {
 }
 
 fn export(context: &Context<'_>) -> Result<()> {
-    let service = context.inventory_service()?;
+    let service = crate::inventory::Service::of_run(context)?;
     let filter = Filter {
         deleted: true,
         ..Filter::default()
@@ -82,7 +82,7 @@ fn export(context: &Context<'_>) -> Result<()> {
 
 fn forget(context: &Context<'_>, args: ForgetArgs) -> Result<()> {
     let printer = context.printer;
-    let service = context.inventory_service()?;
+    let service = crate::inventory::Service::of_run(context)?;
     let mut inventory = Inventory::open()?;
     let filter = Filter {
         store_id: args.store_id.clone(),

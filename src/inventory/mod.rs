@@ -41,6 +41,14 @@ pub(crate) struct Service {
 }
 
 impl Service {
+    /// The service the inventory's rows of this run belong to: what a journal is bound
+    /// to ([`Context::service_identity`](crate::context::Context::service_identity)),
+    /// known from the settings alone (the `local` profile's emulator is not started to
+    /// name it).
+    pub(crate) fn of_run(context: &crate::context::Context<'_>) -> Result<Service> {
+        Service::of(context.settings()?.require_profile()?)
+    }
+
     /// The service of these settings, as a journal names it: the base URL, or the
     /// `local` profile's database (its emulator's port changes every run).
     pub(crate) fn of(settings: &crate::settings::Settings) -> Result<Service> {
@@ -401,9 +409,8 @@ pub(crate) fn millis(time: SystemTime) -> i64 {
 /// Writes what a single command learned. The command's work is done by now: an
 /// inventory that cannot be written is a warning, never its failure.
 pub(crate) fn note(context: &crate::context::Context<'_>, facts: Vec<Fact>) {
-    let written = context
-        .inventory_service()
-        .and_then(|service| Inventory::open()?.record(&service, facts));
+    let written =
+        Service::of_run(context).and_then(|service| Inventory::open()?.record(&service, facts));
     if let Err(e) = written {
         context
             .printer
@@ -442,7 +449,7 @@ impl<'a, 'p> Lookup<'a, 'p> {
     /// The live locations known under `store_id`, newest first.
     pub(crate) fn ids(&mut self, store_id: &str) -> Result<Vec<String>> {
         if self.open.is_none() {
-            self.open = Some((Inventory::open()?, self.context.inventory_service()?));
+            self.open = Some((Inventory::open()?, Service::of_run(self.context)?));
         }
         let (inventory, service) = self.open.as_ref().expect("opened just above");
         inventory.ids_of(service, store_id)

@@ -31,7 +31,7 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
         Updates::Merge
     };
     // A dry run without a service in the settings sends nothing and matches nothing.
-    let offline = args.dry_run && context.inventory_service().is_err();
+    let offline = args.dry_run && crate::inventory::Service::of_run(context).is_err();
     let matching = if args.create_new || offline {
         None
     } else {
@@ -73,8 +73,7 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
 fn known_store_ids(
     context: &Context<'_>,
 ) -> Option<std::collections::HashMap<String, Vec<String>>> {
-    let known = context
-        .inventory_service()
+    let known = crate::inventory::Service::of_run(context)
         .and_then(|service| crate::inventory::Inventory::open()?.by_store_id(&service));
     match known {
         Ok(known) => Some(known),

@@ -12,7 +12,7 @@ use crate::output::count;
 
 pub(super) async fn run(context: &Context<'_>, args: ListArgs) -> Result<()> {
     let printer = context.printer;
-    let service = context.inventory_service()?;
+    let service = crate::inventory::Service::of_run(context)?;
     let filter = Filter {
         store_id: args.store_id.clone(),
         city: args.city.clone(),
