@@ -81,45 +81,17 @@ read_form() { # ID: the read form nginx answers, with ID as its id
 PUT_BODY='{"storeId":"S-1","storeName":"x","address":"Main 1","city":"X","postCode":"10117","countryCode":"DE","latitude":52.1,"longitude":13.4,"locationProvider":{"id":"8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c"},"photoUrls":[],"hasDisabledAccess":false,"description":null}'
 printf '%s' "$PUT_BODY" >"$WORK/put.json"
 SCOPE="can-read-locations can-update-locations can-create-locations can-delete-locations"
-NGINX_PORT=$(free_port)
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    fastcgi_temp_path $WORK/nginx/fastcgi;
-    uwsgi_temp_path $WORK/nginx/uwsgi;
-    scgi_temp_path $WORK/nginx/scgi;
-    client_body_buffer_size 64k;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        default_type application/json;
-        location ~ "^/locations/(?<id>[0-9a-fA-F-]{36})\$" {
+start_nginx "        location ~ \"^/locations/(?<id>[0-9a-fA-F-]{36})\$\" {
             if (\$request_method = PUT) {
-                return 200 '{"rel":"self","href":"/locations/\$id"}';
+                return 200 '{\"rel\":\"self\",\"href\":\"/locations/\$id\"}';
             }
             if (\$request_method != GET) { return 405; }
             return 200 '$(read_form '$id')';
         }
         location = /oauth/token {
             if (\$request_method != POST) { return 405; }
-            return 200 '{"access_token":"bench-token","token_type":"Bearer","expires_in":3600,"scope":"$SCOPE"}';
-        }
-    }
-}
-EOF
-nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
-PIDS+=($!)
-NGINX=http://127.0.0.1:$NGINX_PORT
+            return 200 '{\"access_token\":\"bench-token\",\"token_type\":\"Bearer\",\"expires_in\":3600,\"scope\":\"$SCOPE\"}';
+        }"
 ONE=$NGINX/locations/$ONE_ID
 for _ in $(seq 50); do curl -sf -o /dev/null "$ONE" && break; sleep 0.1; done
 [ "$(curl -sf "$ONE" 2>/dev/null)" = "$(read_form "$ONE_ID")" ] ||

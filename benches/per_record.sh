@@ -56,44 +56,7 @@ head -n "$N1" "$WORK/n2.ndjson" >"$WORK/n1.ndjson"
 
 # ---------------------------------------------------------------------------------------
 # The static reference server (benches/apply.sh's).
-NGINX_PORT=$(free_port)
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    fastcgi_temp_path $WORK/nginx/fastcgi;
-    uwsgi_temp_path $WORK/nginx/uwsgi;
-    scgi_temp_path $WORK/nginx/scgi;
-    client_body_buffer_size 64k;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        default_type application/json;
-        location = /locations {
-            if (\$request_method != POST) { return 405; }
-            return 201 '{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}';
-        }
-        location = /oauth/token {
-            if (\$request_method != POST) { return 405; }
-            return 200 '{"access_token":"bench-token","token_type":"Bearer","expires_in":3600}';
-        }
-    }
-}
-EOF
-nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
-PIDS+=($!)
-NGINX=http://127.0.0.1:$NGINX_PORT
-for _ in $(seq 50); do curl -s -o /dev/null -X POST "$NGINX/oauth/token" && break; sleep 0.1; done
-curl -sf -o /dev/null -X POST "$NGINX/locations" || { say "nginx did not start"; cat "$WORK/nginx/error.log" >&2; exit 1; }
+start_static_nginx
 
 # run NAME BINARY INPUT [WRAPPER...]: `location apply` of INPUT against nginx, every
 # record checked created; /usr/bin/time -v to $WORK/NAME.time.

@@ -113,3 +113,55 @@ locadm_on_emulator() {
     end=$(date +%s.%N)
     echo "$end - $start" | bc -l
 }
+
+# start_nginx LOCATIONS: Debian's nginx in the foreground on a free port of 127.0.0.1, one
+# worker, kept-alive connections, the `location` blocks LOCATIONS (nginx syntax) in its
+# one server; its PID added to PIDS (stopped by `cleanup`), its URL in NGINX.
+start_nginx() {
+    NGINX_PORT=$(free_port)
+    mkdir -p "$WORK/nginx"
+    cat >"$WORK/nginx/nginx.conf" <<EOF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $WORK/nginx/body;
+    proxy_temp_path $WORK/nginx/proxy;
+    fastcgi_temp_path $WORK/nginx/fastcgi;
+    uwsgi_temp_path $WORK/nginx/uwsgi;
+    scgi_temp_path $WORK/nginx/scgi;
+    client_body_buffer_size 64k;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        default_type application/json;
+$1
+    }
+}
+EOF
+    nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
+    PIDS+=($!)
+    NGINX=http://127.0.0.1:$NGINX_PORT
+}
+
+# start_static_nginx: `start_nginx` answering every POST /locations with 201 and a self
+# link and POST /oauth/token with a token: the reference server of apply.sh and
+# per_record.sh. Returns once it answers.
+start_static_nginx() {
+    start_nginx '        location = /locations {
+            if ($request_method != POST) { return 405; }
+            return 201 '"'"'{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}'"'"';
+        }
+        location = /oauth/token {
+            if ($request_method != POST) { return 405; }
+            return 200 '"'"'{"access_token":"bench-token","token_type":"Bearer","expires_in":3600}'"'"';
+        }'
+    for _ in $(seq 50); do curl -s -o /dev/null -X POST "$NGINX/oauth/token" && break; sleep 0.1; done
+    curl -sf -o /dev/null -X POST "$NGINX/locations" ||
+        { say "nginx did not start"; cat "$WORK/nginx/error.log" >&2; exit 1; }
+}
