@@ -10,6 +10,9 @@ use super::Settings;
 use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
 
+/// Sets a profile's key (its name given, for the rule's messages) from text.
+pub(crate) type Setter = fn(&mut ProfileConfig, &'static str, &str) -> Result<()>;
+
 /// One setting.
 pub(crate) struct Key {
     pub name: &'static str,
@@ -18,9 +21,10 @@ pub(crate) struct Key {
     /// The global flag and the environment variable that give it, when there are.
     pub flag: Option<&'static str>,
     pub env: Option<&'static str>,
-    /// How a profile of the config file holds it: its value set from text (validated;
-    /// empty unsets it). `None` for `profile` and `config_file`, which choose the profile.
-    pub set: Option<fn(&mut ProfileConfig, &str) -> Result<()>>,
+    /// How a profile of the config file holds it: its value set from text (validated by
+    /// the rule of its kind, which names the key given; empty unsets it). `None` for
+    /// `profile` and `config_file`, which choose the profile.
+    pub set: Option<Setter>,
     /// Its effective value as `config show` and `config get` print it (empty when unset).
     pub shown: fn(&Settings) -> String,
 }
@@ -74,7 +78,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the service's base URL",
         flag: Some("--base-url"),
         env: Some(EnvVars::BASE_URL),
-        set: Some(|p, v| put(profile::service_url(p, "base_url", v), &mut p.base_url)),
+        set: Some(|p, k, v| put(profile::service_url(p, k, v), &mut p.base_url)),
         shown: |s| shown(s.base_url.as_ref()),
     },
     Key {
@@ -82,7 +86,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "an OpenID provider's issuer URL",
         flag: Some("--issuer"),
         env: Some(EnvVars::ISSUER),
-        set: Some(|p, v| put(profile::service_url(p, "issuer", v), &mut p.issuer)),
+        set: Some(|p, k, v| put(profile::service_url(p, k, v), &mut p.issuer)),
         shown: |s| shown(s.issuer.as_ref()),
     },
     Key {
@@ -90,7 +94,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the OAuth 2.0 token endpoint",
         flag: Some("--token-url"),
         env: Some(EnvVars::TOKEN_URL),
-        set: Some(|p, v| put(profile::service_url(p, "token_url", v), &mut p.token_url)),
+        set: Some(|p, k, v| put(profile::service_url(p, k, v), &mut p.token_url)),
         shown: |s| shown(s.token_url.as_ref()),
     },
     Key {
@@ -98,7 +102,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "a path before /locations/ID on reads",
         flag: None,
         env: None,
-        set: Some(|p, v| {
+        set: Some(|p, _, v| {
             put(
                 given(v).map(|v| profile::normalise_prefix(&v)).transpose(),
                 &mut p.read_prefix,
@@ -111,7 +115,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the OAuth 2.0 client id",
         flag: None,
         env: Some(EnvVars::CLIENT_ID),
-        set: Some(|p, v| put(Ok(given(v)), &mut p.client_id)),
+        set: Some(|p, _, v| put(Ok(given(v)), &mut p.client_id)),
         shown: |s| shown(s.client_id.as_ref()),
     },
     Key {
@@ -119,7 +123,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the scopes asked for",
         flag: None,
         env: None,
-        set: Some(|p, v| {
+        set: Some(|p, _, v| {
             put(
                 Ok(given(v).map(|v| profile::split_scopes(&v))),
                 &mut p.scopes,
@@ -132,7 +136,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "how the client authenticates",
         flag: None,
         env: Some(EnvVars::CLIENT_AUTH),
-        set: Some(|p, v| {
+        set: Some(|p, _, v| {
             put(
                 given(v).map(|v| super::ClientAuth::parse(&v)).transpose(),
                 &mut p.client_auth,
@@ -145,12 +149,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "a PEM private key (private_key_jwt)",
         flag: None,
         env: Some(EnvVars::CLIENT_KEY_FILE),
-        set: Some(|p, v| {
-            put(
-                profile::pem_file("client_key_file", v),
-                &mut p.client_key_file,
-            )
-        }),
+        set: Some(|p, k, v| put(profile::pem_file(k, v), &mut p.client_key_file)),
         shown: |s| shown_path(s.client_key_file.as_ref()),
     },
     Key {
@@ -158,7 +157,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the kid of the client's assertion",
         flag: None,
         env: Some(EnvVars::CLIENT_KEY_ID),
-        set: Some(|p, v| put(Ok(given(v)), &mut p.client_key_id)),
+        set: Some(|p, _, v| put(Ok(given(v)), &mut p.client_key_id)),
         shown: |s| shown(s.client_key_id.as_ref()),
     },
     Key {
@@ -166,7 +165,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "an extra CA certificate (PEM)",
         flag: None,
         env: None,
-        set: Some(|p, v| put(profile::pem_file("ca_cert", v), &mut p.ca_cert)),
+        set: Some(|p, k, v| put(profile::pem_file(k, v), &mut p.ca_cert)),
         shown: |s| shown_path(s.ca_cert.as_ref()),
     },
     Key {
@@ -174,7 +173,7 @@ pub(crate) const KEYS: &[Key] = &[
         about: "the per-request timeout, seconds",
         flag: Some("--timeout"),
         env: Some(EnvVars::TIMEOUT),
-        set: Some(|p, v| {
+        set: Some(|p, _, v| {
             put(
                 given(v).map(|v| profile::parse_timeout(&v)).transpose(),
                 &mut p.timeout,
@@ -187,11 +186,9 @@ pub(crate) const KEYS: &[Key] = &[
         about: "allow plain http beyond loopback",
         flag: None,
         env: None,
-        set: Some(|p, v| {
+        set: Some(|p, k, v| {
             put(
-                given(v)
-                    .map(|v| profile::parse_bool("allow_http", &v))
-                    .transpose(),
+                given(v).map(|v| profile::parse_bool(k, &v)).transpose(),
                 &mut p.allow_http,
             )
         }),
@@ -202,11 +199,9 @@ pub(crate) const KEYS: &[Key] = &[
         about: "cache tokens of env credentials",
         flag: None,
         env: None,
-        set: Some(|p, v| {
+        set: Some(|p, k, v| {
             put(
-                given(v)
-                    .map(|v| profile::parse_bool("cache_env_token", &v))
-                    .transpose(),
+                given(v).map(|v| profile::parse_bool(k, &v)).transpose(),
                 &mut p.cache_env_token,
             )
         }),
@@ -219,8 +214,8 @@ impl ProfileConfig {
     /// Sets `key` from its text form after validating it (by the key's own rule of the
     /// settings table); an empty value removes the key.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<()> {
-        if let Some(set) = find(key).and_then(|key| key.set) {
-            return set(self, value.trim());
+        if let Some((name, set)) = find(key).and_then(|key| Some((key.name, key.set?))) {
+            return set(self, name, value.trim());
         }
         if key.contains("secret") || key == "token" || key == "access_token" {
             return Err(Error::usage(format!(
