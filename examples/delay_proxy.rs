@@ -3,11 +3,12 @@
 //! TLS handshakes pay it too, as they would. These kernels have no `netem`, so the delay
 //! is made here, in user space (issue 17).
 //!
-//!     cargo run --release --example delay_proxy -- UPSTREAM_HOST:PORT RTT_MS [LISTEN]
+//!     [BACKLOG=N] cargo run --release --example delay_proxy -- UPSTREAM_HOST:PORT RTT_MS [LISTEN]
 //!
 //! Prints the address it listens on (`127.0.0.1:PORT`, a free port unless LISTEN names
 //! one: runs that must meet one service across restarts, issue 44) as its first line,
-//! then serves until killed. Order is kept: each direction is one queue of (due time, bytes).
+//! then serves until killed. BACKLOG: the connections waiting to be accepted it holds
+//! (the emulator's 1024 unless given; 128 is a service listening with tokio's default). Order is kept: each direction is one queue of (due time, bytes).
 
 // Benchmark tooling, not the tool: it prints its address for the script that starts it
 // (the printer's lints are for `src/`).
@@ -18,7 +19,7 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -38,7 +39,19 @@ async fn main() -> std::io::Result<()> {
         .map_err(|e| std::io::Error::other(format!("RTT_MS `{rtt}`: {e}")))?;
     let half = Duration::from_millis(rtt) / 2;
     let listen = args.next().unwrap_or_else(|| "127.0.0.1:0".to_owned());
-    let listener = TcpListener::bind(&listen).await?;
+    let listen: SocketAddr = listen
+        .parse()
+        .map_err(|e| std::io::Error::other(format!("LISTEN `{listen}`: {e}")))?;
+    // The proxy stands at the service's door (the client's handshake is with it), so it
+    // holds as many waiting connections as the service would: the emulator's, unless
+    // BACKLOG says otherwise (128 is a service on tokio's or std's default).
+    let backlog = match std::env::var("BACKLOG") {
+        Ok(text) => text
+            .parse()
+            .map_err(|e| std::io::Error::other(format!("BACKLOG `{text}`: {e}")))?,
+        Err(_) => locadm_emulator::LISTEN_BACKLOG,
+    };
+    let listener = locadm_emulator::listen(listen, backlog)?;
     println!("{}", listener.local_addr()?);
     loop {
         let (client, _) = listener.accept().await?;

@@ -63,7 +63,7 @@ pub(crate) async fn start_if_local(settings: &mut Settings) -> Result<Option<Loc
             Error::other(format!("cannot create `{}`", dir.display())).with_source(e)
         })?;
     }
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let listener = emulator::listen(([127, 0, 0, 1], 0).into(), emulator::LISTEN_BACKLOG)?;
     let config = emulator::EmulatorConfig {
         db: Some(db),
         ..Default::default()

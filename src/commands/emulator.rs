@@ -8,8 +8,6 @@
 
 use std::path::Path;
 
-use tokio::net::TcpListener;
-
 use crate::cli::ResetArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -26,7 +24,7 @@ pub(super) async fn serve(context: &Context<'_>, args: EmulatorArgs) -> Result<(
         let messages = printer.messages();
         config.request_log = Some(RequestLog::new(move |line| messages.request(line)));
     }
-    let listener = TcpListener::bind(args.addr).await.map_err(|e| {
+    let listener = emulator::listen(args.addr, emulator::LISTEN_BACKLOG).map_err(|e| {
         Error::other(format!("cannot listen on `{}`", args.addr))
             .with_source(e)
             .with_hint("pick another address with `--addr`, or port 0 for a free port")
