@@ -121,6 +121,9 @@ struct State {
     /// sent yet, so not at the service when it refuses one.
     waiting_for_slot: usize,
     peak: usize,
+    /// The most requests sent and not yet answered at once: what the window was used to
+    /// (`peak` is what it allowed).
+    most_sent: usize,
     refused: u64,
     /// What an earlier run learned, when the run started from it.
     start: Option<Start>,
@@ -130,6 +133,12 @@ struct State {
 }
 
 impl State {
+    /// A request goes: counted in [`State::most_sent`].
+    fn sent(&mut self) {
+        let sent = self.in_flight - self.waiting_for_slot.min(self.in_flight);
+        self.most_sent = self.most_sent.max(sent);
+    }
+
     /// Measures the rate of a 429 whose answers in flight are in.
     fn settle(&mut self, now: Instant) {
         let round_trip = self.window.round_trip();
@@ -154,6 +163,7 @@ impl Pacer {
                 in_flight: 0,
                 waiting_for_slot: 0,
                 peak: limit as usize,
+                most_sent: 0,
                 refused: 0,
                 start: None,
                 round_trip_checked: false,
@@ -247,10 +257,14 @@ impl Pacer {
                     let limit = state.window.limit();
                     let pacing = self.auto.then(|| state.window.pacing_gap()).flatten();
                     let Some(gap) = state.schedule.gap(self.gap, now, limit, pacing) else {
+                        state.sent();
                         return;
                     };
                     match state.schedule.reserve(gap, now) {
-                        None => return,
+                        None => {
+                            state.sent();
+                            return;
+                        }
                         Some((slot, epoch)) => {
                             state.waiting_for_slot += 1;
                             Wait::Slot(slot, epoch)
@@ -266,6 +280,7 @@ impl Pacer {
                     let mut state = self.lock();
                     state.waiting_for_slot = state.waiting_for_slot.saturating_sub(1);
                     if state.schedule.epoch() == epoch {
+                        state.sent();
                         return;
                     }
                     // A pause or a new rate came meanwhile: the slot was of the old

@@ -10,6 +10,20 @@ fn answered(pacer: &Pacer, n: usize, rtt_ms: u64) {
     }
 }
 
+/// `n` requests sent and answered in `rtt_ms`, as many at once as the limit allows (the
+/// places a worker takes, which `learned` counts; `answered` only gives answers).
+async fn exchanged(pacer: &Pacer, n: usize, rtt_ms: u64) {
+    let mut left = n;
+    while left > 0 {
+        let at_once = pacer.limit().min(left);
+        for _ in 0..at_once {
+            pacer.before_send().await;
+        }
+        answered(pacer, at_once, rtt_ms);
+        left -= at_once;
+    }
+}
+
 /// `n` refusals (`signal`: a 429 or 503) in a row.
 fn refused(pacer: &Pacer, signal: Signal, n: usize) {
     for _ in 0..n {
@@ -200,7 +214,7 @@ async fn the_cut_leaves_the_window_no_higher_than_the_ceiling() {
 /// what `served` says for the limit of the moment.
 async fn rounds(pacer: &Pacer, n: usize, served: impl Fn(usize) -> usize) {
     for _ in 0..n {
-        answered(pacer, served(pacer.limit()), 0);
+        exchanged(pacer, served(pacer.limit()), 0).await;
         tokio::time::advance(MIN_ROUND).await;
     }
 }
@@ -222,10 +236,9 @@ async fn a_rate_that_stops_growing_holds_the_limit() {
         "doubled every other round (a round that grew, then one that measured), not an \
          answer, and not after a round that delivered no more"
     );
-    // What the next run starts from is the window that delivered the most (8), not
-    // the limit held at twice it.
+    // What the next run starts from is the window it held (16), and used.
     let learned = pacer.learned().expect("answers came");
-    assert_eq!(learned.in_flight, 8);
+    assert_eq!(learned.in_flight, 16);
     assert!(!learned.growing, "the hold bounds it");
 }
 
@@ -387,13 +400,26 @@ async fn pauses_are_told_and_added_up() {
 /// Sends `n` requests through `pacer` at once, each answered at once: when each
 /// was let go.
 async fn send_all(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
+    send_at_once(pacer, n, true).await
+}
+
+/// Sends `n` requests through `pacer` at once, none answered yet: when each was let go.
+async fn send_unanswered(pacer: &std::sync::Arc<Pacer>, n: usize) -> Vec<Instant> {
+    send_at_once(pacer, n, false).await
+}
+
+/// Sends `n` requests through `pacer` at once, each answered (in 1 ms) as soon as it
+/// goes if `answer`: when each was let go, in order.
+async fn send_at_once(pacer: &std::sync::Arc<Pacer>, n: usize, answer: bool) -> Vec<Instant> {
     let mut senders = tokio::task::JoinSet::new();
     for _ in 0..n {
         let pacer = pacer.clone();
         senders.spawn(async move {
             pacer.before_send().await;
             let sent = Instant::now();
-            pacer.observe(Signal::Answered(Duration::from_millis(1)));
+            if answer {
+                pacer.observe(Signal::Answered(Duration::from_millis(1)));
+            }
             sent
         });
     }
@@ -689,25 +715,52 @@ fn remembered(in_flight: f64) -> Start {
 
 #[tokio::test(start_paused = true)]
 async fn a_run_starts_from_what_an_earlier_one_learned_and_gives_what_it_learned() {
-    let pacer = Pacer::new(None, 256, None).starting_from(remembered(32.0));
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None).starting_from(remembered(32.0)));
     assert_eq!(pacer.limit(), 32, "not 4");
+    // 32 sent, spaced at the remembered rate from the first.
+    let sent = send_unanswered(&pacer, 32).await;
+    assert!((19.0..21.0).contains(&gap_ms(&sent[..2])), "{sent:?}");
     // At the bound: one more a round trip (a little over 32 answers), not one an answer.
-    answered(&pacer, 34, 30);
+    answered(&pacer, 32, 30);
+    send_unanswered(&pacer, 2).await;
+    answered(&pacer, 2, 30);
     assert_eq!(pacer.limit(), 33);
+    // The window, as far as it was used: 32 at once.
     let learned = pacer.learned().expect("answers came");
-    assert_eq!(learned.in_flight, 33);
+    assert_eq!(learned.in_flight, 32);
     assert!(!learned.growing);
     assert_eq!(learned.rate, Some(50.0), "the rate it started from");
     assert_eq!(learned.round_trip, Some(Duration::from_millis(30)));
-    // The remembered rate spaces the sends from the first.
-    let pacer = std::sync::Arc::new(pacer);
-    let sent = send_all(&pacer, 2).await;
-    assert!((19.0..21.0).contains(&gap_ms(&sent)), "{sent:?}");
     // A fixed concurrency is as given, and learns nothing.
     let fixed = Pacer::new(Some(8), 256, None).starting_from(remembered(32.0));
     assert_eq!(fixed.limit(), 8);
     answered(&fixed, 8, 30);
     assert_eq!(fixed.learned(), None);
+}
+
+/// [`remembered`] 32 in flight, without a rate: the window alone paces the sends.
+fn remembered_without_rate() -> Start {
+    Start {
+        rate: None,
+        ..remembered(32.0)
+    }
+}
+
+/// A run started at an earlier one's bound (32 in flight, 30 ms) keeps to it while the
+/// service delivers as it did: one more a round trip, round after round, not doubling
+/// again once its first rounds are measured.
+#[tokio::test(start_paused = true)]
+async fn a_started_run_keeps_its_bound_round_after_round() {
+    let start = remembered_without_rate();
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None).starting_from(start));
+    for _ in 0..10 {
+        let in_flight = pacer.limit();
+        send_unanswered(&pacer, in_flight).await;
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        answered(&pacer, in_flight, 30);
+    }
+    let limit = pacer.limit();
+    assert!((40..=43).contains(&limit), "{limit}");
 }
 
 #[test]
@@ -763,4 +816,26 @@ fn a_refusal_of_a_started_run_is_said_and_cuts_from_there() {
         })
     );
     assert!(pacer.limit() < 32, "cut: {}", pacer.limit());
+}
+
+/// A run started from an earlier one's pace sends its first window spread over the
+/// remembered round trip (32 in flight over 30 ms, a quarter faster: a send about every
+/// 0.75 ms), not all in the same instant: that many connections opened at once overflow
+/// a service's listen backlog. Without a remembered round trip, at once.
+#[tokio::test(start_paused = true)]
+async fn a_started_run_paces_its_first_window_over_the_remembered_round_trip() {
+    let start = remembered_without_rate();
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None).starting_from(start));
+    let sent = send_unanswered(&pacer, 32).await;
+    let spread = sent[31] - sent[0];
+    assert!(spread >= Duration::from_millis(20), "{spread:?}");
+    assert!(spread <= Duration::from_millis(30), "{spread:?}");
+
+    let start = Start {
+        round_trip: None,
+        ..start
+    };
+    let pacer = std::sync::Arc::new(Pacer::new(None, 256, None).starting_from(start));
+    let sent = send_unanswered(&pacer, 32).await;
+    assert!(sent.iter().all(|s| *s == sent[0]), "{sent:?}");
 }

@@ -245,6 +245,13 @@ impl Window {
         }
     }
 
+    /// Takes `round_trip` (an earlier run's) as the path's until answers say otherwise:
+    /// the first window is then paced over it instead of sent at once (see
+    /// `Pacer::starting_from`).
+    pub(super) fn assume_round_trip(&mut self, round_trip: Duration) {
+        self.smoothed = Some(round_trip);
+    }
+
     /// The requests allowed in flight, as a fraction: it grows by `1/limit` an answer.
     pub(super) fn limit(&self) -> f64 {
         self.limit
@@ -279,12 +286,6 @@ impl Window {
         self.quickest.map(|(q, _)| q)
     }
 
-    /// The limit of the round that delivered the most answers a second, once one was
-    /// measured.
-    pub(super) fn best_limit(&self) -> Option<f64> {
-        self.best_round.map(|(_, limit)| limit)
-    }
-
     /// The limit is held where the rate stopped growing (the plateau).
     pub(super) fn held(&self) -> bool {
         self.plateau.is_some()
@@ -304,6 +305,17 @@ impl Window {
     /// queue (or a ceiling holds it).
     pub(super) fn answered(&mut self, rtt: Duration, now: Instant, admitted: u64) {
         self.learn(rtt, now);
+        if admitted == 1 {
+            // The first round starts with the first answer: before it, the run waited
+            // for its first round trip (and its sends, paced over it), and a round
+            // counted from the run's start measured that wait, a best that the next
+            // round beat by a quarter whatever it delivered.
+            self.round = Round {
+                start: now,
+                admitted: 0,
+                limit: self.limit,
+            };
+        }
         self.end_round(now, admitted);
         if self.queueing() {
             self.decrease(now, 0.9);
@@ -376,6 +388,7 @@ impl Window {
             }
             Some(_) if short_path && stopped && !self.lifting => self.lifting = true,
             _ => {
+                let first = self.best_round.is_none();
                 self.lifting = false;
                 self.best_round = Some((rate, limit));
                 self.flat_rounds = 0;
@@ -387,8 +400,11 @@ impl Window {
                 // rate stops growing). Growing one a round trip instead took seconds to
                 // get back from a cut at the end of slow start: 185 to 256 in flight over
                 // 30 ms is 71 round trips. Not within a refusal's ceiling: a service
-                // that said how much it takes is probed gently.
-                if self.ceiling.is_none() {
+                // that said how much it takes is probed gently. Nor after the first round:
+                // it is the first measure, not a quarter more than one (it lifted the
+                // bound of a run started from an earlier one's pace, `start.rs`, one
+                // round trip in).
+                if self.ceiling.is_none() && !first {
                     self.threshold = f64::INFINITY;
                 }
             }
