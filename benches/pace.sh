@@ -16,13 +16,14 @@
 # for a rate limit).
 # LATENCY_MS is the emulator's own (an answer held at the service). RTT_MS puts
 # `examples/delay_proxy.rs` in front of it, as across a wide-area network
-# (`start_emulator` in servers.sh).
+# (`start_emulator` in servers.sh); BACKLOG=128 has it listen as a service on tokio's or
+# std's default does (the connections waiting to be accepted; the emulator's 1024 else).
 #
 # MEMORY=1: issue 44's runs instead of the sweep (a run starts from the pace the last one
 # against the same service learned), REPEAT rounds, each kind once a round, the order
 # alternating, medians at the end; every emulator without limits of its own unless
 # said, behind RTT_MS (30 by default here), on one port (one service to the client):
-#   1. RECORDS (2000 here) applied with each fixed number of MEMORY_FIXED ("128 256"),
+#   1. RECORDS (2000 here) applied with each fixed number of MEMORY_FIXED ("128 256 512"),
 #      a first run on a new HOME, a second on the same HOME, and BASELINE (another
 #      build, today's, on a new HOME) if given;
 #   2. behind --rate-limit MEMORY_RATE (1000), a first run of MEMORY_RATE_FIRST records

@@ -1,6 +1,6 @@
 # Sourced by pace.sh with MEMORY=1 (issue 44; see pace.sh for the settings): not run by
 # itself. Needs common.sh and servers.sh sourced, RECORDS and RTT_MS set.
-MEMORY_FIXED=${MEMORY_FIXED:-128 256}
+MEMORY_FIXED=${MEMORY_FIXED:-128 256 512}
 MEMORY_RATE=${MEMORY_RATE:-1000}
 # The records of the first run behind the rate limit: a run of 2,000 at 1,000 a second
 # can end before its 429s taught a rate (two measures that agree, a second apart).

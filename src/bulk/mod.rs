@@ -36,13 +36,9 @@ pub(crate) use self::spool::{body_text, Task};
 use self::worker::{Rules, Worker};
 use crate::api::Permission;
 use crate::cli::Pace;
-use locadm_transport::pacer::Pacer;
-
-/// The most requests `--concurrency auto` ever has in flight (as the most a fixed number
-/// may be).
-const AUTO_CEILING: usize = 256;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use locadm_transport::pacer::Pacer;
 
 /// What a task asks of the service.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -215,7 +211,8 @@ pub(crate) async fn execute(
         .map(usize::from)
         .or(memory.connections(origin));
     let routes = api.bulk_routes(context.service_settings().await?, max_connections)?;
-    let mut pacer = Pacer::new(run.pace.concurrency.fixed(), AUTO_CEILING, run.pace.rate);
+    let most = usize::from(crate::cli::MOST_IN_FLIGHT);
+    let mut pacer = Pacer::new(run.pace.concurrency.fixed(), most, run.pace.rate);
     if let Origin::Remembered { start, .. } = origin {
         pacer = pacer.starting_from(start);
     }

@@ -19,7 +19,7 @@ mod location;
 mod provider;
 
 pub(crate) use auth::{AuthCommand, LoginArgs};
-pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs};
+pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{

@@ -307,27 +307,25 @@ fn a_single_request_says_a_long_retry_after() {
     );
 }
 
-/// Usage: `--concurrency` is `auto` or 1 to 256.
+/// Usage: `--concurrency` is `auto` or 1 to 512.
 #[test]
 fn concurrency_is_auto_or_a_number() {
     let env = Env::offline();
-    let out = env
-        .cmd(&[
-            "location",
-            "apply",
-            "--file",
-            "x.ndjson",
-            "--concurrency",
-            "0",
-        ])
-        .run();
-    out.assert_code(2);
-    assert!(
-        out.stderr
-            .contains("`0` is not `auto` or a number from 1 to 256"),
-        "{}",
-        out.stderr
-    );
+    for given in ["0", "513"] {
+        let out = env
+            .cmd(&[
+                "location",
+                "apply",
+                "--file",
+                "x.ndjson",
+                "--concurrency",
+                given,
+            ])
+            .run();
+        out.assert_code(2);
+        let said = format!("`{given}` is not `auto` or a number from 1 to 512");
+        assert!(out.stderr.contains(&said), "{}", out.stderr);
+    }
 }
 
 /// Usage: `--rate` is a number of requests a second, one each 1,000 s at the slowest. A
