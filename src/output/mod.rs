@@ -440,6 +440,7 @@ pub fn exit_after_signal(code: i32) -> ! {
     if io::stderr().is_terminal() {
         let _ = writeln!(io::stderr());
     }
+    prompt::say_interrupted();
     std::process::exit(code)
 }
 

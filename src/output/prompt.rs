@@ -74,6 +74,45 @@ impl Drop for OnScreen {
     }
 }
 
+/// What a command says if an interrupt ends it while its prompts are on screen. Inside a
+/// prompt Ctrl-C is read as a key (raw mode) and the command says what it left; typed
+/// between two prompts, before the next one puts the terminal in raw mode, it is a
+/// SIGINT, and the process ended on it without a word (1 run in 5 of the prompts test
+/// that types it as a prompt appears).
+static SAID_ON_INTERRUPT: std::sync::Mutex<Option<(super::Messages, &'static str)>> =
+    std::sync::Mutex::new(None);
+
+/// Held while an interrupt ending the process should say `note` (through `messages`).
+#[must_use = "the note is said only while this is held"]
+pub(crate) struct SayOnInterrupt;
+
+/// Has an interrupt that ends the process say `note` until the guard is dropped.
+pub(crate) fn say_on_interrupt(messages: super::Messages, note: &'static str) -> SayOnInterrupt {
+    *SAID_ON_INTERRUPT.lock().unwrap_or_else(|p| p.into_inner()) = Some((messages, note));
+    SayOnInterrupt
+}
+
+impl Drop for SayOnInterrupt {
+    fn drop(&mut self) {
+        SAID_ON_INTERRUPT
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+    }
+}
+
+/// Says what [`say_on_interrupt`] was given, if it is still held: as the process ends on
+/// a signal.
+pub(super) fn say_interrupted() {
+    let said = SAID_ON_INTERRUPT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    if let Some((messages, note)) = said {
+        messages.note(note);
+    }
+}
+
 /// Puts the terminal back as it was before the prompt on screen, if any, and shows the
 /// cursor: the last thing before the process ends on a signal.
 pub(super) fn restore_terminal() {

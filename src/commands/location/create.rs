@@ -5,6 +5,7 @@ use crate::cli::WriteArgs;
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::model::reader::Target;
+use crate::output::prompt;
 
 pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
     let no_input = args.file.is_none() && !args.fields.any();
@@ -13,11 +14,15 @@ pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
             .with_hint("give `--file PATH` or field flags"));
     }
     let body = if let Some(given) = to_ask(context, &args)? {
+        const INTERRUPTED: &str = "Interrupted: nothing was created";
         // The warnings were shown with the body, before the question.
-        let asked = interactive::ask_for_body(&given, args.interactive || no_input);
+        let asked = {
+            let _said = prompt::say_on_interrupt(context.printer.messages(), INTERRUPTED);
+            interactive::ask_for_body(&given, args.interactive || no_input)
+        };
         let Some(checked) = asked.inspect_err(|e| {
             if matches!(e.kind(), Kind::Interrupted) {
-                context.printer.note("Interrupted: nothing was created");
+                context.printer.note(INTERRUPTED);
             }
         })?
         else {
