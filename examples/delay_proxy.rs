@@ -7,8 +7,9 @@
 //!
 //! Prints the address it listens on (`127.0.0.1:PORT`, a free port unless LISTEN names
 //! one: runs that must meet one service across restarts, issue 44) as its first line,
-//! then serves until killed. BACKLOG: the connections waiting to be accepted it holds
-//! (the emulator's 1024 unless given; 128 is a service listening with tokio's default). Order is kept: each direction is one queue of (due time, bytes).
+//! then serves until killed. Order is kept: each direction is one queue of (due time,
+//! bytes). BACKLOG: the connections waiting to be accepted it holds (the emulator's 1024
+//! unless given; 128 is a service listening with tokio's default).
 
 // Benchmark tooling, not the tool: it prints its address for the script that starts it
 // (the printer's lints are for `src/`).
