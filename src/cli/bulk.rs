@@ -50,7 +50,7 @@ pub struct Pace {
 /// The most `--concurrency` and `--max-connections` take, and the most `auto` grows to:
 /// 512 connections and the run's files fit the open-files limit of 1024 many systems
 /// give a process. Behind the 30 ms delaying proxy, 2,000 creates at a fixed 512 went at
-/// 4,390 to 4,790 a second against 2,408 to 3,384 at 256 (the run is 4 round trips, not
+/// 5,154 to 5,619 a second against 4,137 to 4,607 at 256 (the run is 4 round trips, not
 /// 8), and `auto`, its most then 256, could not follow.
 pub(crate) const MOST_IN_FLIGHT: u16 = 512;
 
