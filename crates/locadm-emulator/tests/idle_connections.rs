@@ -3,6 +3,8 @@
 //! preface or never answers the PING after the emulator's GOAWAY. Each is closed within a
 //! few idle timeouts, so such clients cannot fill `--max-connections` for good.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,12 +37,7 @@ async fn start(max_connections: usize, tls: bool) -> Running {
         tls: tls.then(|| Arc::new(Tls::self_signed(true).expect("a self-signed certificate"))),
         ..EmulatorConfig::default()
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind 127.0.0.1:0");
-    locadm_emulator::start(config, listener)
-        .await
-        .expect("the emulator starts")
+    common::start(config).await
 }
 
 /// A TLS client of `emulator` that trusts its certificate and offers `alpn` only.
