@@ -547,8 +547,9 @@ async fn three_429s_pausing(
 /// A capacity answered with 429 that serves 100 a second while the run sends: over spans
 /// of 2.5 s and 2.6 s, each with its second of pause, 150 and 160 admitted. A second of
 /// the span, 60 and 61.5 agree (as in a run that learned 705 a second where its window
-/// sent 1,150); a second of the span less the pause, 100 and 100 agree better, and are
-/// far above: no rate is learned from them.
+/// sent 1,150); a second of the span less the pause, 100 and 100 agree better by 2.5%,
+/// more than a token bucket's readings vary (`CLEARER`), and are far above: no rate is
+/// learned from them.
 #[tokio::test(start_paused = true)]
 async fn measures_a_capacity_fits_better_teach_no_rate() {
     assert_eq!(learned_after([2.5, 2.6], [150, 160]).await, None);
