@@ -1,6 +1,6 @@
 //! The pace bulk runs remember (issue 44): at the end of a run of `--concurrency auto`,
 //! what it learned of its service (the number in flight it settled at, the rate 429s
-//! taught or a first measure of it, the quickest round trip, the connections allowed and whether HTTP/2 was
+//! taught, the quickest round trip, the connections allowed and whether HTTP/2 was
 //! offered on them), so that the next run against the same service starts from it
 //! instead of from zero. Most runs are short, and a short run that learns from zero
 //! spends most of itself finding the pace, or meets a rate limit the last run already
@@ -14,13 +14,10 @@
 //!   entry into what they read, and the last rename wins.
 //! * Trusted less as it ages, halved each day ([`HALF_LIFE`]): the window starts at that
 //!   share of what was remembered (and climbs back to it doubling), the rate at that share
-//!   of the rate; after a week it is not used. A single measure of a rate (what the
-//!   service admitted between two 429s, which alone teaches no rate) is kept as it was:
-//!   it is not paced at, only compared with the next run's first. The pacer drops it
-//!   when the service answers differently (`locadm-transport`'s `pacer/start.rs`).
+//!   of the rate; after a week it is not used. The pacer drops it when the service
+//!   answers differently (`api/pacer/start.rs`).
 //! * `--concurrency N` and `--rate R` win over it (a fixed run neither uses nor writes
-//!   it; with `--rate` the remembered rate or measure is not used); `--fresh-pace` starts
-//!   from zero.
+//!   it; with `--rate` the remembered rate is not used); `--fresh-pace` starts from zero.
 //! * A file that cannot be read or written never stops a run: the run starts from zero,
 //!   or remembers nothing, and says why under `-v`.
 
@@ -31,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::Pace;
 use crate::output::Verbose;
-use locadm_transport::pacer::{Changed, Learned, Measure, Start};
+use locadm_transport::pacer::{Changed, Learned, Start};
 
 /// The file's name in the data directory.
 const FILE: &str = "pace.json";
@@ -76,9 +73,6 @@ struct Entry {
     /// Requests a second the service's 429s taught.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rate: Option<f64>,
-    /// Without a rate, the last measure of one, which no second agreed with yet.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    measure: Option<RateMeasure>,
     /// The quickest answer, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     round_trip_ms: Option<f64>,
@@ -88,32 +82,6 @@ struct Entry {
     /// Whether it offered HTTP/2 on them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     http2: Option<bool>,
-}
-
-/// What a run admitted between two 429s, a second: of the span, and of the span less
-/// its pauses (the pacer's [`Measure`]).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-struct RateMeasure {
-    rate: f64,
-    capacity: f64,
-}
-
-impl From<Measure> for RateMeasure {
-    fn from(m: Measure) -> RateMeasure {
-        RateMeasure {
-            rate: m.rate,
-            capacity: m.capacity,
-        }
-    }
-}
-
-impl From<RateMeasure> for Measure {
-    fn from(m: RateMeasure) -> Measure {
-        Measure {
-            rate: m.rate,
-            capacity: m.capacity,
-        }
-    }
 }
 
 /// Where a run's pace starts.
@@ -188,11 +156,6 @@ impl PaceMemory {
                 .rate
                 .filter(|_| pace.rate.is_none())
                 .map(|rate| rate * trust),
-            // Not aged: it is compared with this run's own measures, not paced at.
-            measure: entry
-                .measure
-                .filter(|_| pace.rate.is_none())
-                .map(Measure::from),
             round_trip: entry
                 .round_trip_ms
                 .map(|ms| Duration::from_secs_f64(ms / 1000.0)),
@@ -274,7 +237,6 @@ impl PaceMemory {
             in_flight: learned.in_flight,
             growing: learned.growing,
             rate: learned.rate,
-            measure: learned.measure.map(RateMeasure::from),
             round_trip_ms: learned.round_trip.map(|rtt| rtt.as_secs_f64() * 1000.0),
             connections,
             http2,
@@ -339,12 +301,6 @@ fn figures(entry: &Entry) -> String {
         figures.push(format!(
             "about {} requests a second",
             super::per_second(rate)
-        ));
-    }
-    if let Some(measure) = entry.measure {
-        figures.push(format!(
-            "about {} requests a second measured once, for the next run's 429s to confirm",
-            super::per_second(measure.rate)
         ));
     }
     if let Some(connections) = entry.connections {

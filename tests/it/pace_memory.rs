@@ -309,37 +309,3 @@ fn export_and_delete_start_from_the_remembered_pace() {
         "{line}"
     );
 }
-
-/// Behind a rate limit of 100 a second, a run of 280 meets two bursts of 429s (the
-/// service's bucket drained, then again after the pause): one measure of the rate, which
-/// alone teaches none. It is kept and said; the next run's first measure agrees with it
-/// and teaches the rate, and the run after that starts spaced at it.
-#[test]
-fn one_measure_of_a_rate_is_kept_for_the_next_run_to_confirm() {
-    let env = Env::with_emulator(&["--rate-limit", "100"]);
-    let first = apply(&env, "A", 280, &[]);
-    let line = pace_line(&first);
-    assert!(
-        line.contains("measured once, for the next run's 429s to confirm"),
-        "{line}"
-    );
-    let entry = &entries(&env)[0];
-    assert_eq!(entry.get("rate"), None, "one measure is no rate: {entry}");
-    let measured = entry["measure"]["rate"].as_f64().unwrap();
-    assert!((80.0..=101.0).contains(&measured), "{entry}");
-
-    // The service's bucket full again, as the first run met it: on its own, this run
-    // too meets two bursts of 429s, one measure.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    let second = apply(&env, "B", 280, &[]);
-    let said = messages(&second);
-    assert!(said.contains("the service admits about"), "{said}");
-    let entry = &entries(&env)[0];
-    assert_eq!(entry.get("measure"), None, "confirmed: {entry}");
-    let rate = entry["rate"].as_f64().unwrap();
-    assert!((80.0..=101.0).contains(&rate), "{entry}");
-
-    let third = apply(&env, "C", 1, &[]);
-    let line = pace_line(&third);
-    assert!(line.contains(" requests a second, learned "), "{line}");
-}

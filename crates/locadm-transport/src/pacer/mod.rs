@@ -32,7 +32,6 @@ use tokio::sync::watch;
 // tokio's clock: the same as std's, and stoppable in tests.
 use tokio::time::Instant;
 
-pub use schedule::Measure;
 use schedule::Schedule;
 pub use start::{Changed, Learned, Start};
 use window::Window;

@@ -116,10 +116,10 @@ pub(super) struct Schedule {
 /// What was admitted between two 429s, read two ways: a second of the span (a rate
 /// limit's reading: a token bucket refills while the run is paused), and a second of
 /// the span less its pauses (a capacity's: it serves only while the run sends).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Measure {
-    pub rate: f64,
-    pub capacity: f64,
+#[derive(Debug, Clone, Copy)]
+struct Measure {
+    rate: f64,
+    capacity: f64,
 }
 
 impl Measure {
@@ -246,21 +246,6 @@ impl Schedule {
     /// The rate the service's 429s taught, if any did.
     pub(super) fn learned_rate(&self) -> Option<f64> {
         self.learned.map(|l| l.rate)
-    }
-
-    /// The last measure, while no rate is learned: none agreed with it yet, and the next
-    /// run's first may (issue 44).
-    pub(super) fn unconfirmed(&self) -> Option<Measure> {
-        self.measured.filter(|_| self.learned.is_none())
-    }
-
-    /// A measure an earlier run took that none agreed with: this run's first measure is
-    /// compared with it as with one of its own. A run behind 1,000 a second meets a burst
-    /// of 429s every 1.2 to 2.9 s (a pause, and the bucket drained again), and one of
-    /// 6,000 records ended after two (traced, 1 in 12): one measure, which alone is no
-    /// rate, and each such run would learn none however many ran.
-    pub(super) fn recall(&mut self, measure: Measure) {
-        self.measured = Some(measure);
     }
 
     /// Until one round trip after a `Retry-After` pause, the window goes out spread over

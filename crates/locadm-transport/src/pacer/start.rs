@@ -13,8 +13,7 @@
 //!   most allowed), and grows from there by one a round trip; where nothing bounded it
 //!   (it ended still doubling), it doubles on. Its first window is paced over the
 //!   remembered round trip, as later ones are over the measured one. A rate is spaced
-//!   at from the first send, and measured again by the next 429s as one of this run's;
-//!   a measure no second agreed with is one of this run's too, which its first may.
+//!   at from the first send, and measured again by the next 429s as one of this run's.
 //! * The service answering differently drops it: a round trip more than twice the one
 //!   remembered (another path, a loaded service: a window found for the old one is not
 //!   trusted) starts the window from zero; a refusal (a new capacity or limit) cuts the
@@ -24,7 +23,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::{window, Measure, Pacer, State, Window};
+use super::{window, Pacer, State, Window};
 
 /// Where a run starts: what an earlier run against the same service learned, as far as
 /// the caller still trusts it.
@@ -39,9 +38,6 @@ pub struct Start {
     pub bound: Option<f64>,
     /// The rate the earlier run's 429s taught, to space the sends at from the first.
     pub rate: Option<f64>,
-    /// Without a rate, the earlier run's last measure of one, for this run's first to
-    /// agree with.
-    pub measure: Option<Measure>,
     /// The quickest answer the earlier run saw.
     pub round_trip: Option<Duration>,
 }
@@ -61,9 +57,6 @@ pub struct Learned {
     pub growing: bool,
     /// The rate the 429s taught (or the one started from, not contradicted).
     pub rate: Option<f64>,
-    /// Without a rate, the last measure of one (what was admitted between two 429s),
-    /// which no second agreed with yet: the next run's may.
-    pub measure: Option<Measure>,
     /// The quickest answer of about the run's last 10 s.
     pub round_trip: Option<Duration>,
 }
@@ -110,10 +103,8 @@ impl Pacer {
             if let Some(round_trip) = start.round_trip {
                 state.window.assume_round_trip(round_trip);
             }
-            match (start.rate, start.measure) {
-                (Some(rate), _) => state.schedule.resume(rate, now),
-                (None, Some(measure)) => state.schedule.recall(measure),
-                (None, None) => {}
+            if let Some(rate) = start.rate {
+                state.schedule.resume(rate, now);
             }
             state.peak = in_flight as usize;
             state.start = Some(start);
@@ -138,7 +129,6 @@ impl Pacer {
             in_flight: (in_flight as usize).clamp(1, self.max),
             growing,
             rate: state.schedule.learned_rate(),
-            measure: state.schedule.unconfirmed(),
             round_trip: state.window.quickest(),
         })
     }

@@ -518,22 +518,27 @@ async fn learned_after(spans: [f64; 2], admitted: [usize; 2]) -> Option<f64> {
 /// `admitted` answers before each of the last two; then an answer a little later, by
 /// which the last one is measured.
 async fn three_429s(pacer: &Pacer, spans: [f64; 2], admitted: [usize; 2]) {
-    let spans = [(spans[0], admitted[0], 1.0), (spans[1], admitted[1], 1.0)];
-    spans_between_429s(pacer, 1.0, &spans).await;
+    three_429s_pausing(pacer, [1.0, 1.0], spans, admitted).await;
 }
 
-/// 30 answers, a 429 asking for `first_pause` (seconds), then for each span (its length,
-/// the answers in it, the pause the 429 ending it asks for) a 429; then an answer a
-/// little later, by which the last one is measured.
-async fn spans_between_429s(pacer: &Pacer, first_pause: f64, spans: &[(f64, usize, f64)]) {
+/// [`three_429s`], the first two asking for `pauses` (seconds).
+async fn three_429s_pausing(
+    pacer: &Pacer,
+    pauses: [f64; 2],
+    spans: [f64; 2],
+    admitted: [usize; 2],
+) {
+    let waits = pauses.map(Duration::from_secs_f64);
     answered(pacer, 30, 1);
-    pacer.observe(Signal::Throttled(Some(Duration::from_secs_f64(
-        first_pause,
-    ))));
-    for &(span, admitted, pause) in spans {
+    pacer.observe(Signal::Throttled(Some(waits[0])));
+    for ((span, admitted), wait) in spans
+        .into_iter()
+        .zip(admitted)
+        .zip([waits[1], Duration::from_secs(1)])
+    {
         tokio::time::sleep(Duration::from_secs_f64(span)).await;
         answered(pacer, admitted, 1);
-        pacer.observe(Signal::Throttled(Some(Duration::from_secs_f64(pause))));
+        pacer.observe(Signal::Throttled(Some(wait)));
     }
     tokio::time::sleep(Duration::from_millis(5)).await;
     answered(pacer, 1, 1);
@@ -570,7 +575,7 @@ async fn measures_a_rate_fits_better_teach_it() {
 #[tokio::test(start_paused = true)]
 async fn spans_alike_teach_the_rate_they_agree_on() {
     let pacer = Pacer::new(None, 256, None);
-    spans_between_429s(&pacer, 1.1, &[(1.8, 175, 1.07), (1.75, 170, 1.0)]).await;
+    three_429s_pausing(&pacer, [1.1, 1.07], [1.8, 1.75], [175, 170]).await;
     let learned = pacer.summary().learned_rate.expect("spans alike");
     assert!((97.0..97.2).contains(&learned), "{learned}");
 }
@@ -734,7 +739,6 @@ fn remembered(in_flight: f64) -> Start {
         in_flight,
         bound: Some(32.0),
         rate: Some(50.0),
-        measure: None,
         round_trip: Some(Duration::from_millis(30)),
     }
 }
@@ -770,47 +774,6 @@ fn remembered_without_rate() -> Start {
         rate: None,
         ..remembered(32.0)
     }
-}
-
-/// A run behind a rate limit that met 429s twice took one measure of it (100 admitted
-/// over 2 s, a second of them paused: 50 a second), which alone teaches no rate; it is
-/// given for the next run, whose own first measure (106 over 2.1 s) agrees with it: 50.5
-/// a second is learned there, where a run started without it learns none from the same
-/// 429s.
-#[tokio::test(start_paused = true)]
-async fn a_measure_no_second_agreed_with_is_one_the_next_run_can_agree_with() {
-    let first = Pacer::new(None, 256, None);
-    spans_between_429s(&first, 1.0, &[(2.0, 100, 1.0)]).await;
-    let learned = first.learned().expect("answers came");
-    assert_eq!(learned.rate, None, "one measure");
-    let measure = learned
-        .measure
-        .expect("one measure is given for the next run");
-    assert!((49.9..50.1).contains(&measure.rate), "{measure:?}");
-
-    let next = |measure| {
-        let start = Start {
-            measure,
-            ..remembered_without_rate()
-        };
-        Pacer::new(None, 256, None).starting_from(start)
-    };
-    let with_it = next(Some(measure));
-    spans_between_429s(&with_it, 1.0, &[(2.1, 106, 1.0)]).await;
-    let rate = with_it
-        .summary()
-        .learned_rate
-        .expect("agrees with the one given");
-    assert!((50.4..50.6).contains(&rate), "{rate}");
-    assert_eq!(
-        with_it.learned().and_then(|l| l.measure),
-        None,
-        "a rate now"
-    );
-
-    let without = next(None);
-    spans_between_429s(&without, 1.0, &[(2.1, 106, 1.0)]).await;
-    assert_eq!(without.summary().learned_rate, None);
 }
 
 /// A run started at an earlier one's bound (32 in flight, 30 ms) keeps to it while the
