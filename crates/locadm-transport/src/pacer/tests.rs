@@ -548,7 +548,7 @@ async fn three_429s_pausing(
 /// of 2.5 s and 2.6 s, each with its second of pause, 150 and 160 admitted. A second of
 /// the span, 60 and 61.5 agree (as in a run that learned 705 a second where its window
 /// sent 1,150); a second of the span less the pause, 100 and 100 agree better by 2.5%,
-/// more than a token bucket's readings vary (`CLEARER`), and are far above: no rate is
+/// more than a token bucket's did by chance (`CLEARER`), and are far above: no rate is
 /// learned from them.
 #[tokio::test(start_paused = true)]
 async fn measures_a_capacity_fits_better_teach_no_rate() {
@@ -569,7 +569,7 @@ async fn measures_a_rate_fits_better_teach_it() {
 /// A token bucket of 100 a second, met by two spans alike (as traced behind the 30 ms
 /// proxy against 1,000 a second): 1.8 s with a pause of 1.1 s, 175 admitted; 1.75 s with
 /// a pause of 1.07 s, 170. A second of the span, 97.2 and 97.1; less the pause, 250 and
-/// 250, which agree better, but by less than a token bucket's readings vary (`CLEARER`):
+/// 250, which agree better, but by less than a token bucket's did by chance (`CLEARER`):
 /// the two cannot be told apart, and 97.1 a second is learned. Taken for a capacity's,
 /// this first run taught no rate, and the next met the limit again.
 #[tokio::test(start_paused = true)]
