@@ -27,7 +27,7 @@
 #      a first run on a new HOME, a second on the same HOME, and BASELINE (another
 #      build, today's, on a new HOME) if given;
 #   2. behind --rate-limit MEMORY_RATE (1000), a first run of MEMORY_RATE_FIRST records
-#      (6000: long enough to meet the three bursts of 429s that teach a rate) and a
+#      (10000: long enough to meet the three bursts of 429s that teach a rate) and a
 #      second of RECORDS on one HOME: their answers 429 (the emulator's count);
 #   3. an export (`location get --ids-from`) of RECORDS ids with each fixed number and
 #      the default, on a HOME where an apply of them ran (and the exports before), and
