@@ -86,8 +86,11 @@ static SAID_ON_INTERRUPT: std::sync::Mutex<Option<(super::Messages, &'static str
 #[must_use = "the note is said only while this is held"]
 pub(crate) struct SayOnInterrupt;
 
-/// Has an interrupt that ends the process say `note` until the guard is dropped.
+/// Has an interrupt that ends the process say `note` until the guard is dropped: from
+/// now, not only once the first prompt is on screen (the signal's exit is installed
+/// here as a prompt installs it).
 pub(crate) fn say_on_interrupt(messages: super::Messages, note: &'static str) -> SayOnInterrupt {
+    crate::signal::exit_on_interrupt(super::exit_after_signal);
     *SAID_ON_INTERRUPT.lock().unwrap_or_else(|p| p.into_inner()) = Some((messages, note));
     SayOnInterrupt
 }

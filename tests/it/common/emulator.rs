@@ -64,9 +64,8 @@ impl Emulator {
                 .build()
                 .expect("a runtime for the emulator");
             runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind(options.addr)
-                    .await
-                    .unwrap_or_else(|e| panic!("bind {}: {e}", options.addr));
+                let listener = emulator::listen(options.addr, emulator::LISTEN_BACKLOG)
+                    .unwrap_or_else(|e| panic!("listen on {}: {e}", options.addr));
                 let running = emulator::start(config, listener)
                     .await
                     .expect("the emulator starts");

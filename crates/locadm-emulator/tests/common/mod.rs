@@ -17,9 +17,8 @@ pub fn ring_provider() {
 
 /// Starts an in-process emulator on a free port, on the calling test's runtime.
 pub async fn start(config: EmulatorConfig) -> Running {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind 127.0.0.1:0");
+    let listener = emulator::listen(([127, 0, 0, 1], 0).into(), emulator::LISTEN_BACKLOG)
+        .expect("listen on 127.0.0.1:0");
     emulator::start(config, listener)
         .await
         .expect("the emulator starts")

@@ -518,24 +518,20 @@ async fn learned_after(spans: [f64; 2], admitted: [usize; 2]) -> Option<f64> {
 /// `admitted` answers before each of the last two; then an answer a little later, by
 /// which the last one is measured.
 async fn three_429s(pacer: &Pacer, spans: [f64; 2], admitted: [usize; 2]) {
-    three_429s_pausing(pacer, [1.0, 1.0], spans, admitted).await;
+    three_429s_pausing(pacer, [1.0; 3], spans, admitted).await;
 }
 
-/// [`three_429s`], the first two asking for `pauses` (seconds).
+/// [`three_429s`], each asking for its pause of `pauses` (seconds).
 async fn three_429s_pausing(
     pacer: &Pacer,
-    pauses: [f64; 2],
+    pauses: [f64; 3],
     spans: [f64; 2],
     admitted: [usize; 2],
 ) {
-    let waits = pauses.map(Duration::from_secs_f64);
+    let [first, later @ ..] = pauses.map(Duration::from_secs_f64);
     answered(pacer, 30, 1);
-    pacer.observe(Signal::Throttled(Some(waits[0])));
-    for ((span, admitted), wait) in spans
-        .into_iter()
-        .zip(admitted)
-        .zip([waits[1], Duration::from_secs(1)])
-    {
+    pacer.observe(Signal::Throttled(Some(first)));
+    for ((span, admitted), wait) in spans.into_iter().zip(admitted).zip(later) {
         tokio::time::sleep(Duration::from_secs_f64(span)).await;
         answered(pacer, admitted, 1);
         pacer.observe(Signal::Throttled(Some(wait)));
@@ -575,7 +571,7 @@ async fn measures_a_rate_fits_better_teach_it() {
 #[tokio::test(start_paused = true)]
 async fn spans_alike_teach_the_rate_they_agree_on() {
     let pacer = Pacer::new(None, 256, None);
-    three_429s_pausing(&pacer, [1.1, 1.07], [1.8, 1.75], [175, 170]).await;
+    three_429s_pausing(&pacer, [1.1, 1.07, 1.0], [1.8, 1.75], [175, 170]).await;
     let learned = pacer.summary().learned_rate.expect("spans alike");
     assert!((97.0..97.2).contains(&learned), "{learned}");
 }
