@@ -329,15 +329,37 @@ async fn after_a_latency_cut_a_round_that_delivers_more_grows_as_at_the_start() 
     );
 }
 
-#[test]
-fn slower_answers_take_a_tenth_off() {
+#[tokio::test(start_paused = true)]
+async fn slower_answers_take_a_tenth_off() {
     let pacer = Pacer::new(None, 256, None);
     answered(&pacer, 60, 30);
     let before = pacer.limit();
     assert!(before >= 60, "{before}");
-    // Answers at 3x the quickest: queueing.
+    // Answers at 3x the quickest, and none quicker since half a round trip (of the
+    // smoothed one, up to 60 ms as they come): queueing.
+    tokio::time::advance(Duration::from_millis(40)).await;
     answered(&pacer, 10, 90);
     assert!(pacer.limit() < before, "{} < {before}", pacer.limit());
+}
+
+/// A large window's answers come back spread over the round trip: the last of a bunch
+/// slower than the first, which pulls the smoothed round trip up with no queue standing.
+/// An answer in the quickest time within the last half round trip says there is none.
+#[tokio::test(start_paused = true)]
+async fn a_window_spread_over_its_round_trip_is_no_queue() {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 60, 30);
+    let before = pacer.limit();
+    tokio::time::advance(Duration::from_millis(20)).await;
+    // One quick answer, then the slow end of the bunch: the smoothed round trip goes
+    // well above the quickest (as in `slower_answers_take_a_tenth_off`).
+    answered(&pacer, 1, 30);
+    answered(&pacer, 10, 90);
+    assert!(
+        pacer.limit() >= before,
+        "{} >= {before}: cut for a queue",
+        pacer.limit()
+    );
 }
 
 #[test]
