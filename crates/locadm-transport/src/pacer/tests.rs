@@ -96,6 +96,35 @@ async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
     }
 }
 
+/// A rate limiter's burst outside the doubling: hundreds of 429s at a window far above
+/// what its rate keeps in flight, few answers served in the last round trip. The limit
+/// comes down to those, but the ceiling no lower than half the refused limit, so the
+/// window grows back past the rate and meets the 429s that teach it; followed down to
+/// what was served, the ceiling held it below the rate for 30 s.
+#[tokio::test(start_paused = true)]
+async fn a_burst_outside_the_doubling_leaves_half_the_refused_limit_to_grow_into() {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
+    // A queue: the doubling ends there.
+    tokio::time::advance(Duration::from_millis(40)).await;
+    answered(&pacer, 10, 90);
+    let refused_at = pacer.limit();
+    assert!(refused_at > 100, "{refused_at}");
+    tokio::time::advance(Duration::from_millis(200)).await;
+    answered(&pacer, 12, 30);
+    let second = Some(Duration::from_secs(1));
+    refused(&pacer, Signal::Throttled(second), 300);
+    assert_eq!(pacer.limit(), 12, "down to what was served");
+    tokio::time::advance(Duration::from_secs(2)).await;
+    answered(&pacer, 3000, 30);
+    let half = refused_at / 2;
+    assert_eq!(
+        pacer.limit(),
+        half,
+        "grown back to half the refused {refused_at}"
+    );
+}
+
 /// A refusal that asks for a pause costs the whole run that pause: the ceiling is the
 /// refused limit less one for each refusal of its round trip (each one request in flight
 /// beyond the capacity), not 0.9 of the refused limit, and no lower than half the refused
