@@ -379,9 +379,10 @@ async fn a_window_spread_over_its_round_trip_is_no_queue() {
     let pacer = Pacer::new(None, 256, None);
     answered(&pacer, 60, 30);
     let before = pacer.limit();
-    tokio::time::advance(Duration::from_millis(20)).await;
+    tokio::time::advance(Duration::from_millis(40)).await;
     // One quick answer, then the slow end of the bunch: the smoothed round trip goes
-    // well above the quickest (as in `slower_answers_take_a_tenth_off`).
+    // well above the quickest (as in `slower_answers_take_a_tenth_off`), and the quick
+    // answer is the only one of the last half of it.
     answered(&pacer, 1, 30);
     answered(&pacer, 10, 90);
     assert!(

@@ -535,8 +535,9 @@ impl Window {
         // not overshot twice over: a burst that takes the ceiling below half the refused
         // limit is a rate limiter's, its refusals the requests beyond its bucket, not
         // beyond a capacity. Followed down to what was served in the last quickest round
-        // trip (13 to 23 against 1,000 a second behind 30 ms, at a first refusal or
-        // just after a pause), the ceiling held the run below the rate for 30 s, where no
+        // trip (against 1,000 a second behind 30 ms, traced at 13 at a first refusal
+        // and 21 just after a pause), the ceiling held the run below the rate for 30 s
+        // (19 to 23 in flight at the end of such runs), where no
         // further 429 came to teach it: 587 to 689 a second, in 3 of 27 rounds of
         // `MEMORY=1 benches/pace.sh` once false queue cuts no longer kept the window
         // from 512. In the doubling the refusals of a burst do say by how much the
