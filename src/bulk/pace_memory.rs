@@ -15,7 +15,7 @@
 //! * Trusted less as it ages, halved each day ([`HALF_LIFE`]): the window starts at that
 //!   share of what was remembered (and climbs back to it doubling), the rate at that share
 //!   of the rate; after a week it is not used. The pacer drops it when the service
-//!   answers differently (`api/pacer/start.rs`).
+//!   answers differently (`locadm-transport`'s `pacer/start.rs`).
 //! * `--concurrency N` and `--rate R` win over it (a fixed run neither uses nor writes
 //!   it; with `--rate` the remembered rate is not used); `--fresh-pace` starts from zero.
 //! * A file that cannot be read or written never stops a run: the run starts from zero,

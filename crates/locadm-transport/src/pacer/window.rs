@@ -608,8 +608,10 @@ impl Window {
         self.limit *= factor;
         self.threshold = self.limit;
         self.last_decrease = Some(now);
-        // A new round trip: the refusals that paused an older one are not counted on.
+        // A new round trip: the refusals of an older one are not counted on, nor is the
+        // floor an older burst set.
         self.overshoot = None;
+        self.ceiling_least = 1.0;
         true
     }
 }
