@@ -125,6 +125,30 @@ async fn a_burst_outside_the_doubling_leaves_half_the_refused_limit_to_grow_into
     );
 }
 
+/// The floor a burst outside the doubling sets goes with its round trip: the refusals
+/// that follow a later cut (here for latency) take the ceiling down to what was served,
+/// not to half the limit of the older burst.
+#[tokio::test(start_paused = true)]
+async fn a_later_cut_ends_the_floor_of_a_burst_outside_the_doubling() {
+    let pacer = Pacer::new(None, 256, None);
+    answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
+    tokio::time::advance(Duration::from_millis(40)).await;
+    answered(&pacer, 10, 90);
+    tokio::time::advance(Duration::from_millis(200)).await;
+    answered(&pacer, 12, 30);
+    let second = Some(Duration::from_secs(1));
+    refused(&pacer, Signal::Throttled(second), 1);
+    tokio::time::advance(Duration::from_secs(2)).await;
+    // A queue: a cut of its own, a new round trip.
+    answered(&pacer, 10, 30);
+    tokio::time::advance(Duration::from_millis(200)).await;
+    answered(&pacer, 10, 300);
+    refused(&pacer, Signal::Throttled(second), 300);
+    let cut = pacer.limit();
+    answered(&pacer, 3000, 30);
+    assert_eq!(pacer.limit(), cut, "held at what was served, {cut}");
+}
+
 /// A refusal that asks for a pause costs the whole run that pause: the ceiling is the
 /// refused limit less one for each refusal of its round trip (each one request in flight
 /// beyond the capacity), not 0.9 of the refused limit, and no lower than half the refused
