@@ -31,7 +31,7 @@
 #      second of RECORDS on one HOME: their answers 429 (the emulator's count);
 #   3. an export (`location get --ids-from`) of RECORDS ids with each fixed number and
 #      the default, on a HOME where an apply of them ran (and the exports before), and
-#      the default on a new HOME.
+#      the default on a new HOME; MEMORY_EXPORT_PASSES (3) times a round.
 set -euo pipefail
 RECORDS_GIVEN=${RECORDS:-}
 RECORDS=${RECORDS:-3000}
