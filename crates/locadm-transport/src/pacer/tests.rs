@@ -96,6 +96,19 @@ async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
     }
 }
 
+/// A window past the doubling (a queue ended it), then, 200 ms on, 12 answers in the
+/// quickest time: all a rate limiter's burst finds served in the last round trip. The
+/// limit the queue left.
+async fn past_the_doubling_then_12_served(pacer: &Pacer) -> usize {
+    answered(pacer, 4 + 8 + 16 + 32 + 64, 30);
+    tokio::time::advance(Duration::from_millis(40)).await;
+    answered(pacer, 10, 90);
+    let limit = pacer.limit();
+    tokio::time::advance(Duration::from_millis(200)).await;
+    answered(pacer, 12, 30);
+    limit
+}
+
 /// A rate limiter's burst outside the doubling: hundreds of 429s at a window far above
 /// what its rate keeps in flight, few answers served in the last round trip. The limit
 /// comes down to those, but the ceiling no lower than half the refused limit, so the
@@ -104,14 +117,8 @@ async fn a_burst_of_refusals_takes_one_off_each_down_to_what_was_served() {
 #[tokio::test(start_paused = true)]
 async fn a_burst_outside_the_doubling_leaves_half_the_refused_limit_to_grow_into() {
     let pacer = Pacer::new(None, 256, None);
-    answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
-    // A queue: the doubling ends there.
-    tokio::time::advance(Duration::from_millis(40)).await;
-    answered(&pacer, 10, 90);
-    let refused_at = pacer.limit();
+    let refused_at = past_the_doubling_then_12_served(&pacer).await;
     assert!(refused_at > 100, "{refused_at}");
-    tokio::time::advance(Duration::from_millis(200)).await;
-    answered(&pacer, 12, 30);
     let second = Some(Duration::from_secs(1));
     refused(&pacer, Signal::Throttled(second), 300);
     assert_eq!(pacer.limit(), 12, "down to what was served");
@@ -131,11 +138,7 @@ async fn a_burst_outside_the_doubling_leaves_half_the_refused_limit_to_grow_into
 #[tokio::test(start_paused = true)]
 async fn a_later_cut_ends_the_floor_of_a_burst_outside_the_doubling() {
     let pacer = Pacer::new(None, 256, None);
-    answered(&pacer, 4 + 8 + 16 + 32 + 64, 30);
-    tokio::time::advance(Duration::from_millis(40)).await;
-    answered(&pacer, 10, 90);
-    tokio::time::advance(Duration::from_millis(200)).await;
-    answered(&pacer, 12, 30);
+    past_the_doubling_then_12_served(&pacer).await;
     let second = Some(Duration::from_secs(1));
     refused(&pacer, Signal::Throttled(second), 1);
     tokio::time::advance(Duration::from_secs(2)).await;
