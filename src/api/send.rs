@@ -35,7 +35,11 @@ impl ApiClient {
         let mut attempt = 1;
         loop {
             if let Some(pacer) = &self.pacer {
-                pacer.before_send().await;
+                if pacer.before_send().await.is_err() {
+                    // The run was stopped while this request waited its turn: it was
+                    // not sent (a retry's earlier attempts were answered as not done).
+                    return Err(Error::interrupted());
+                }
             }
             // The attempt timed here only on the shared client: a dedicated connection's
             // answer carries its round trip (from the request going out on an open
@@ -80,65 +84,74 @@ impl ApiClient {
                 }
                 _ => None,
             };
-            match retry_after {
+            let retried = match retry_after {
                 Some(delay) if attempt < self.max_attempts => {
                     self.trace.note(&format!(
                         "retrying in {:.1}s (attempt {attempt})",
                         delay.as_secs_f64()
                     ));
-                    tokio::time::sleep(delay).await;
-                    attempt += 1;
+                    // A stopped run sends no retry: the last answer is the outcome.
+                    match &self.pacer {
+                        Some(pacer) => pacer.sleep(delay).await.is_ok(),
+                        None => {
+                            tokio::time::sleep(delay).await;
+                            true
+                        }
+                    }
                 }
-                _ => {
-                    let create = idempotency == Idempotency::Create;
-                    return match outcome {
-                        Ok(reply) if create && !(100..=599).contains(&reply.status.as_u16()) => {
-                            Err(errors::unconfirmed(format!(
-                                "the service answered the create with status {}, which HTTP does not define",
-                                reply.status.as_u16()
-                            )))
-                        }
-                        Ok(Reply {
-                            coding: Some(coding),
-                            status,
-                            ..
-                        }) if status.is_success() => {
-                            let message = format!(
-                                "{method} {}: the answer came as `{}`, a coding the tool never asks for, so its body cannot be read",
-                                target.url(),
-                                crate::output::sanitize_line(&coding)
-                            );
-                            Err(if create {
-                                errors::unconfirmed(message)
-                            } else {
-                                Error::unavailable(None, message)
-                            })
-                        }
-                        Ok(reply) if reply.status.is_success() => Ok(reply),
-                        Ok(reply) => Err(errors::status_error(
-                            &reply,
-                            endpoint,
-                            target.url(),
-                            self.credentials.granted_scope(),
-                        )),
-                        Err(Failure::Transport(e)) => {
-                            Err(errors::transport_error(&e, target.url(), idempotency))
-                        }
-                        Err(Failure::TooLarge) => {
-                            let message = format!(
-                                "{method} {}: the response body is larger than {} MiB and was not read",
-                                target.url(),
-                                MAX_RESPONSE_BYTES >> 20
-                            );
-                            Err(if create {
-                                errors::unconfirmed(message)
-                            } else {
-                                Error::unavailable(None, message)
-                            })
-                        }
-                    };
-                }
+                _ => false,
+            };
+            if retried {
+                attempt += 1;
+                continue;
             }
+            let create = idempotency == Idempotency::Create;
+            return match outcome {
+                Ok(reply) if create && !(100..=599).contains(&reply.status.as_u16()) => {
+                    Err(errors::unconfirmed(format!(
+                        "the service answered the create with status {}, which HTTP does not define",
+                        reply.status.as_u16()
+                    )))
+                }
+                Ok(Reply {
+                    coding: Some(coding),
+                    status,
+                    ..
+                }) if status.is_success() => {
+                    let message = format!(
+                        "{method} {}: the answer came as `{}`, a coding the tool never asks for, so its body cannot be read",
+                        target.url(),
+                        crate::output::sanitize_line(&coding)
+                    );
+                    Err(if create {
+                        errors::unconfirmed(message)
+                    } else {
+                        Error::unavailable(None, message)
+                    })
+                }
+                Ok(reply) if reply.status.is_success() => Ok(reply),
+                Ok(reply) => Err(errors::status_error(
+                    &reply,
+                    endpoint,
+                    target.url(),
+                    self.credentials.granted_scope(),
+                )),
+                Err(Failure::Transport(e)) => {
+                    Err(errors::transport_error(&e, target.url(), idempotency))
+                }
+                Err(Failure::TooLarge) => {
+                    let message = format!(
+                        "{method} {}: the response body is larger than {} MiB and was not read",
+                        target.url(),
+                        MAX_RESPONSE_BYTES >> 20
+                    );
+                    Err(if create {
+                        errors::unconfirmed(message)
+                    } else {
+                        Error::unavailable(None, message)
+                    })
+                }
+            };
         }
     }
 

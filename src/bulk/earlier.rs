@@ -92,7 +92,9 @@ impl Earlier {
         match (task.operation, &task.store_id, task.id) {
             (Operation::Create, Some(store_id), _) => self.creates.get(store_id).cloned(),
             // A create of the input, matched to a known location by its storeId.
-            (_, Some(store_id), _) if task.matched => self.creates.get(store_id).cloned(),
+            (_, Some(store_id), _) if task.id_from == super::IdFrom::StoreIdMatch => {
+                self.creates.get(store_id).cloned()
+            }
             (_, _, Some(id)) => self.others.get(&id).map(|r| (*r, Some(id.to_string()))),
             _ => None,
         }

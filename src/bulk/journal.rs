@@ -136,10 +136,7 @@ impl Journal {
                 "to apply the input again, give a new journal; to put back what the undo did, run `locadm location apply --undo {shown}.undo`"
             )));
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
+        let file = open_own(OpenOptions::new().create(true).append(true), path)
             .map_err(|e| journal_error(path, "write", e))?;
         if contents.binding.is_none() {
             let mut header =
@@ -205,9 +202,7 @@ pub(crate) fn mark_undone(path: &Path) -> Result<()> {
     };
     let mut line = serde_json::to_vec(&marker).map_err(|e| Error::other(e.to_string()))?;
     line.push(b'\n');
-    OpenOptions::new()
-        .append(true)
-        .open(path)
+    open_own(OpenOptions::new().append(true), path)
         .and_then(|mut file| file.write_all(&line))
         .map_err(|e| journal_error(path, "mark", e))
 }
@@ -264,13 +259,15 @@ impl Drop for Lock {
 fn lock(path: &Path) -> Result<Lock> {
     let lock_path = sibling(path, "lock");
     loop {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(|e| journal_error(&lock_path, "lock", e))?;
+        let mut file = open_own(
+            OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+            &lock_path,
+        )
+        .map_err(|e| journal_error(&lock_path, "lock", e))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -379,18 +376,13 @@ pub(crate) fn read(path: &Path, repair: bool, messages: Messages) -> Result<Cont
 /// Appends the torn bytes to `JOURNAL.torn` (never lost), then cuts them from the journal.
 fn set_aside(path: &Path, torn: &[u8], keep: usize) -> Result<()> {
     let torn_path = sibling(path, "torn");
-    let mut kept = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&torn_path)
+    let mut kept = open_own(OpenOptions::new().create(true).append(true), &torn_path)
         .map_err(|e| journal_error(&torn_path, "write", e))?;
     kept.write_all(torn)
         .and_then(|()| kept.write_all(b"\n"))
         .and_then(|()| kept.sync_all())
         .map_err(|e| journal_error(&torn_path, "write", e))?;
-    let journal = OpenOptions::new()
-        .write(true)
-        .open(path)
+    let journal = open_own(OpenOptions::new().write(true), path)
         .map_err(|e| journal_error(path, "repair", e))?;
     journal
         .set_len(keep as u64)
@@ -403,6 +395,35 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".{suffix}"));
     path.with_file_name(name)
+}
+
+/// Opens one of a journal's files for writing (the journal, `.lock`, `.torn`, `.undo`)
+/// never through a symbolic link, and only when it is a regular file with no other name:
+/// in a shared directory (`/tmp`), another user could otherwise point a run's writes
+/// at a file of their choosing, which the run (as root, say) would truncate or append to.
+fn open_own(options: &mut OpenOptions, path: &Path) -> std::io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let no_follow = rustix::fs::OFlags::NOFOLLOW.bits();
+        options.custom_flags(i32::try_from(no_follow).expect("an open flag fits an int"));
+        let file = options.open(path).map_err(|e| {
+            if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+                std::io::Error::other("it is a symbolic link, which locadm does not follow")
+            } else {
+                e
+            }
+        })?;
+        let metadata = file.metadata()?;
+        if !metadata.is_file() || metadata.nlink() > 1 {
+            return Err(std::io::Error::other(
+                "it is not a regular file of its own (a hard link to another file?)",
+            ));
+        }
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    options.open(path)
 }
 
 fn journal_error(path: &Path, what: &str, e: std::io::Error) -> Error {

@@ -32,7 +32,7 @@ pub(crate) use self::preflight::{Builder, Preflight, Updates};
 pub(crate) use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
-pub(crate) use self::spool::{body_text, Task};
+pub(crate) use self::spool::{body_text, IdFrom, Task};
 use self::worker::{Rules, Worker};
 use crate::api::Permission;
 use crate::cli::Pace;
@@ -93,7 +93,7 @@ impl Task {
     /// locadm knew the location still skips what it did).
     pub(crate) fn key(&self) -> String {
         let target = match self.id {
-            Some(id) if !self.matched => id.to_string(),
+            Some(id) if self.id_from != IdFrom::StoreIdMatch => id.to_string(),
             _ => String::new(),
         };
         format!(
@@ -127,6 +127,9 @@ pub(crate) struct Run {
     /// Print a result a task on stdout (`location list --refresh` prints the list
     /// instead).
     pub print: bool,
+    /// No create is sent that locadm's inventory could not remember (`apply` without
+    /// `--create-new`).
+    pub remember_creates: bool,
 }
 
 impl Run {
@@ -145,6 +148,7 @@ impl Run {
             earlier: None,
             sheet: false,
             print: true,
+            remember_creates: false,
         }
     }
 }
@@ -191,18 +195,13 @@ pub(crate) async fn execute(
         None => None,
     };
     check_permissions(context, &api, &run, &operations).await?;
-    // What the run learns goes to the inventory; one that cannot be opened is a warning:
-    // the run's work does not depend on it.
-    let recorder = crate::inventory::Service::of_run(context)
-        .and_then(crate::inventory::Recorder::start)
-        .map_err(|e| printer.warning(&format!("the inventory will not be updated: {e}")))
-        .ok();
+    let creates = operations.get(&Operation::Create).copied().unwrap_or(0);
     if let Some(id) = first_merge {
         check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
     }
     // Where the pace starts: what the last run against this service learned, unless
     // told otherwise (issue 44).
-    let memory = PaceMemory::open(service, &run.pace, printer.verbose());
+    let memory = PaceMemory::open(service, &run.pace, printer.verbose(), printer.messages());
     let origin = memory.origin(&run.pace, std::time::SystemTime::now());
     memory.say_origin(origin);
     let max_connections = run
@@ -259,6 +258,7 @@ pub(crate) async fn execute(
     let rules = Arc::new(rules);
 
     let state = Arc::new(RunState::new(pacer.clone()));
+    let recorder = start_recorder(context, &run, creates, &state)?;
     let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
     let workers = Workers {
         api: &api,
@@ -314,7 +314,7 @@ pub(crate) async fn execute(
     let elapsed = started.elapsed().as_secs_f64();
     let what = if run.plan { "plan: " } else { "" };
     printer.note(&format!(
-        "{}{} record{}: {}{}{}, in {:.1} s ({}/s)",
+        "{}{} record{}: {}{}{}{}, in {:.1} s ({}/s)",
         what,
         tally.total,
         if tally.total == 1 { "" } else { "s" },
@@ -333,6 +333,13 @@ pub(crate) async fn execute(
             n => format!(
                 " ({} with changes that look like a spreadsheet's damage, marked `suspect`)",
                 crate::output::count(n, "record")
+            ),
+        },
+        match (tally.confirmed, tally.stale) {
+            (0, 0) => String::new(),
+            (confirmed, 0) => format!(" ({confirmed} matched by storeId, confirmed)"),
+            (confirmed, stale) => format!(
+                " ({confirmed} matched by storeId, confirmed; {stale} stale in locadm's inventory, corrected: `storeIdMatch` and `note` in the results)"
             ),
         },
         elapsed,
@@ -389,6 +396,48 @@ pub(crate) async fn execute(
     }
     Ok(tally)
 }
+
+/// The writer of what the run learns to the inventory. A run whose creates must be
+/// remembered (`Run::remember_creates`: `apply` without `--create-new`) sends none that
+/// could not be: an inventory that cannot be opened and written stops it before anything
+/// is sent, and one that fails later stops it there, as a journal does (a re-run would
+/// create those locations again). For other runs it is a warning.
+fn start_recorder(
+    context: &Context<'_>,
+    run: &Run,
+    creates: usize,
+    state: &Arc<RunState>,
+) -> Result<Option<crate::inventory::Recorder>> {
+    let messages = context.printer.messages();
+    let must = run.remember_creates && creates > 0 && !run.plan;
+    let stop = state.clone();
+    let failed = move |e: Error| {
+        if must {
+            stop.fail(Error::other(format!(
+                "{e}: no more creates are sent, as locadm could not remember them (a re-run would create them again)"
+            )).with_hint(CREATE_NEW_HINT));
+        } else {
+            messages.warning(&format!("the inventory was not updated: {e}"));
+        }
+    };
+    let started = crate::inventory::Service::of_run(context)
+        .and_then(|service| crate::inventory::Recorder::start(service, failed));
+    match started {
+        Ok(recorder) => Ok(Some(recorder)),
+        Err(e) if must => Err(Error::other(format!(
+            "{e}; nothing was sent: {} could not be remembered, and a re-run would create them again",
+            crate::output::count(creates, "create")
+        ))
+        .with_hint(CREATE_NEW_HINT)),
+        Err(e) => {
+            messages.warning(&format!("the inventory will not be updated: {e}"));
+            Ok(None)
+        }
+    }
+}
+
+/// What to do when locadm's inventory cannot be read or written and creates are due.
+pub(crate) const CREATE_NEW_HINT: &str = "mend what the error names (the disk, the file's permissions), or pass `--create-new` to create anyway; `locadm inventory repair` sets a damaged inventory aside and starts a new one";
 
 /// The workers of a pass over the spool.
 struct Workers<'a> {

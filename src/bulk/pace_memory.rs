@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::Pace;
-use crate::output::Verbose;
+use crate::output::{Messages, Verbose};
 use locadm_transport::pacer::{Changed, Learned, Start};
 
 /// The file's name in the data directory.
@@ -84,6 +84,52 @@ struct Entry {
     http2: Option<bool>,
 }
 
+/// The most requests a second a remembered rate may hold (far above any service's).
+const MOST_RATE: f64 = 1e6;
+/// The longest round trip a remembered one may be.
+const LONGEST_ROUND_TRIP_MS: f64 = 10.0 * 60.0 * 1000.0;
+/// How far in the future a run's clock may have put `learnedAt` (another machine's
+/// clock, a clock set back since).
+const CLOCK_SLACK: Duration = Duration::from_secs(24 * 60 * 60);
+
+impl Entry {
+    /// What no run writes, named: the entry is not to be used. Every figure is checked
+    /// here, so that what starts the pacer (durations, windows, rates) can never be out
+    /// of the range it is built for.
+    fn problem(&self) -> Option<String> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let most = usize::from(crate::cli::MOST_IN_FLIGHT);
+        if Duration::from_secs(self.learned_at) > now + CLOCK_SLACK {
+            return Some(format!("`learnedAt` {} (in the future)", self.learned_at));
+        }
+        if self.in_flight > most {
+            return Some(format!("`inFlight` {} (more than {most})", self.in_flight));
+        }
+        if let Some(rate) = self
+            .rate
+            .filter(|r| !(r.is_finite() && *r > 0.0 && *r <= MOST_RATE))
+        {
+            return Some(format!("`rate` {} (not a rate)", as_json(rate)));
+        }
+        let no_round_trip =
+            |ms: &f64| !(ms.is_finite() && *ms > 0.0 && *ms <= LONGEST_ROUND_TRIP_MS);
+        if let Some(ms) = self.round_trip_ms.filter(no_round_trip) {
+            return Some(format!("`roundTripMs` {} (not a round trip)", as_json(ms)));
+        }
+        if let Some(connections) = self.connections.filter(|c| *c == 0 || *c > most) {
+            return Some(format!("`connections` {connections} (not 1 to {most})"));
+        }
+        None
+    }
+}
+
+/// A figure as the file spells it (`1e300`, not three hundred digits).
+fn as_json(figure: f64) -> String {
+    serde_json::to_string(&figure).unwrap_or_default()
+}
+
 /// Where a run's pace starts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Origin {
@@ -111,7 +157,14 @@ pub(crate) struct PaceMemory {
 
 impl PaceMemory {
     /// The memory in the data directory, and what it holds for `service`.
-    pub(crate) fn open(service: Service, pace: &Pace, verbose: Verbose) -> PaceMemory {
+    /// An entry with a value no run writes (a file edited, damaged or crafted) is not
+    /// used: the run starts from zero, with a warning naming the value.
+    pub(crate) fn open(
+        service: Service,
+        pace: &Pace,
+        verbose: Verbose,
+        messages: Messages,
+    ) -> PaceMemory {
         let path = crate::local::data_dir().ok().map(|dir| dir.join(FILE));
         if path.is_none() {
             verbose.line("pace: no data directory (no home directory): nothing is remembered");
@@ -119,7 +172,17 @@ impl PaceMemory {
         let recalled = path
             .as_deref()
             .map(|path| read(path, verbose))
-            .and_then(|file| file.services.into_iter().find(|e| e.service == service));
+            .and_then(|file| file.services.into_iter().find(|e| e.service == service))
+            .filter(|entry| match entry.problem() {
+                None => true,
+                Some(problem) => {
+                    messages.warning(&format!(
+                        "the pace memory `{}` holds {problem} for this service: starting from zero",
+                        path.as_deref().unwrap_or(Path::new(FILE)).display()
+                    ));
+                    false
+                }
+            });
         PaceMemory {
             path,
             service,

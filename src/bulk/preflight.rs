@@ -8,7 +8,7 @@
 //! carries change; `null` removes one), with `--replace` a full body. A read form (what
 //! `location get` prints) is taken by the set-aside rule of `model::reader`.
 
-use super::spool::{SpoolReader, SpoolWriter, Task};
+use super::spool::{IdFrom, SpoolReader, SpoolWriter, Task};
 use super::Operation;
 use crate::error::Result;
 use crate::input::{Position, Source};
@@ -123,7 +123,7 @@ impl Checked {
                 id,
                 store_id,
                 body,
-                matched: false,
+                id_from: IdFrom::Input,
             },
             problems,
         }
@@ -309,7 +309,7 @@ impl Matching {
             task.operation = Operation::Replace;
         }
         task.id = Some(id);
-        task.matched = true;
+        task.id_from = IdFrom::StoreIdMatch;
         Ok(true)
     }
 }

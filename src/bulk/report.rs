@@ -107,6 +107,28 @@ pub(crate) struct Report {
     /// The location as this task last saw it (sent or read), for the inventory.
     #[serde(skip)]
     pub seen: Option<bytes::Bytes>,
+    /// A task whose id came from locadm's inventory by storeId: what the service said of
+    /// that entry.
+    #[serde(rename = "storeIdMatch", skip_serializing_if = "Option::is_none")]
+    pub store_id_match: Option<StoreIdMatch>,
+    /// Why a record was carried out otherwise than it was first taken (a stale match
+    /// created as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// A stale inventory entry as the service showed it (another storeId, or gone), for
+    /// the inventory.
+    #[serde(skip)]
+    pub corrected: Option<Fact>,
+}
+
+/// What the service said of a location locadm's inventory knew under a storeId.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum StoreIdMatch {
+    /// The location read has that storeId.
+    Confirmed,
+    /// It has another, or is gone: the entry was corrected.
+    Stale,
 }
 
 impl Report {
@@ -125,13 +147,25 @@ impl Report {
             body: None,
             location: None,
             seen: None,
+            store_id_match: None,
+            note: None,
+            corrected: None,
         }
     }
 
-    /// What the task taught about its location, for the inventory: gone (deleted, or
-    /// a 404 on reading or writing it), or seen as sent or read; a create that got no id,
-    /// or a task that read nothing, teaches nothing.
-    pub(crate) fn fact(&self) -> Option<Fact> {
+    /// What the task taught about its locations, for the inventory: a stale entry as
+    /// the service showed it, and its own location's fact.
+    pub(crate) fn facts(&self) -> impl Iterator<Item = Fact> {
+        self.corrected.clone().into_iter().chain(self.fact())
+    }
+
+    /// What the task taught about its location: gone (deleted, or a 404 on reading or
+    /// writing it), or seen as sent or read; a create that got no id, a task that read
+    /// nothing, or one that found its inventory entry stale, teaches nothing of it.
+    fn fact(&self) -> Option<Fact> {
+        if self.corrected.is_some() && self.operation != "create" {
+            return None;
+        }
         let id = self.id.as_deref()?;
         let gone = matches!(self.outcome, Outcome::Deleted | Outcome::NotFound)
             || (self.status == Some(404) && self.operation != "create");
@@ -164,15 +198,16 @@ impl Record for Report {
     /// At a terminal the table shows what did not succeed and, in a plan, what would
     /// change; the summary counts the rest.
     fn human(&self) -> Human {
-        let detail = if !self.changes.is_empty() {
-            self.changes
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
+        let mut detail: Vec<String> = Vec::new();
+        if self.store_id_match == Some(StoreIdMatch::Confirmed) && self.plan.is_some() {
+            detail.push("matched by storeId, confirmed".into());
+        }
+        if !self.changes.is_empty() {
+            detail.extend(self.changes.iter().map(ToString::to_string));
         } else {
-            self.error.clone().unwrap_or_default()
-        };
+            detail.extend(self.error.clone().or(self.note.clone()));
+        }
+        let detail = detail.join("\n");
         let shown = self.outcome.failed()
             || (self.outcome == Outcome::Planned && self.plan != Some("unchanged"));
         if !shown {
@@ -272,6 +307,9 @@ pub(crate) struct Tally {
     pub cleared: usize,
     /// Records with a change that looks like a spreadsheet's damage.
     pub suspect: usize,
+    /// Tasks whose inventory entry the service confirmed, and found stale.
+    pub confirmed: usize,
+    pub stale: usize,
 }
 
 impl Tally {
@@ -287,6 +325,11 @@ impl Tally {
         }
         self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
         self.suspect += usize::from(report.changes.iter().any(|c| c.suspect.is_some()));
+        match report.store_id_match {
+            Some(StoreIdMatch::Confirmed) => self.confirmed += 1,
+            Some(StoreIdMatch::Stale) => self.stale += 1,
+            None => {}
+        }
     }
 
     pub(crate) fn get(&self, name: &str) -> usize {
@@ -414,7 +457,7 @@ pub(super) async fn write_reports(
         let Some(report) = next else { break };
         tally.count(&report);
         if let Some(notes) = &mut notes {
-            if let Some(fact) = report.fact() {
+            for fact in report.facts() {
                 notes.note(fact);
             }
         }

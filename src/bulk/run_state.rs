@@ -39,9 +39,10 @@ impl RunState {
         }
     }
 
+    /// Nothing new is sent: the waits before a send end at once (`Pacer::stop`).
     pub(super) fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
-        self.pacer.close();
+        self.pacer.stop();
     }
 
     /// The input is done: the workers still waiting for their turn have nothing to do.

@@ -27,11 +27,35 @@ pub(crate) struct Task {
     /// The JSON to send (a full body, or a merge patch), empty for a read or a delete, or
     /// why the record is invalid.
     pub body: std::result::Result<Bytes, String>,
-    /// A record without `id` matched to a known location by its storeId (the
-    /// inventory): a create in the input, so its journal key and an earlier run's
-    /// result are the create's.
+    /// Where `id` came from: the input, or locadm's inventory by storeId (then it is
+    /// trusted only once the service confirms that storeId).
     #[serde(default)]
-    pub matched: bool,
+    pub id_from: IdFrom,
+}
+
+/// Where a task's `id` came from. The inventory is locadm's memory, a hint: an id taken
+/// from it is used only once the location read from the service still has the storeId it
+/// was found under. Until then the entry may be stale (the location re-purposed under
+/// another storeId by someone else, deleted, or a crafted import).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) enum IdFrom {
+    /// The input gave it (or none: a create).
+    #[default]
+    Input,
+    /// A record without `id` whose storeId the inventory knows: a create in the input,
+    /// so its journal key and an earlier run's result are the create's. Confirmed, it
+    /// changes that location; stale, the record is created as written.
+    StoreIdMatch,
+    /// A storeId the user named (`--store-id`, an `--ids-from` line without `id`).
+    /// Confirmed, the task is carried out; stale, it fails naming both storeIds.
+    StoreIdNamed,
+}
+
+impl IdFrom {
+    /// The id came from the inventory, and the service must confirm it first.
+    pub(crate) fn needs_confirming(self) -> bool {
+        self != IdFrom::Input
+    }
 }
 
 /// A spooled body as the JSON text pre-flight wrote: not text only if the spool, a
@@ -147,7 +171,7 @@ mod tests {
                 id: None,
                 store_id: Some("S-1".into()),
                 body: Ok(Bytes::from_static(br#"{"storeId":"S-1","latitude":52.10}"#)),
-                matched: false,
+                id_from: IdFrom::Input,
             },
             Task {
                 position: Position::Index(7),
@@ -155,7 +179,7 @@ mod tests {
                 id: Some(uuid::Uuid::from_u128(42)),
                 store_id: None,
                 body: Err("storeId: required".into()),
-                matched: false,
+                id_from: IdFrom::Input,
             },
         ];
         // Every operation and position, an empty body, and text that is not ASCII.
@@ -177,7 +201,7 @@ mod tests {
                 id: Some(uuid::Uuid::from_u128(u128::MAX - n as u128)),
                 store_id: Some(format!("Straße-{n}")),
                 body: Ok(Bytes::new()),
-                matched: false,
+                id_from: IdFrom::Input,
             });
         }
         tasks

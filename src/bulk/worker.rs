@@ -9,8 +9,8 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::journal::{Entry, Journal, Recorded};
-use super::report::{Outcome, Report};
-use super::spool::{body_text, SpoolReader, Task};
+use super::report::{Outcome, Report, StoreIdMatch};
+use super::spool::{body_text, IdFrom, SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
 use crate::error::{Error, Kind, Result};
@@ -104,14 +104,41 @@ impl Worker {
         if let Some(done) = self.done_earlier(&task, &mut report) {
             return Some((done, None));
         }
-        let result = if self.rules.plan {
+        // A record matched by storeId is, as written, a create: kept for when the match
+        // turns out stale.
+        let as_written = (task.id_from == IdFrom::StoreIdMatch).then(|| body.clone());
+        let mut result = if self.rules.plan {
             self.plan(&task, body, &mut report).await
         } else {
             self.carry_out(&task, body, &mut report).await
         };
+        if let (Err(stale), Some(body)) = (&result, as_written) {
+            if report.store_id_match == Some(StoreIdMatch::Stale) {
+                report.note = Some(format!("{stale}; the record is created as written"));
+                task.operation = Operation::Create;
+                task.id = None;
+                report.operation = Operation::Create.service_name();
+                report.id = None;
+                report.status = None;
+                report.seen = None;
+                result = if self.rules.plan {
+                    self.plan(&task, body, &mut report).await
+                } else {
+                    self.carry_out(&task, body, &mut report).await
+                };
+            }
+        }
         match result {
             Ok(Step::Done) => Some((report, None)),
             Ok(Step::Withheld) => None,
+            Err(e) if e.kind() == &Kind::Interrupted => {
+                // Stopped while it waited its turn (a paced slot, a `Retry-After`, a
+                // backoff): not sent, and no result. The journal says so, so that a
+                // resume sends it (its `started` line alone would make a create look
+                // as if it may exist).
+                self.record(&task, &report, Some(Recorded::Failed));
+                None
+            }
             Err(e) => {
                 let status = e.status();
                 if status == Some(404) && self.rules.ignore_not_found {
@@ -133,7 +160,9 @@ impl Worker {
                     _ => (Outcome::Failed, ""),
                 };
                 report.outcome = outcome;
-                report.status = status;
+                if report.corrected.is_none() {
+                    report.status = status;
+                }
                 report.error = Some(format!("{}{note}", e.full_text()));
                 self.record(&task, &report, None);
                 Some((report, Some(e)))
@@ -146,9 +175,15 @@ impl Worker {
     fn done_earlier(&self, task: &Task, report: &mut Report) -> Option<Report> {
         let journal = self.journal.as_ref().and_then(|j| j.previous(&task.key()));
         let earlier = self.rules.earlier.as_ref().and_then(|e| e.of(task));
-        let (recorded, id) = match (journal, earlier) {
-            (Some(entry), _) => (entry.outcome, entry.id.clone()),
-            (None, Some((recorded, id))) => (recorded, id),
+        // Whether what was recorded is a create: a record matched by storeId was sent
+        // as one when its match was stale (its `started` line has no before-image).
+        let (recorded, id, created) = match (journal, earlier) {
+            (Some(entry), _) => (
+                entry.outcome,
+                entry.id.clone(),
+                task.operation == Operation::Create || entry.before.is_none(),
+            ),
+            (None, Some((recorded, id))) => (recorded, id, true),
             (None, None) => return None,
         };
         let mut done = Report::new(task.position, task.operation, Outcome::Skipped);
@@ -157,7 +192,9 @@ impl Worker {
         if recorded.is_done() {
             return Some(done);
         }
-        if task.operation == Operation::Create && recorded.may_exist() {
+        let created = task.operation == Operation::Create
+            || (task.id_from == IdFrom::StoreIdMatch && created);
+        if created && recorded.may_exist() {
             let (outcome, retry, flag) = if recorded == Recorded::Unconfirmed {
                 (
                     Outcome::Unconfirmed,
@@ -249,7 +286,9 @@ impl Worker {
                 let id = id.expect("an update has an id");
                 // The before-image is read when it is needed: to merge, or for the
                 // journal (so that `--undo` can put it back).
-                let needs_current = task.operation == Operation::Merge || self.journal.is_some();
+                let needs_current = task.operation == Operation::Merge
+                    || self.journal.is_some()
+                    || task.id_from.needs_confirming();
                 let (current, target) = if needs_current {
                     let current = self.current(task, report).await?;
                     let target = self.target(task, &current, &body)?;
@@ -327,9 +366,13 @@ impl Worker {
                 let head: Head = serde_json::from_str(&text).map_err(|e| {
                     Error::other("the location's read form is not a JSON object").with_source(e)
                 })?;
-                report.store_id = head
+                let store_id = head
                     .store_id
                     .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+                if task.id_from.needs_confirming() {
+                    confirm(task, report, Some((store_id.clone(), reply.body.clone())))?;
+                }
+                report.store_id = store_id;
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Read;
                 report.seen = Some(reply.body.clone());
@@ -343,9 +386,18 @@ impl Worker {
     /// was read go to the report.
     async fn current(&mut self, task: &Task, report: &mut Report) -> Result<RawMembers> {
         let id = task.id.expect("a task that reads has an id");
-        let reply = self.api.read_location(&mut self.route, &id).await?;
+        let reply = match self.api.read_location(&mut self.route, &id).await {
+            Err(e) if task.id_from.needs_confirming() && e.status() == Some(404) => {
+                return Err(confirm(task, report, None).expect_err("gone is stale"));
+            }
+            reply => reply?,
+        };
         let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
             .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
+        if task.id_from.needs_confirming() {
+            let store_id = store_id_of(&read);
+            confirm(task, report, Some((store_id, reply.body.clone())))?;
+        }
         fill_from_read(report, &read);
         report.seen = Some(reply.body);
         let current = reader::write_form(read.clone()).map_err(|p| {
@@ -447,8 +499,33 @@ enum Step {
 /// The storeId of a location read, for reports and confirmations.
 fn fill_from_read(report: &mut Report, read: &RawMembers) {
     if report.store_id.is_none() {
-        report.store_id = read
-            .get("storeId")
-            .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+        report.store_id = store_id_of(read);
     }
+}
+
+fn store_id_of(read: &RawMembers) -> Option<String> {
+    read.get("storeId")
+        .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok())
+}
+
+/// A task whose id came from locadm's inventory goes on only when the location read
+/// (`read`: its storeId and read form; `None`: answered 404) still has the storeId it
+/// was found under. Otherwise the entry is stale: what was read is kept for the
+/// inventory (`report.corrected`), and the error names both; nothing is sent to it.
+fn confirm(task: &Task, report: &mut Report, read: Option<(Option<String>, Bytes)>) -> Result<()> {
+    let id = task.id.expect("a task that reads has an id");
+    let known = task.store_id.as_deref().unwrap_or_default();
+    let gone = read.is_none();
+    let Some(stale) = crate::inventory::stale_entry(known, id, read) else {
+        report.store_id_match = Some(StoreIdMatch::Confirmed);
+        return Ok(());
+    };
+    report.status = Some(if gone { 404 } else { 200 });
+    report.store_id_match = Some(StoreIdMatch::Stale);
+    report.corrected = Some(stale.corrected);
+    Err(Error::not_found(if task.id_from == IdFrom::StoreIdNamed {
+        format!("{}; nothing was sent", stale.message)
+    } else {
+        stale.message
+    }))
 }

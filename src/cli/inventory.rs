@@ -29,6 +29,17 @@ pub enum InventoryCommand {
     ///
     /// Example: locadm inventory forget --store-id 'TEST-*' --yes
     Forget(ForgetArgs),
+    /// Check the inventory file; set a damaged one aside and start a new one
+    ///
+    /// A damaged inventory (SQLite's integrity check fails) is set aside as
+    /// `inventory.db.damaged` the moment it is found, and locadm starts no new one by
+    /// itself: an empty inventory would let `apply` create every store the old one knew a
+    /// second time. This command starts the new one (the damaged file is kept, with the
+    /// time in its name); `inventory import` then teaches it your exports, results and
+    /// journals.
+    ///
+    /// Example: locadm inventory repair && locadm inventory import created.ndjson
+    Repair,
 }
 
 #[derive(Debug, Clone, Args)]

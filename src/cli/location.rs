@@ -16,8 +16,11 @@ pub enum LocationCommand {
     /// completed by asking for the missing ones; with no input at all, every field is
     /// asked.
     ///
+    /// A storeId locadm knows (confirmed by reading that location) is refused, naming
+    /// the location: `--create-new` creates a second one anyway.
+    ///
     /// Example: id=$(locadm location create -q --file store.json)
-    Create(WriteArgs),
+    Create(CreateArgs),
     /// Read one location, or export many as NDJSON
     ///
     /// With several ids or `--ids-from`, the locations are read concurrently and printed
@@ -224,6 +227,16 @@ pub struct ValidateArgs {
     pub csv: CsvArgs,
     #[command(flatten)]
     pub record: RecordArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CreateArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Create even when locadm knows a location of this storeId (or cannot read what it
+    /// knows)
+    #[arg(long)]
+    pub create_new: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -23,8 +23,8 @@ pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs, MOST_IN_F
 pub(crate) use config::ConfigCommand;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
-    ApplyArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields, ValidateArgs,
-    WriteArgs,
+    ApplyArgs, CreateArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields,
+    ValidateArgs, WriteArgs,
 };
 pub(crate) use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
 

@@ -1,4 +1,4 @@
-//! `locadm inventory import|export|forget`: what locadm knows exists on the service of
+//! `locadm inventory import|export|forget|repair`: what locadm knows exists on the service of
 //! this run (`crate::inventory`), taught from files, printed, forgotten.
 
 use std::path::PathBuf;
@@ -14,6 +14,11 @@ pub(crate) async fn run(context: &Context<'_>, command: InventoryCommand) -> Res
         InventoryCommand::Import { files } => import(context, &files),
         InventoryCommand::Export => export(context),
         InventoryCommand::Forget(args) => forget(context, args),
+        InventoryCommand::Repair => {
+            let said = crate::inventory::repair(&crate::inventory::path()?)?;
+            context.printer.note(&said);
+            Ok(())
+        }
     }
 }
 

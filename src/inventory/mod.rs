@@ -206,17 +206,31 @@ impl Inventory {
     }
 
     pub(crate) fn open_at(path: &Path) -> Result<Inventory> {
+        Inventory::open_with(path, false)
+    }
+
+    /// Opens the inventory at `path`; a new one is made where none is, unless a damaged
+    /// one was set aside there and `start_anew` is not given (`inventory repair`): an
+    /// empty inventory in its place would create every store it knew a second time.
+    fn open_with(path: &Path, start_anew: bool) -> Result<Inventory> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| Error::other(format!("cannot create `{}`: {e}", dir.display())))?;
         }
-        let failed = |e: rusqlite::Error| {
-            Error::other(format!(
-                "cannot open the inventory `{}`: {e}",
-                path.display()
+        let set_aside = damaged_path(path);
+        if !start_anew && set_aside.exists() && std::fs::symlink_metadata(path).is_err() {
+            return Err(Error::other(format!(
+                "locadm's inventory `{}` was set aside as damaged (`{}`), and no new one is started without you",
+                path.display(),
+                set_aside.display()
             ))
-        };
-        let conn = Connection::open(path).map_err(failed)?;
+            .with_hint(REPAIR_HINT));
+        }
+        let failed = |e: rusqlite::Error| fail(path, "open", e);
+        // Never through a symbolic link: in a shared directory it could point the
+        // writes at another file.
+        let flags = rusqlite::OpenFlags::default() | rusqlite::OpenFlags::SQLITE_OPEN_NOFOLLOW;
+        let conn = Connection::open_with_flags(path, flags).map_err(failed)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
         // WAL: readers never wait for a writer, and writers of concurrent runs take
         // turns (the busy timeout). NORMAL: a commit is durable at the next checkpoint,
@@ -285,6 +299,21 @@ impl Inventory {
         let written = written.map_err(|e| fail(&self.path, "write", e))?;
         tx.commit().map_err(|e| fail(&self.path, "write", e))?;
         Ok(written)
+    }
+
+    /// Writes a row and takes it back, in one transaction: whether facts can be written
+    /// now (a read-only or full disk fails here, before a run sends anything).
+    pub(crate) fn probe_write(&mut self) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| fail(&self.path, "write", e))?;
+        tx.execute_batch(
+            "INSERT INTO locations (service, profile, id, last_seen) VALUES ('', '', '', 0);
+             DELETE FROM locations WHERE service = '' AND profile = '' AND id = '';",
+        )
+        .and_then(|()| tx.commit())
+        .map_err(|e| fail(&self.path, "write", e))
     }
 
     /// The live locations known under `store_id`, newest first.
@@ -390,11 +419,102 @@ impl Inventory {
     }
 }
 
+/// What to do about an inventory that was damaged.
+const REPAIR_HINT: &str = "`locadm inventory repair` starts a new one (the damaged file is kept); then `locadm inventory import FILE…` teaches it what your exports, results and journals know, before records without `id` are applied again";
+
+/// An inventory error, naming the file. A database SQLite finds damaged (not a
+/// database, or corrupt) is set aside beside it, with a message, never recreated
+/// silently.
 fn fail(path: &Path, what: &str, e: rusqlite::Error) -> Error {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    let damaged = matches!(e.sqlite_error_code(), Some(DatabaseCorrupt | NotADatabase));
+    if !damaged {
+        return Error::other(format!(
+            "cannot {what} locadm's inventory `{}`: {e}",
+            path.display()
+        ));
+    }
+    let aside = damaged_path(path);
+    let moved = std::fs::rename(path, &aside).map(|()| {
+        for suffix in ["-wal", "-shm"] {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(name));
+        }
+    });
+    let what_now = match moved {
+        Ok(()) => format!("it was set aside as `{}`", aside.display()),
+        Err(io) => format!("it could not be set aside as `{}`: {io}", aside.display()),
+    };
     Error::other(format!(
-        "cannot {what} the inventory `{}`: {e}",
+        "locadm's inventory `{}` is damaged ({e}): {what_now}",
         path.display()
     ))
+    .with_hint(REPAIR_HINT)
+}
+
+/// Where a damaged inventory is set aside: `inventory.db.damaged`.
+fn damaged_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".damaged");
+    PathBuf::from(name)
+}
+
+/// `inventory repair`: checks the inventory with SQLite's own integrity check; a
+/// damaged one is set aside. Then a new one is started where none is, the damaged file
+/// kept under a name of its own (`inventory.db.damaged-SECONDS`). Says what it did.
+pub(crate) fn repair(path: &Path) -> Result<String> {
+    let mut said = Vec::new();
+    if std::fs::symlink_metadata(path).is_ok() {
+        let checked = Inventory::open_at(path).and_then(|inventory| {
+            let verdict: String = inventory
+                .conn
+                .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+                .map_err(|e| fail(path, "check", e))?;
+            Ok(verdict)
+        });
+        match checked {
+            Ok(verdict) if verdict == "ok" => {
+                return Ok(format!(
+                    "locadm's inventory `{}` passed SQLite's integrity check: nothing to repair",
+                    path.display()
+                ))
+            }
+            Ok(verdict) => {
+                // Damaged where the first reads did not look: set aside as `fail` does.
+                let e = rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+                    Some(verdict),
+                );
+                said.push(fail(path, "check", e).to_string());
+            }
+            Err(e) => said.push(e.to_string()),
+        }
+    }
+    let aside = damaged_path(path);
+    if aside.exists() {
+        let kept = PathBuf::from(format!("{}-{}", aside.display(), now_ms() / 1000));
+        std::fs::rename(&aside, &kept)
+            .map_err(|e| Error::other(format!("cannot rename `{}`: {e}", aside.display())))?;
+        said.push(format!(
+            "the damaged inventory is kept as `{}`",
+            kept.display()
+        ));
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
+        // Not damaged, but not openable either (a directory or a link in its place,
+        // permissions): that is for the user to mend.
+        return Err(Error::other(said.join("; ")).with_hint(format!(
+            "move `{}` away, then run `locadm inventory repair` again",
+            path.display()
+        )));
+    }
+    Inventory::open_with(path, true)?;
+    said.push(format!(
+        "a new inventory was started at `{}`; it knows nothing yet",
+        path.display()
+    ));
+    Ok(said.join("; "))
 }
 
 fn now_ms() -> i64 {
@@ -454,6 +574,64 @@ impl<'a, 'p> Lookup<'a, 'p> {
         let (inventory, service) = self.open.as_ref().expect("opened just above");
         inventory.ids_of(service, store_id)
     }
+}
+
+/// An inventory entry (`id` under `store_id`) the service contradicts.
+pub(crate) struct Stale {
+    /// The location as the service showed it: another storeId, none, or gone.
+    pub corrected: Fact,
+    /// `storeId S is not location X any more: …`, naming both.
+    pub message: String,
+}
+
+/// Checks the entry `id` under `store_id` against the location read from the service
+/// (`read`: its storeId and body; `None`: answered 404). `None` when the service
+/// confirms it. The inventory is locadm's memory, a hint: an id taken from it is used
+/// only once confirmed (a location re-purposed under another storeId, one deleted, or a
+/// crafted import would otherwise be overwritten or deleted).
+pub(crate) fn stale_entry(
+    store_id: &str,
+    id: uuid::Uuid,
+    read: Option<(Option<String>, Bytes)>,
+) -> Option<Stale> {
+    let (corrected, now) = match read {
+        Some((now, _)) if now.as_deref() == Some(store_id) => return None,
+        Some((now, body)) => (
+            Fact {
+                store_id: now.clone(),
+                ..Fact::seen(id, Some(body))
+            },
+            match now {
+                Some(other) => format!("has storeId `{other}` now"),
+                None => "has no storeId now".to_owned(),
+            },
+        ),
+        None => (Fact::gone(id), "is gone".to_owned()),
+    };
+    Some(Stale {
+        corrected,
+        message: format!(
+            "storeId `{store_id}` is not location {id} any more: locadm's inventory knew it there, but that location {now} (the inventory is corrected)"
+        ),
+    })
+}
+
+/// For a single command that named a location by `--store-id`: goes on only when the
+/// location read still has that storeId; otherwise the inventory learns what was read
+/// and the command stops, naming both (exit 5), before anything is sent.
+pub(crate) fn confirm(
+    context: &crate::context::Context<'_>,
+    store_id: &str,
+    id: uuid::Uuid,
+    read: Option<(Option<String>, Bytes)>,
+) -> Result<()> {
+    let Some(stale) = stale_entry(store_id, id, read) else {
+        return Ok(());
+    };
+    note(context, vec![stale.corrected]);
+    Err(Error::not_found(format!("{}; nothing was sent", stale.message)).with_hint(
+        "the service cannot be searched by storeId: give the location's id, or teach locadm where the storeId is now with `locadm inventory import FILE`",
+    ))
 }
 
 /// The one id of `ids` a storeId names.

@@ -19,30 +19,37 @@ const HOLD: std::time::Duration = std::time::Duration::from_secs(1);
 
 pub(crate) struct Recorder {
     facts: mpsc::Sender<Vec<Fact>>,
-    thread: JoinHandle<Result<usize>>,
+    thread: JoinHandle<usize>,
 }
 
 impl Recorder {
     /// Opens the inventory here (so that a failure is known before the run) and starts
-    /// the writer.
-    pub(crate) fn start(service: Service) -> Result<Recorder> {
+    /// the writer. Its first failure to write goes to `failed` (a run whose creates must
+    /// be remembered stops there); the facts after it are drained unwritten.
+    pub(crate) fn start(
+        service: Service,
+        failed: impl FnOnce(Error) + Send + 'static,
+    ) -> Result<Recorder> {
         let mut inventory = Inventory::open()?;
+        // A write now, before the run: a read-only or full disk is known before
+        // anything is sent.
+        inventory.probe_write()?;
         let (facts, received) = mpsc::channel::<Vec<Fact>>();
         let thread = std::thread::Builder::new()
             .name("inventory".into())
             .spawn(move || {
                 let mut written = 0;
-                let mut failure = None;
+                let mut failed = Some(failed);
                 while let Ok(batch) = received.recv() {
-                    // After a failure the rest is drained unwritten: the run goes on.
-                    if failure.is_none() {
+                    // After a failure the rest is drained unwritten.
+                    if failed.is_some() {
                         match inventory.record(&service, batch) {
                             Ok(n) => written += n,
-                            Err(e) => failure = Some(e),
+                            Err(e) => failed.take().map_or((), |failed| failed(e)),
                         }
                     }
                 }
-                failure.map_or(Ok(written), Err)
+                written
             })
             .map_err(|e| Error::other(format!("cannot start the inventory's writer: {e}")))?;
         Ok(Recorder { facts, thread })
@@ -63,7 +70,7 @@ impl Recorder {
         drop(self.facts);
         self.thread
             .join()
-            .map_err(|_| Error::other("the inventory's writer failed"))?
+            .map_err(|_| Error::other("the inventory's writer failed"))
     }
 }
 

@@ -717,18 +717,6 @@ fn a_record_over_the_size_limit_is_a_problem_of_its_line_and_the_rest_is_sent() 
     .stderr(predicate::str::contains("`lots` is not a size"));
 }
 
-/// Unmounts a tmpfs the test mounted, whatever the test's end.
-struct Mounted(std::path::PathBuf);
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount")
-            .arg("-l")
-            .arg(&self.0)
-            .status();
-    }
-}
-
 /// Issue 40, item 1: a journal that cannot be written stops the run. On a 64 KiB tmpfs,
 /// 3,000 creates: the run stops when the disk is full (exit 1, naming the journal and the
 /// cause), and after the disk is made larger the same command sends the rest without a
@@ -740,16 +728,9 @@ fn a_full_disk_stops_the_run_and_its_resume_duplicates_nothing() {
     let env = Env::new();
     let small = env.path("small");
     std::fs::create_dir(&small).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&small)
-        .stderr(std::process::Stdio::null())
-        .status();
-    if !matches!(mounted, Ok(status) if status.success()) {
-        eprintln!("skipped: mounting a tmpfs is not allowed here (needs root)");
+    let Some(_mounted) = common::Mounted::tmpfs(&small, "64k") else {
         return;
-    }
-    let _mounted = Mounted(small.clone());
+    };
     let input = env.write("in.ndjson", &ndjson((0..3000).map(rich)));
     let journal = small.join("run.journal");
     let args = journaled_apply(input.to_str().unwrap(), journal.to_str().unwrap(), "8");

@@ -184,7 +184,7 @@ fn quiet_create_prints_only_the_id_for_capture() {
     uuid::Uuid::parse_str(id).unwrap();
     // The shell form itself.
     let script = format!(
-        "id=$({} location create -q --file {}) && {} location get \"$id\" --jq .id",
+        "id=$({} location create -q --create-new --file {}) && {} location get \"$id\" --jq .id",
         common::BIN,
         example("location.json").display(),
         common::BIN
@@ -1372,7 +1372,7 @@ fn one_shape_per_output() {
     one.assert_code(0);
     assert_eq!(one.stdout, "{\"storeId\":\"BER-RICH\"}\n");
     let second = env
-        .cmd(&["location", "create", "--file", "-", "-q"])
+        .cmd(&["location", "create", "--create-new", "--file", "-", "-q"])
         .write_stdin(body)
         .run();
     let second = second.stdout.trim().to_owned();

@@ -65,7 +65,15 @@ fn jq_runs_on_every_command_that_prints_json() {
             0,
         ),
         (
-            vec!["location", "create", "--file", example, "--jq", ".rel"],
+            vec![
+                "location",
+                "create",
+                "--create-new",
+                "--file",
+                example,
+                "--jq",
+                ".rel",
+            ],
             "self\n".into(),
             0,
         ),

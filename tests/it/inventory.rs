@@ -33,7 +33,7 @@ fn listed(env: &Env, extra: &[&str]) -> BTreeMap<String, (String, String, bool)>
 }
 
 /// The ids an `apply` run printed, by storeId.
-fn ids_by_store_id(out: &Run) -> BTreeMap<String, String> {
+pub(super) fn ids_by_store_id(out: &Run) -> BTreeMap<String, String> {
     out.lines()
         .into_iter()
         .map(|l| {
@@ -46,7 +46,7 @@ fn ids_by_store_id(out: &Run) -> BTreeMap<String, String> {
 }
 
 /// How many locations of each storeId the emulator holds.
-fn held(env: &Env) -> BTreeMap<String, u64> {
+pub(super) fn held(env: &Env) -> BTreeMap<String, u64> {
     let counters = env.emulator().counters();
     counters["locations_by_store_id"]
         .as_object()
@@ -54,6 +54,20 @@ fn held(env: &Env) -> BTreeMap<String, u64> {
         .iter()
         .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
         .collect()
+}
+
+/// Deletes location `id` behind locadm's back (the emulator's own API, not locadm): its
+/// inventory still believes in it.
+pub(super) fn delete_behind(env: &Env, id: &str) {
+    let token = env.run(&["auth", "token"]);
+    token.assert_code(0);
+    let (status, _) = common::http(
+        &format!("{}/locations/{id}", env.emulator().base_url),
+        "DELETE",
+        Some(token.stdout.trim()),
+        None,
+    );
+    assert!((200..300).contains(&status), "{status}");
 }
 
 #[test]
@@ -144,19 +158,7 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
     let created = env.run(&["location", "apply", "-f", file.to_str().unwrap()]);
     created.assert_code(0);
     let ids = ids_by_store_id(&created);
-    // Deleted behind locadm's back: the emulator's own API, not locadm.
-    let delete_behind = |id: &str| {
-        let token = env.run(&["auth", "token"]);
-        token.assert_code(0);
-        let (status, _) = common::http(
-            &format!("{}/locations/{id}", env.emulator().base_url),
-            "DELETE",
-            Some(token.stdout.trim()),
-            None,
-        );
-        assert!((200..300).contains(&status), "{status}");
-    };
-    delete_behind(&ids["F-00001"]);
+    delete_behind(&env, &ids["F-00001"]);
     assert_eq!(listed(&env, &[]).len(), 3, "locadm cannot know yet");
     let out = env.run(&["location", "list", "--refresh", "-o", "json"]);
     out.assert_code(0);
@@ -171,7 +173,7 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
     assert_eq!(known.keys().collect::<Vec<_>>(), ["F-00000", "F-00002"]);
 
     // One read's 404 teaches it too.
-    delete_behind(&ids["F-00002"]);
+    delete_behind(&env, &ids["F-00002"]);
     env.run(&["location", "get", &ids["F-00002"]])
         .assert_code(5);
     assert_eq!(listed(&env, &[]).keys().collect::<Vec<_>>(), ["F-00000"]);

@@ -309,3 +309,57 @@ fn export_and_delete_start_from_the_remembered_pace() {
         "{line}"
     );
 }
+
+/// Issue 52, item 4: a `pace.json` with a value no run writes (a negative or huge round
+/// trip, a `learnedAt` at the 64-bit maximum, a rate of zero, a window of a million) is
+/// not used: the run starts from zero with a warning naming the value, never a panic,
+/// and the next run writes a good entry in its place. (With the check undone, the
+/// round trips and the time panic: exit 101.)
+#[test]
+fn a_hostile_pace_memory_starts_from_zero_with_a_warning() {
+    let env = Env::new();
+    apply(&env, "H", 3, &[]);
+    for (n, (key, value, named)) in [
+        ("roundTripMs", serde_json::json!(-5.0), "`roundTripMs` -5.0"),
+        (
+            "roundTripMs",
+            serde_json::json!(1e300),
+            "`roundTripMs` 1e+300",
+        ),
+        ("rate", serde_json::json!(0.0), "`rate` 0.0"),
+        (
+            "inFlight",
+            serde_json::json!(1_000_000),
+            "`inFlight` 1000000",
+        ),
+        ("connections", serde_json::json!(0), "`connections` 0"),
+        (
+            "learnedAt",
+            serde_json::json!(u64::MAX),
+            "`learnedAt` 18446744073709551615",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        remember(&env, 60, serde_json::json!({ key: value }));
+        if key == "learnedAt" {
+            // `remember` set the age; this one is the value itself.
+            let mut file = remembered(&env);
+            file["services"][0]["learnedAt"] = value.clone();
+            std::fs::write(pace_file(&env), file.to_string()).unwrap();
+        }
+        let out = apply(&env, &format!("H{n}"), 3, &[]);
+        let said = messages(&out);
+        assert!(
+            said.contains(&format!("holds {named}")) && said.contains("starting from zero"),
+            "{key}: {said}"
+        );
+        assert!(
+            pace_line(&out).contains("started from zero"),
+            "{key}: {said}"
+        );
+        // What the run learned took the bad entry's place.
+        assert!(entries(&env)[0][key] != value, "{key}");
+    }
+}

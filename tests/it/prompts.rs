@@ -26,7 +26,7 @@ fn create_args(leave_out: &[&str]) -> Vec<&'static str> {
         ("--country-code", "DE"), ("--latitude", "52.5219"), ("--longitude", "13.41321"),
         ("--provider-id", DEMO_PROVIDER),
     ];
-    let mut args = vec!["location", "create"];
+    let mut args = vec!["location", "create", "--create-new"];
     for (flag, value) in all.into_iter().filter(|(f, _)| !leave_out.contains(f)) {
         args.extend([flag, value]);
     }

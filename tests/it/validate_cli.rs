@@ -637,7 +637,7 @@ fn by_apply_dry_run(env: &common::Env, file: &Path, replace: bool) -> Verdict {
 fn by_write(env: &common::Env, file: &Path, update: Option<&str>) -> Verdict {
     let file = file.to_str().unwrap();
     let run = match update {
-        None => env.run(&["location", "create", "-q", "--file", file]),
+        None => env.run(&["location", "create", "-q", "--create-new", "--file", file]),
         Some(id) => env.run(&["location", "update", id, "-q", "--file", file]),
     };
     let errors = run

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::bulk::journal::{self, Recorded};
-use crate::bulk::{self, preflight, Builder, Operation, Run, Task, Updates};
+use crate::bulk::{self, preflight, Builder, IdFrom, Operation, Run, Task, Updates};
 use crate::cli::ApplyArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -32,12 +32,28 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     };
     // A dry run without a service in the settings sends nothing and matches nothing.
     let offline = args.dry_run && crate::inventory::Service::of_run(context).is_err();
-    let matching = if args.create_new || offline {
-        None
-    } else {
-        known_store_ids(context).map(|known| preflight::Matching { known, updates })
+    let (matching, unreadable) = match args.create_new || offline {
+        true => (None, None),
+        false => match known_store_ids(context) {
+            Ok(known) => (Some(preflight::Matching { known, updates }), None),
+            Err(e) => (None, Some(e)),
+        },
     };
     let preflight = preflight::records(&source, updates, matching, printer.messages())?;
+    // Inventory-or-nothing, as journal-or-nothing: without it, a record it might know
+    // would be created a second time.
+    let creates = preflight
+        .operations
+        .get(&Operation::Create)
+        .copied()
+        .unwrap_or(0);
+    if let (Some(e), true) = (unreadable, creates > 0) {
+        return Err(Error::other(format!(
+            "{e}; nothing was sent: {} without `id` might be a location it knows, and would be created a second time",
+            crate::output::count(creates, "record")
+        ))
+        .with_hint(bulk::CREATE_NEW_HINT));
+    }
     if preflight.matched > 0 {
         printer.note(&format!(
             "{}{} without `id` {} a location locadm knows by storeId: {} that location instead of creating another (`--create-new` creates {})",
@@ -68,26 +84,17 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     Ok(())
 }
 
-/// The live locations locadm knows by storeId; none (with a warning) when the inventory
-/// cannot be read: every record without `id` is then a create.
+/// The live locations locadm knows by storeId.
 fn known_store_ids(
     context: &Context<'_>,
-) -> Option<std::collections::HashMap<String, Vec<String>>> {
-    let known = crate::inventory::Service::of_run(context)
-        .and_then(|service| crate::inventory::Inventory::open()?.by_store_id(&service));
-    match known {
-        Ok(known) => Some(known),
-        Err(e) => {
-            context.printer.warning(&format!(
-                "records without `id` are created without checking locadm's inventory for their storeIds: {e}"
-            ));
-            None
-        }
-    }
+) -> Result<std::collections::HashMap<String, Vec<String>>> {
+    crate::inventory::Service::of_run(context)
+        .and_then(|service| crate::inventory::Inventory::open()?.by_store_id(&service))
 }
 
 fn run_of(args: &ApplyArgs, command: &'static str) -> Run {
     Run {
+        remember_creates: !args.create_new,
         attempts: args.attempts,
         plan: args.plan,
         journal: args.journal.clone(),
@@ -182,7 +189,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             },
             store_id: entry.store_id.clone(),
             body: Ok(body),
-            matched: false,
+            id_from: IdFrom::Input,
         });
     }
     if unsure > 0 {

@@ -1,13 +1,17 @@
 //! `locadm location create (--file PATH|- | field flags | --interactive)`
 
 use super::{body, interactive, print_link, show_warnings};
-use crate::cli::WriteArgs;
+use crate::cli::{CreateArgs, WriteArgs};
 use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::model::reader::Target;
 use crate::output::prompt;
 
-pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
+pub(super) async fn run(context: &Context<'_>, args: CreateArgs) -> Result<()> {
+    let CreateArgs {
+        write: args,
+        create_new,
+    } = args;
     let no_input = args.file.is_none() && !args.fields.any();
     if args.interactive && !context.printer.can_prompt() {
         return Err(Error::usage("`--interactive` needs a terminal")
@@ -40,12 +44,54 @@ pub(super) async fn run(context: &Context<'_>, args: WriteArgs) -> Result<()> {
         checked.body
     };
     let api = context.api().await?;
+    if !create_new {
+        refuse_known(context, &api, &body.store_id).await?;
+    }
     let reply = api.create_location(&body).await?;
     if let Some(id) = crate::api::ApiClient::created_id(&reply) {
         let seen = serde_json::to_vec(&body).ok().map(bytes::Bytes::from);
         crate::inventory::note(context, vec![crate::inventory::Fact::seen(id, seen)]);
     }
     print_link(context, "created", &reply)
+}
+
+/// A storeId locadm knows is not created a second time: each location the inventory
+/// knows under it is read, and one that still has it refuses the create (exit 2, naming
+/// it); a stale entry is corrected. An inventory that cannot be read sends nothing, as
+/// in `apply`.
+async fn refuse_known(
+    context: &Context<'_>,
+    api: &crate::api::ApiClient,
+    store_id: &str,
+) -> Result<()> {
+    let ids = crate::inventory::Lookup::new(context)
+        .ids(store_id)
+        .map_err(|e| {
+            Error::other(format!(
+                "{e}; nothing was sent: storeId `{store_id}` might be a location it knows"
+            ))
+            .with_hint(crate::bulk::CREATE_NEW_HINT)
+        })?;
+    for id in ids.iter().filter_map(|id| uuid::Uuid::parse_str(id).ok()) {
+        let named = super::NamedLocation {
+            id,
+            store_id: Some(store_id.to_owned()),
+        };
+        match named.read(context, api).await {
+            Ok(_) => {
+                return Err(Error::usage(format!(
+                    "storeId `{store_id}` is location {id}, which locadm knows (the service confirms it); nothing was created"
+                ))
+                .with_hint(format!(
+                    "change it with `locadm location update {id} --file PATH`, or pass `--create-new` to create a second location with this storeId"
+                )))
+            }
+            // Stale (another storeId now, or gone): corrected, and not this storeId's.
+            Err(e) if e.status() == Some(404) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// What the field flags gave, when the rest is to be asked at the terminal: with

@@ -3,6 +3,7 @@
 //! terminal, and refuses without one unless `--yes`.
 
 use super::get::{id_tasks, only_one};
+use super::NamedLocation;
 use crate::bulk::{self, Operation, Run};
 use crate::cli::DeleteArgs;
 use crate::context::Context;
@@ -13,8 +14,8 @@ use crate::output::prompt;
 pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
     let printer = context.printer;
     if let (false, None) = (args.plan, &args.journal) {
-        if let Some(id) = only_one(context, &args.ids, &args.bulk)? {
-            return delete_one(context, id, args.yes).await;
+        if let Some(named) = only_one(context, &args.ids, &args.bulk)? {
+            return delete_one(context, named, args.yes).await;
         }
     }
     let run_of = |plan: bool| Run {
@@ -60,21 +61,23 @@ pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
 }
 
 /// One id: the location is read and shown before the question (at a terminal), and the
-/// answer is `{"deleted": ID}` as it has always been.
-async fn delete_one(context: &Context<'_>, id: uuid::Uuid, yes: bool) -> Result<()> {
+/// answer is `{"deleted": ID}` as it has always been. NamedLocation by `--store-id`, it is read
+/// first even with `--yes`: the service must confirm the storeId.
+async fn delete_one(context: &Context<'_>, named: NamedLocation, yes: bool) -> Result<()> {
     let printer = context.printer;
+    let id = named.id;
+    if !yes && !printer.can_prompt() {
+        return Err(Error::usage(format!(
+            "refusing to delete location `{id}` without confirmation"
+        ))
+        .with_hint("pass `--yes` to delete without a terminal"));
+    }
     let api = context.api().await?;
+    if named.store_id.is_some() && yes {
+        named.read(context, &api).await?;
+    }
     if !yes {
-        if !printer.can_prompt() {
-            return Err(Error::usage(format!(
-                "refusing to delete location `{id}` without confirmation"
-            ))
-            .with_hint("pass `--yes` to delete without a terminal"));
-        }
-        let (location, _) = api
-            .get_location(&id)
-            .await
-            .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
+        let (location, _) = named.read(context, &api).await?;
         let city = location
             .structured_address
             .as_ref()

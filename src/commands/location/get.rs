@@ -1,8 +1,8 @@
 //! `locadm location get ID...` / `--ids-from FILE`: one location as the service sent it,
 //! or many exported through the bulk engine, concurrently, one read form a line.
 
-use super::{parse_id, view};
-use crate::bulk::{self, Builder, Operation, Run, Task};
+use super::{parse_id, view, NamedLocation};
+use crate::bulk::{self, Builder, IdFrom, Operation, Run, Task};
 use crate::cli::{BulkIds, GetArgs};
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -27,21 +27,24 @@ pub(super) fn only_one(
     context: &Context<'_>,
     ids: &[String],
     bulk: &BulkIds,
-) -> Result<Option<uuid::Uuid>> {
+) -> Result<Option<NamedLocation>> {
     match (ids, bulk.store_ids.as_slice(), &bulk.ids_from) {
-        ([id], [], None) => parse_id(id).map(Some),
-        ([], [store_id], None) => inventory::resolve(context, store_id).map(Some),
+        ([id], [], None) => parse_id(id).map(NamedLocation::by_id).map(Some),
+        ([], [store_id], None) => Ok(Some(NamedLocation {
+            id: inventory::resolve(context, store_id)?,
+            store_id: Some(store_id.clone()),
+        })),
         _ => Ok(None),
     }
 }
 
-async fn get_one(context: &Context<'_>, id: uuid::Uuid) -> Result<()> {
+async fn get_one(context: &Context<'_>, named: NamedLocation) -> Result<()> {
     let api = context.api().await?;
-    let (location, reply) = api
-        .get_location(&id)
-        .await
-        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
-    inventory::note(context, vec![Fact::seen(id, Some(reply.body.clone()))]);
+    let (location, reply) = named.read(context, &api).await?;
+    inventory::note(
+        context,
+        vec![Fact::seen(named.id, Some(reply.body.clone()))],
+    );
     let printer = context.printer;
     if printer.wants_rows() {
         // One location as an export of one: the row `apply --file` reads back.
@@ -99,9 +102,13 @@ pub(super) fn id_tasks(
                 position,
                 operation,
                 id: Some(id),
+                id_from: if store_id.is_some() {
+                    IdFrom::StoreIdNamed
+                } else {
+                    IdFrom::Input
+                },
                 store_id,
                 body: Ok(bytes::Bytes::new()),
-                matched: false,
             });
         }
     };

@@ -2,7 +2,7 @@
 //! never the service's own list, which does not exist. `--refresh` reads every listed
 //! one again through the bulk engine and forgets those that are gone.
 
-use crate::bulk::{self, Builder, Operation, Run, Task};
+use crate::bulk::{self, Builder, IdFrom, Operation, Run, Task};
 use crate::cli::ListArgs;
 use crate::context::Context;
 use crate::error::Result;
@@ -71,7 +71,7 @@ async fn refresh(
             id: Some(id),
             store_id: location.store_id.clone(),
             body: Ok(bytes::Bytes::new()),
-            matched: false,
+            id_from: IdFrom::Input,
         });
     }
     let preflight = builder.finish("refresh".to_owned())?;

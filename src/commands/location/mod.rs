@@ -14,6 +14,7 @@ use crate::cli::LocationCommand;
 use crate::commands::validate;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::inventory;
 use crate::output::Printer;
 
 pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
@@ -35,6 +36,42 @@ pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Resu
 pub(crate) fn parse_id(id: &str) -> Result<uuid::Uuid> {
     uuid::Uuid::parse_str(id.trim())
         .map_err(|_| Error::usage(format!("`{id}` is not a location id (a UUID is expected)")))
+}
+
+/// A location named on the command line: by its id, or by a storeId locadm's inventory
+/// knows (then the id is a hint the service must confirm before anything is sent).
+#[derive(Debug, Clone)]
+pub(crate) struct NamedLocation {
+    pub id: uuid::Uuid,
+    /// The storeId it was named by (`--store-id`).
+    pub store_id: Option<String>,
+}
+
+impl NamedLocation {
+    pub(crate) fn by_id(id: uuid::Uuid) -> NamedLocation {
+        NamedLocation { id, store_id: None }
+    }
+
+    /// Reads the location; named by storeId, the location read must still have it
+    /// ([`inventory::confirm`]). A 404 teaches the inventory that it is gone.
+    pub(crate) async fn read(
+        &self,
+        context: &Context<'_>,
+        api: &crate::api::ApiClient,
+    ) -> Result<(crate::model::LocationRead, crate::api::Reply)> {
+        let read = api.get_location(&self.id).await;
+        if let Some(store_id) = &self.store_id {
+            let seen = match &read {
+                Ok((location, reply)) => {
+                    Some((Some(location.store_id.clone()), reply.body.clone()))
+                }
+                Err(e) if e.status() == Some(404) => None,
+                Err(_) => return read,
+            };
+            inventory::confirm(context, store_id, self.id, seen)?;
+        }
+        read.inspect_err(|e| inventory::gone_if_404(context, &self.id, e))
+    }
 }
 
 /// Prints what a write answered: the id with `-q`, a table, or as JSON the link body with

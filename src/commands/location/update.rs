@@ -7,7 +7,7 @@
 //! `--yes`), so that nothing is dropped silently.
 
 use super::body;
-use super::{parse_id, print_link, show_warnings};
+use super::{parse_id, print_link, show_warnings, NamedLocation};
 use crate::cli::WriteArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -31,15 +31,19 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
         write: args,
         yes,
     } = args;
-    let id = match (&id, &args.fields.store_id) {
-        (Some(id), _) => parse_id(id)?,
-        (None, Some(store_id)) => inventory::resolve(context, store_id)?,
+    let named = match (&id, &args.fields.store_id) {
+        (Some(id), _) => NamedLocation::by_id(parse_id(id)?),
+        (None, Some(store_id)) => NamedLocation {
+            id: inventory::resolve(context, store_id)?,
+            store_id: Some(store_id.clone()),
+        },
         (None, None) => {
             return Err(Error::usage(
                 "no location given: pass its id, or `--store-id`",
             ))
         }
     };
+    let id = named.id;
     if args.file.is_some() || !args.fields.any() {
         if args.file.is_none() {
             return Err(Error::usage(
@@ -50,6 +54,9 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
             body::location_from_input(args.file.as_deref(), Target::Replace(id), &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
         let api = context.api().await?;
+        if named.store_id.is_some() {
+            named.read(context, &api).await?;
+        }
         let reply = sent(context, &api, &id, &checked.body).await?;
         return print_link(context, "updated", &reply);
     }
@@ -57,10 +64,7 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
     // Flags are a merge patch over the current state: the same merge as `apply`'s.
     let patch = RawMembers::parse_text(&body::from_fields(&args.fields)?).map_err(Error::other)?;
     let api = context.api().await?;
-    let (_, current) = api
-        .get_location(&id)
-        .await
-        .inspect_err(|e| inventory::gone_if_404(context, &id, e))?;
+    let (_, current) = named.read(context, &api).await?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;
     let current = reader::write_form(read.clone()).map_err(|p| body::invalid(&p))?;

@@ -152,7 +152,8 @@ impl Env {
         path
     }
 
-    /// Creates `examples/location.json` (`locadm GLOBAL... location create -q`); its id.
+    /// Creates `examples/location.json` (`locadm GLOBAL... location create -q
+    /// --create-new`: a new location each call, though its storeId is known); its id.
     #[track_caller]
     pub fn create_example(&self, global: &[&str]) -> String {
         let example = example("location.json");
@@ -161,6 +162,7 @@ impl Env {
             "location",
             "create",
             "-q",
+            "--create-new",
             "--file",
             example.to_str().unwrap(),
         ]);
@@ -473,5 +475,32 @@ pub struct LogoutOnDrop<'a>(pub &'a Env);
 impl Drop for LogoutOnDrop<'_> {
     fn drop(&mut self) {
         let _ = self.0.cmd(&["logout"]).output();
+    }
+}
+
+/// A tmpfs a test mounted (a small disk to fill, or to remount read-only), unmounted
+/// whatever the test's end.
+pub struct Mounted(PathBuf);
+
+impl Mounted {
+    /// Mounts a tmpfs of `size` (`64k`) on `path`; `None`, said on stderr, where that is
+    /// not allowed (it needs root: CI is).
+    pub fn tmpfs(path: &Path, size: &str) -> Option<Mounted> {
+        let mounted = StdCommand::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(path)
+            .stderr(std::process::Stdio::null())
+            .status();
+        if !matches!(mounted, Ok(status) if status.success()) {
+            eprintln!("skipped: mounting a tmpfs is not allowed here (needs root)");
+            return None;
+        }
+        Some(Mounted(path.to_owned()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = StdCommand::new("umount").arg("-l").arg(&self.0).status();
     }
 }

@@ -84,6 +84,10 @@ pub struct PaceSummary {
     pub changed: Option<Changed>,
 }
 
+/// The run was stopped: the request waiting to go is not sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped;
+
 pub struct Pacer {
     /// Most workers a run has: `auto`'s ceiling, or the fixed number.
     max: usize,
@@ -94,6 +98,9 @@ pub struct Pacer {
     gap: Option<Duration>,
     /// The run is over (input done, stopped): every waiting worker goes.
     closed: std::sync::atomic::AtomicBool,
+    /// Nothing new is sent (Ctrl-C, SIGTERM, a failure every task would meet): every
+    /// wait before a send ends at once, the request unsent.
+    stopped: tokio_util::sync::CancellationToken,
     /// An attempt ended: one waiting for a place in flight may go.
     freed: tokio::sync::Notify,
     /// The last pause a `Retry-After` started, for the run's progress and notes.
@@ -174,6 +181,7 @@ impl Pacer {
                 .filter(|r| *r > 0.0)
                 .map(|r| Duration::from_secs_f64(1.0 / r)),
             closed: std::sync::atomic::AtomicBool::new(false),
+            stopped: tokio_util::sync::CancellationToken::new(),
             freed: tokio::sync::Notify::new(),
             pauses: watch::channel(None).0,
         }
@@ -184,6 +192,22 @@ impl Pacer {
     pub fn close(&self) {
         self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
         self.limit_tx.send_modify(|_| {});
+    }
+
+    /// Nothing new is sent: every wait of [`Pacer::before_send`] (a `Retry-After` pause,
+    /// a paced slot, a place in flight) and [`Pacer::sleep`] ends now with [`Stopped`],
+    /// and the run closes. What is in flight goes on to its answer.
+    pub fn stop(&self) {
+        self.stopped.cancel();
+        self.close();
+    }
+
+    /// Sleeps `delay` (a retry's backoff), unless the run is stopped first.
+    pub async fn sleep(&self, delay: Duration) -> Result<(), Stopped> {
+        tokio::select! {
+            () = tokio::time::sleep(delay) => Ok(()),
+            () = self.stopped.cancelled() => Err(Stopped),
+        }
     }
 
     /// Opens again after [`Pacer::close`], for a second pass over the tasks (what the
@@ -237,9 +261,13 @@ impl Pacer {
 
     /// Waits for the run's pause (a `Retry-After`) to end, for a place in flight (with
     /// `auto`) and for a slot of the pace (`--rate`, or the rate 429s taught); the place
-    /// is the attempt's until `observe`.
-    pub async fn before_send(&self) {
+    /// is the attempt's until `observe`. [`Stopped`] when the run is stopped before or
+    /// while it waits: the request must not be sent (and holds no place).
+    pub async fn before_send(&self) -> Result<(), Stopped> {
         loop {
+            if self.stopped.is_cancelled() {
+                return Err(Stopped);
+            }
             let freed = self.freed.notified();
             tokio::pin!(freed);
             freed.as_mut().enable();
@@ -258,12 +286,12 @@ impl Pacer {
                     let pacing = self.auto.then(|| state.window.pacing_gap()).flatten();
                     let Some(gap) = state.schedule.gap(self.gap, now, limit, pacing) else {
                         state.sent();
-                        return;
+                        return Ok(());
                     };
                     match state.schedule.reserve(gap, now) {
                         None => {
                             state.sent();
-                            return;
+                            return Ok(());
                         }
                         Some((slot, epoch)) => {
                             state.waiting_for_slot += 1;
@@ -273,15 +301,30 @@ impl Pacer {
                 }
             };
             match wait {
-                Wait::Until(until) => tokio::time::sleep_until(until).await,
-                Wait::Freed => freed.await,
+                Wait::Until(until) => tokio::select! {
+                    () = tokio::time::sleep_until(until) => {}
+                    () = self.stopped.cancelled() => return Err(Stopped),
+                },
+                Wait::Freed => tokio::select! {
+                    () = freed => {}
+                    () = self.stopped.cancelled() => return Err(Stopped),
+                },
                 Wait::Slot(slot, epoch) => {
-                    tokio::time::sleep_until(slot).await;
+                    let stopped = tokio::select! {
+                        () = tokio::time::sleep_until(slot) => false,
+                        () = self.stopped.cancelled() => true,
+                    };
                     let mut state = self.lock();
+                    if stopped {
+                        // Its place and its slot go back: it was never sent.
+                        state.waiting_for_slot = state.waiting_for_slot.saturating_sub(1);
+                        state.in_flight = state.in_flight.saturating_sub(1);
+                        return Err(Stopped);
+                    }
                     state.waiting_for_slot = state.waiting_for_slot.saturating_sub(1);
                     if state.schedule.epoch() == epoch {
                         state.sent();
-                        return;
+                        return Ok(());
                     }
                     // A pause or a new rate came meanwhile: the slot was of the old
                     // schedule. The place goes back, and the wait starts again.

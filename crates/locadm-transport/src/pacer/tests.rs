@@ -17,7 +17,7 @@ async fn exchanged(pacer: &Pacer, n: usize, rtt_ms: u64) {
     while left > 0 {
         let at_once = pacer.limit().min(left);
         for _ in 0..at_once {
-            pacer.before_send().await;
+            pacer.before_send().await.expect("not stopped");
         }
         answered(pacer, at_once, rtt_ms);
         left -= at_once;
@@ -232,7 +232,7 @@ async fn a_send_waiting_for_its_pacing_slot_is_not_counted_as_refused_in_flight(
     for _ in 0..10 {
         let (pacer, sent) = (pacer.clone(), sent.clone());
         senders.spawn(async move {
-            pacer.before_send().await;
+            pacer.before_send().await.expect("not stopped");
             sent.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         });
     }
@@ -433,7 +433,7 @@ async fn retry_after_pauses_every_sender() {
     let pacer = Pacer::new(None, 256, None);
     let start = tokio::time::Instant::now();
     pacer.observe(Signal::Refused(Some(Duration::from_secs(2))));
-    pacer.before_send().await;
+    pacer.before_send().await.expect("not stopped");
     assert!(start.elapsed() >= Duration::from_secs(2));
 }
 
@@ -494,7 +494,7 @@ async fn send_at_once(pacer: &std::sync::Arc<Pacer>, n: usize, answer: bool) -> 
     for _ in 0..n {
         let pacer = pacer.clone();
         senders.spawn(async move {
-            pacer.before_send().await;
+            pacer.before_send().await.expect("not stopped");
             let sent = Instant::now();
             if answer {
                 pacer.observe(Signal::Answered(Duration::from_millis(1)));
@@ -788,7 +788,7 @@ async fn the_rate_spaces_the_sends() {
     let pacer = Pacer::new(Some(4), 256, Some(10.0));
     let start = tokio::time::Instant::now();
     for _ in 0..11 {
-        pacer.before_send().await;
+        pacer.before_send().await.expect("not stopped");
     }
     // Ten gaps of 100 ms.
     let elapsed = start.elapsed();
