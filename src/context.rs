@@ -102,7 +102,7 @@ impl<'p> Context<'p> {
     pub(crate) async fn service_identity(&self) -> Result<String> {
         let settings = self.service_settings().await?;
         if self.local_running() {
-            return Ok(format!("local:{}", local::database(settings)?.display()));
+            return Ok(local::service_url(&local::database(settings)?));
         }
         Ok(settings
             .base_url

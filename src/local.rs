@@ -26,6 +26,13 @@ pub(crate) struct Local {
     pub client_secret: SecretString,
 }
 
+/// The service the `local` profile's emulator on database `db` is, as journals, the
+/// inventory and the pace memory name it (its port changes every run; its database
+/// does not).
+pub(crate) fn service_url(db: &std::path::Path) -> String {
+    format!("local:{}", db.display())
+}
+
 /// The database of the `local` profile: `LOCADM_LOCAL_DB`, else `local.db` in the OS
 /// data directory (XDG on Linux).
 pub(crate) fn database(settings: &Settings) -> Result<PathBuf> {

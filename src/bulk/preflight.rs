@@ -166,6 +166,10 @@ pub(crate) struct Matching {
     /// Live ids by storeId.
     pub known: std::collections::HashMap<String, Vec<String>>,
     pub updates: Updates,
+    /// The journal keys of records the run's journal says were carried out (or may have
+    /// been): resumed, they are skipped as the creates they were, never matched to the
+    /// locations they created.
+    pub journaled: std::collections::HashSet<String>,
 }
 
 /// Reads `source` once, checks every record into a task and reports each invalid one.
@@ -286,6 +290,9 @@ impl Matching {
         let Some(ids) = self.known.get(store_id) else {
             return Ok(false);
         };
+        if self.journaled.contains(&task.key()) {
+            return Ok(false);
+        }
         let id = match crate::inventory::one_id(store_id, ids) {
             Ok(id) => id,
             Err(e) => {

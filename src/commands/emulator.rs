@@ -79,6 +79,20 @@ pub(super) async fn reset(context: &Context<'_>, args: ResetArgs) -> Result<()> 
     // Counted again as it is emptied: a command of the `local` profile may have written
     // since the question.
     let removed = blocking(&db, store::empty).await?;
+    // None of the locations locadm knew there exists any more.
+    let forgotten = crate::inventory::Inventory::open()
+        .and_then(|mut inventory| inventory.forget_service(&crate::local::service_url(&db)));
+    match forgotten {
+        Ok(0) => {}
+        Ok(n) => printer.note(&format!(
+            "locadm's inventory of it forgot {}",
+            crate::output::count(n, "location")
+        )),
+        Err(e) => printer.warning(&format!(
+            "locadm's inventory still lists the locations of `{}`: {e}",
+            db.display()
+        )),
+    }
     if printer.wants_table() {
         printer.note(&format!(
             "Emptied `{}`: removed {}",

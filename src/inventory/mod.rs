@@ -53,7 +53,7 @@ impl Service {
     /// `local` profile's database (its emulator's port changes every run).
     pub(crate) fn of(settings: &crate::settings::Settings) -> Result<Service> {
         let url = if crate::local::is_local(settings) {
-            format!("local:{}", crate::local::database(settings)?.display())
+            crate::local::service_url(&crate::local::database(settings)?)
         } else {
             match &settings.base_url {
                 Some(url) => url.to_string(),
@@ -182,7 +182,7 @@ impl Record for Known {
 pub(crate) struct Filter {
     /// A glob (`*`, `?`, `[…]`) over the storeId.
     pub store_id: Option<String>,
-    /// The city, ignoring case.
+    /// The city, ignoring case (Unicode's lower case, not ASCII's alone).
     pub city: Option<String>,
     /// Those known to be gone too.
     pub deleted: bool,
@@ -367,18 +367,19 @@ impl Inventory {
                  FROM locations
                  WHERE service = ?1 AND profile = ?2
                    AND (?3 IS NULL OR store_id GLOB ?3)
-                   AND (?4 IS NULL OR city = ?4 COLLATE NOCASE)
-                   AND (?5 OR deleted = 0)
+                   AND (?4 OR deleted = 0)
                  ORDER BY store_id, id",
             )
             .map_err(|e| fail(&self.path, "read", e))?;
+        // The city is compared here, not by SQLite's NOCASE, which folds ASCII alone
+        // (`ŁÓDŹ` is `Łódź`).
+        let city = filter.city.as_deref().map(str::to_lowercase);
         let known = query
             .query_map(
                 params![
                     service.url,
                     service.profile,
                     filter.store_id,
-                    filter.city,
                     filter.deleted
                 ],
                 |row| {
@@ -392,9 +393,26 @@ impl Inventory {
                     })
                 },
             )
-            .and_then(|rows| rows.collect())
+            .and_then(|rows| {
+                rows.filter(|known: &rusqlite::Result<Known>| match (known, &city) {
+                    (Ok(known), Some(city)) => known
+                        .city
+                        .as_deref()
+                        .is_some_and(|c| c.to_lowercase() == *city),
+                    _ => true,
+                })
+                .collect()
+            })
             .map_err(|e| fail(&self.path, "read", e))?;
         Ok(known)
+    }
+
+    /// Forgets every location of a service, whatever the profile (`emulator reset`: its
+    /// database emptied, none of them exists); how many.
+    pub(crate) fn forget_service(&mut self, url: &str) -> Result<usize> {
+        self.conn
+            .execute("DELETE FROM locations WHERE service = ?1", params![url])
+            .map_err(|e| fail(&self.path, "write", e))
     }
 
     /// Forgets these locations.

@@ -55,11 +55,33 @@ fn reset_without_a_terminal_needs_yes_and_says_what_it_removes() {
     let answer = reset.json();
     assert_eq!(answer["removed"]["locations"], 2, "{answer}");
     assert!(answer["database"].as_str().unwrap().ends_with("local.db"));
+    // Issue 52, item 7: locadm's inventory of that service forgets them too.
+    assert!(
+        reset
+            .stderr
+            .contains("locadm's inventory of it forgot 2 locations"),
+        "{}",
+        reset.stderr
+    );
+    let listed = env.run(&["--profile", "local", "location", "list", "-o", "json"]);
+    listed.assert_code(0);
+    assert!(listed.stdout.is_empty(), "{}", listed.stdout);
     for id in &ids {
         get_local(&env, id).assert_code(5);
     }
-    // The emptied database serves again: the demo provider is back for a new create.
-    create_local(&env);
+    // The emptied database serves again: the demo provider is back for a new create, and
+    // its storeId is not known (a plain create, as on a fresh machine).
+    let example = common::example("location.json");
+    env.run(&[
+        "--profile",
+        "local",
+        "location",
+        "create",
+        "-q",
+        "--file",
+        example.to_str().unwrap(),
+    ])
+    .assert_code(0);
 }
 
 #[test]

@@ -162,15 +162,25 @@ fn refresh_reads_every_listed_location_again_and_forgets_the_gone_ones() {
     assert_eq!(listed(&env, &[]).len(), 3, "locadm cannot know yet");
     let out = env.run(&["location", "list", "--refresh", "-o", "json"]);
     out.assert_code(0);
+    // Named (issue 52, item 7), and kept as deleted.
     assert!(
-        out.messages()
-            .iter()
-            .any(|m| m.contains("forgot 1 location")),
+        out.messages().iter().any(|m| m.contains(&format!(
+            "the service no longer has 1 location: F-00001 ({})",
+            ids["F-00001"]
+        ))),
         "{}",
         out.stderr
     );
+    assert_eq!(
+        listed(&env, &[]).keys().collect::<Vec<_>>(),
+        ["F-00000", "F-00002"]
+    );
     let known = listed(&env, &["--deleted"]);
-    assert_eq!(known.keys().collect::<Vec<_>>(), ["F-00000", "F-00002"]);
+    assert_eq!(
+        known.keys().collect::<Vec<_>>(),
+        ["F-00000", "F-00001", "F-00002"]
+    );
+    assert!(known["F-00001"].2, "deleted");
 
     // One read's 404 teaches it too.
     delete_behind(&env, &ids["F-00002"]);
@@ -442,4 +452,23 @@ fn forget_asks_first_and_completion_offers_what_is_known() {
     env.run(&["inventory", "forget", "--store-id", "C-*1", "--yes"])
         .assert_code(0);
     assert_eq!(listed(&env, &[]).keys().collect::<Vec<_>>(), ["C-00000"]);
+}
+
+/// Issue 52, item 7: `--city` ignores case beyond ASCII too (SQLite's NOCASE folds ASCII
+/// alone: `ŁÓDŹ` did not find `Łódź`).
+#[test]
+fn the_city_filter_ignores_case_beyond_ascii() {
+    let env = Env::new();
+    let file = env.records("Z", 2, "z.ndjson");
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replacen("\"Berlin\"", "\"Łódź\"", 1);
+    std::fs::write(&file, text).unwrap();
+    env.run(&["location", "apply", "-f", file.to_str().unwrap()])
+        .assert_code(0);
+    for asked in ["Łódź", "ŁÓDŹ", "łódź"] {
+        let found = listed(&env, &["--city", asked]);
+        assert_eq!(found.keys().collect::<Vec<_>>(), ["Z-00000"], "{asked}");
+    }
+    assert_eq!(listed(&env, &["--city", "lodz"]).len(), 0);
 }

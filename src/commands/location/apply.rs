@@ -35,7 +35,15 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     let (matching, unreadable) = match args.create_new || offline {
         true => (None, None),
         false => match known_store_ids(context) {
-            Ok(known) => (Some(preflight::Matching { known, updates }), None),
+            Ok(known) => {
+                let journaled = journaled(args.journal.as_deref(), printer)?;
+                let matching = preflight::Matching {
+                    known,
+                    updates,
+                    journaled,
+                };
+                (Some(matching), None)
+            }
             Err(e) => (None, Some(e)),
         },
     };
@@ -82,6 +90,29 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     };
     bulk::execute(context, run, preflight).await?;
     Ok(())
+}
+
+/// The keys of the records `journal` (the run's `--journal`, when it exists) records as
+/// carried out or possibly carried out. A resumed run skips them; matched by storeId to
+/// the locations they created, they would be planned as merges instead (and a read form
+/// that does not carry every field would stop the resume).
+fn journaled(
+    journal: Option<&std::path::Path>,
+    printer: &crate::output::Printer,
+) -> Result<std::collections::HashSet<String>> {
+    let Some(path) = journal else {
+        return Ok(Default::default());
+    };
+    let contents = journal::read(path, false, printer.messages())?;
+    let mut last = std::collections::HashMap::new();
+    for entry in contents.entries {
+        last.insert(entry.key, entry.outcome);
+    }
+    Ok(last
+        .into_iter()
+        .filter(|(_, outcome)| outcome.is_done() || outcome.may_exist())
+        .map(|(key, _)| key)
+        .collect())
 }
 
 /// The live locations locadm knows by storeId.

@@ -1,6 +1,6 @@
 //! `locadm location list`: the locations locadm knows on this service (its inventory),
 //! never the service's own list, which does not exist. `--refresh` reads every listed
-//! one again through the bulk engine and forgets those that are gone.
+//! one again through the bulk engine, and names those that are gone (kept as deleted).
 
 use crate::bulk::{self, Builder, IdFrom, Operation, Run, Task};
 use crate::cli::ListArgs;
@@ -52,7 +52,8 @@ pub(super) async fn run(context: &Context<'_>, args: ListArgs) -> Result<()> {
 }
 
 /// Reads every location the filter picks (with `--deleted` the gone ones too: one may be
-/// back), paced as a bulk run, and forgets those the service answers 404 for.
+/// back), paced as a bulk run, and names those the service answers 404 for (the run
+/// marks them deleted: `--deleted` lists them, `inventory forget` forgets them).
 async fn refresh(
     context: &Context<'_>,
     service: &Service,
@@ -84,10 +85,13 @@ async fn refresh(
         ..Run::new("get", pace)
     };
     bulk::execute(context, run, preflight).await?;
-    // The run marked the gone ones; they are forgotten.
-    let mut inventory = Inventory::open()?;
-    let read: std::collections::HashSet<&str> = known.iter().map(|k| k.id.as_str()).collect();
-    let gone: Vec<String> = inventory
+    // The run marked the gone ones deleted: named here, kept under `--deleted`.
+    let read: std::collections::HashSet<&str> = known
+        .iter()
+        .filter(|k| !k.deleted)
+        .map(|k| k.id.as_str())
+        .collect();
+    let gone: Vec<String> = Inventory::open()?
         .list(
             service,
             &Filter {
@@ -97,13 +101,21 @@ async fn refresh(
         )?
         .into_iter()
         .filter(|k| k.deleted && read.contains(k.id.as_str()))
-        .map(|k| k.id)
+        .map(|k| match &k.store_id {
+            Some(store_id) => format!("{store_id} ({})", k.id),
+            None => k.id,
+        })
         .collect();
     if !gone.is_empty() {
-        inventory.forget(service, &gone)?;
+        const NAMED: usize = 10;
+        let more = match gone.len().saturating_sub(NAMED) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
         context.printer.note(&format!(
-            "forgot {}: the service no longer has {}",
+            "the service no longer has {}: {}{more}; locadm lists {} as deleted (`location list --deleted`)",
             count(gone.len(), "location"),
+            gone[..gone.len().min(NAMED)].join(", "),
             if gone.len() == 1 { "it" } else { "them" }
         ));
     }
