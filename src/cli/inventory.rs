@@ -9,11 +9,12 @@ pub enum InventoryCommand {
     /// Teach locadm the locations a file names: exports, result files, journals
     ///
     /// Anything with an `id` and a `storeId` is taken: what `location get` exported
-    /// (NDJSON, a JSON array, CSV), the results `apply`, `get` and `delete` printed, a
+    /// (NDJSON, a JSON array, CSV, a workbook), what `inventory export` printed (names,
+    /// `deleted` and `lastSeen` kept), the results `apply`, `get` and `delete` printed, a
     /// journal. A result that says `deleted` or `not-found` (or a 404) marks the location
-    /// gone; one that did not succeed teaches nothing. A journal of another service is
-    /// refused. What a file says is as old as the file: it never overrides what locadm
-    /// learned since.
+    /// gone; one that did not succeed teaches nothing. A journal of another service
+    /// refuses the whole import. What a record says is as old as its `lastSeen`, else as
+    /// its file: it never overrides what locadm learned since.
     ///
     /// Example: locadm inventory import created.ndjson apply.journal
     Import {

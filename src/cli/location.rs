@@ -37,7 +37,8 @@ pub enum LocationCommand {
     /// The service cannot list or search its locations; locadm remembers every location
     /// it created, read, changed or deleted on this service (and what `locadm inventory
     /// import` taught it), with when it last saw each. `--refresh` reads every listed
-    /// one again (concurrently, paced like a bulk run) and forgets those that are gone.
+    /// one again (concurrently, paced like a bulk run) and names those that are gone
+    /// (kept as deleted: `--deleted` lists them).
     ///
     /// Example: locadm location list --store-id 'S-10*' --city Dresden -o csv
     #[command(visible_alias = "ls")]
@@ -138,7 +139,8 @@ pub struct ListArgs {
     /// Show the locations known to be gone too
     #[arg(long)]
     pub deleted: bool,
-    /// Read every listed location again first, and forget those that are gone
+    /// Read every listed location again first, and name those that are gone (marked
+    /// deleted)
     #[arg(long)]
     pub refresh: bool,
     #[command(flatten)]

@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
+use crate::bulk::journal::Binding;
 use crate::cli::{ForgetArgs, InventoryCommand};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::inventory::{read_facts, Filter, Inventory};
+use crate::inventory::{binding_of, for_each_fact, Filter, Inventory, Taught};
 use crate::output::{count, prompt};
 
 pub(crate) async fn run(context: &Context<'_>, command: InventoryCommand) -> Result<()> {
@@ -22,40 +23,61 @@ pub(crate) async fn run(context: &Context<'_>, command: InventoryCommand) -> Res
     }
 }
 
-/// Every file is read and checked before anything is written: a journal of another
-/// service refuses the whole import.
+/// Facts written to the inventory at once: one transaction each, memory flat.
+const IMPORT_BATCH: usize = 10_000;
+
+/// Every journal's binding is checked before anything is written: a journal of another
+/// service refuses the whole import. Then each file is read a record at a time and its
+/// facts written in batches, so that memory stays flat for any size.
 fn import(context: &Context<'_>, files: &[PathBuf]) -> Result<()> {
     let printer = context.printer;
     let service = crate::inventory::Service::of_run(context)?;
-    let mut read = Vec::new();
-    for path in files {
-        let imported = read_facts(path)?;
-        if let Some(binding) = &imported.binding {
-            let other_service = binding.service.as_ref().is_some_and(|s| *s != service.url);
-            let other_profile = binding
-                .profile
-                .as_ref()
-                .is_some_and(|p| *p != service.profile);
-            if other_service || other_profile {
-                return Err(Error::usage(format!(
-                    "the journal `{}` was written against {} (profile `{}`), not {} (profile `{}`); nothing was imported",
-                    path.display(),
-                    binding.service.as_deref().unwrap_or("another service"),
-                    binding.profile.as_deref().unwrap_or("?"),
-                    service.url,
-                    service.profile,
-                ))
-                .with_hint("its ids belong to that service: import it with that service's `--profile` or `--base-url`"));
-            }
+    let check = |path: &std::path::Path, binding: &Binding| {
+        let other_service = binding.service.as_ref().is_some_and(|s| *s != service.url);
+        let other_profile = binding
+            .profile
+            .as_ref()
+            .is_some_and(|p| *p != service.profile);
+        if !(other_service || other_profile) {
+            return Ok(());
         }
-        read.push((path, imported));
+        Err(Error::usage(format!(
+            "the journal `{}` was written against {} (profile `{}`), not {} (profile `{}`); nothing was imported",
+            path.display(),
+            binding.service.as_deref().unwrap_or("another service"),
+            binding.profile.as_deref().unwrap_or("?"),
+            service.url,
+            service.profile,
+        ))
+        .with_hint("its ids belong to that service: import it with that service's `--profile` or `--base-url`"))
+    };
+    for path in files {
+        if let Some(binding) = binding_of(path)? {
+            check(path, &binding)?;
+        }
     }
     let mut inventory = Inventory::open()?;
-    for (path, imported) in read {
-        let gone = imported.facts.iter().filter(|f| f.gone).count();
-        let taken = imported.facts.len();
-        inventory.record(&service, imported.facts)?;
-        let passed = match imported.passed_over {
+    for path in files {
+        let mut batch = Vec::with_capacity(IMPORT_BATCH);
+        let taught = for_each_fact(
+            path,
+            |binding| check(path, binding),
+            |fact| {
+                batch.push(fact);
+                if batch.len() == IMPORT_BATCH {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(IMPORT_BATCH));
+                    inventory.record(&service, full)?;
+                }
+                Ok(())
+            },
+        )?;
+        inventory.record(&service, batch)?;
+        let Taught {
+            locations,
+            gone,
+            passed_over,
+        } = taught;
+        let passed = match passed_over {
             0 => String::new(),
             n => format!(
                 "; {} without an id and a storeId, or that did not succeed, passed over",
@@ -65,7 +87,7 @@ fn import(context: &Context<'_>, files: &[PathBuf]) -> Result<()> {
         printer.note(&format!(
             "{}: {} ({gone} gone){passed}",
             path.display(),
-            count(taken, "location")
+            count(locations, "location")
         ));
     }
     Ok(())

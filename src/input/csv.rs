@@ -55,9 +55,42 @@ pub fn for_each_row(
 
 /// [`for_each_row`] that stops reading as soon as `each` says `Break`.
 pub fn try_for_each_row(
-    mut reader: impl Read,
+    reader: impl Read,
     options: &CsvOptions,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
+) -> Result<()> {
+    let mut columns = Vec::new();
+    try_for_each_cells(
+        reader,
+        options.delimiter,
+        |position, cells| match position {
+            None => {
+                let headers = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
+                columns = header_columns(&headers, &options.ignore_columns, "CSV")?
+                    .into_iter()
+                    .map(|c| c.map(str::to_owned))
+                    .collect();
+                Ok(ControlFlow::Continue(()))
+            }
+            Some(position) => {
+                let text = row_to_json(
+                    columns.iter().map(Option::as_deref).zip(cells.iter()),
+                    options.decimal_comma,
+                );
+                Ok(each(position, &text))
+            }
+        },
+    )
+}
+
+/// Calls `each` with the header row (position `None`), then every row, as its cells'
+/// text, with its line number, until it says `Break`: CSV as any sheet of the tool's
+/// (`-o csv`) or a spreadsheet's is read, before any cell is taken as a field. The
+/// delimiter is `delimiter`, or told from the header row.
+pub(crate) fn try_for_each_cells(
+    mut reader: impl Read,
+    delimiter: Option<u8>,
+    mut each: impl FnMut(Option<Position>, &csv::StringRecord) -> Result<ControlFlow<()>>,
 ) -> Result<()> {
     // The header row decides the delimiter: read the start of the input to see it.
     let mut head = Vec::with_capacity(8192);
@@ -65,21 +98,20 @@ pub fn try_for_each_row(
         .take(64 * 1024)
         .read_to_end(&mut head)
         .map_err(|e| Error::usage("cannot read the CSV input").with_source(e))?;
-    let delimiter = options.delimiter.unwrap_or_else(|| sniff_delimiter(&head));
+    let delimiter = delimiter.unwrap_or_else(|| sniff_delimiter(&head));
     let reader = std::io::Cursor::new(head).chain(reader);
     let mut csv = csv::ReaderBuilder::new()
         .flexible(true)
         .delimiter(delimiter)
         .trim(csv::Trim::Headers)
         .from_reader(reader);
-    let headers: Vec<String> = csv
+    let headers = csv
         .headers()
         .map_err(|e| Error::usage("the CSV header row cannot be read").with_source(e))?
-        .iter()
-        .map(str::to_owned)
-        .collect();
-    let headers = header_row(headers, "CSV")?;
-    let columns = header_columns(&headers, &options.ignore_columns, "CSV")?;
+        .clone();
+    if each(None, &headers)?.is_break() {
+        return Ok(());
+    }
     let mut record = csv::StringRecord::new();
     let mut last_line = 1;
     loop {
@@ -90,11 +122,7 @@ pub fn try_for_each_row(
         match csv.read_record(&mut record) {
             Ok(false) => return Ok(()),
             Ok(true) => {
-                let text = row_to_json(
-                    columns.iter().copied().zip(record.iter()),
-                    options.decimal_comma,
-                );
-                if each(Position::Line(line), &text).is_break() {
+                if each(Some(Position::Line(line)), &record)?.is_break() {
                     return Ok(());
                 }
             }

@@ -300,7 +300,7 @@ fn read_line_bounded(
 }
 
 /// [`for_each_input`] that stops reading as soon as `each` says `Break`.
-fn try_for_each_input(
+pub(crate) fn try_for_each_input(
     mut reader: impl BufRead,
     max_record: usize,
     mut each: impl FnMut(Position, std::result::Result<&str, String>) -> ControlFlow<()>,

@@ -1,88 +1,226 @@
 //! `inventory import FILE…`: what files the tool wrote or read say exists. Anything with
 //! an `id` and a `storeId` is taken: an export (`location get -o ndjson`, `-o json`, a
-//! JSON array, `-o csv`), the results of `apply`, `get` or `delete`, a journal. A result
-//! or journal line says what happened: `deleted`, `not-found` or a 404 mark the location
-//! gone, a success marks it seen, and one that did not succeed (`failed`, `unknown`,
-//! `started`…) teaches nothing. A fact is as old as its file (its modification time), so
-//! an old file never overrides what is known since.
+//! JSON array, `-o csv`, `-o xlsx`, a spreadsheet's save of one), what `inventory export`
+//! printed (names, `deleted` and `lastSeen` carried), the results of `apply`, `get` or
+//! `delete`, a journal. A result or journal line says what happened: `deleted`,
+//! `not-found` or a 404 mark the location gone, a success marks it seen, and one that did
+//! not succeed (`failed`, `unknown`, `started`…) teaches nothing. A fact is as old as its
+//! record's `lastSeen`, else as its file (its modification time), so an old file never
+//! overrides what is known since. Files are read a record at a time through the input
+//! layer's readers (JSON, CSV cells unprotected, bounded workbooks): flat memory.
 
 use std::io::{BufRead, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::Fact;
 use crate::bulk::journal::Binding;
 use crate::error::{Error, Result};
+use crate::input::columns::header_row;
 
-/// What one file says.
-pub(crate) struct Imported {
-    pub facts: Vec<Fact>,
-    /// A journal's binding: the service its ids belong to.
-    pub binding: Option<Binding>,
-    /// Records without a usable `id` and `storeId`, passed over.
+/// What one file taught.
+#[derive(Debug, Default)]
+pub(crate) struct Taught {
+    pub locations: usize,
+    pub gone: usize,
+    /// Records without a usable `id` and `storeId`, or that did not succeed, passed over.
     pub passed_over: usize,
 }
 
-/// Reads every record of `path` (`-`: standard input).
-pub(crate) fn read_facts(path: &Path) -> Result<Imported> {
+/// A journal's binding (the service its ids belong to), from the first line of `path`;
+/// `None` for any other file. Read before anything is imported, so that a journal of
+/// another service refuses the whole import.
+pub(crate) fn binding_of(path: &Path) -> Result<Option<Binding>> {
+    if path == Path::new("-") {
+        // Standard input is read once: its binding is checked as it comes (first).
+        return Ok(None);
+    }
+    let mut first = String::new();
+    // A line of a journal's header is short; a first line longer than this is none.
+    let _ = crate::input::open(path)?
+        .take(64 * 1024)
+        .read_line(&mut first);
+    Ok(
+        serde_json::from_str::<Value>(first.trim_start_matches('\u{feff}'))
+            .ok()
+            .and_then(|value| binding(&value)),
+    )
+}
+
+/// Reads `path` (`-`: standard input) a record at a time, in flat memory whatever its
+/// size, and calls `each` with every fact it teaches (a journal's binding goes to
+/// `bound` first). A fact is as old as the record's `lastSeen` (an inventory export),
+/// else as its file (its modification time).
+pub(crate) fn for_each_fact(
+    path: &Path,
+    bound: impl FnMut(&Binding) -> Result<()>,
+    each: impl FnMut(Fact) -> Result<()>,
+) -> Result<Taught> {
     let at = std::fs::metadata(path)
         .and_then(|m| m.modified())
         .ok()
         .filter(|_| path != Path::new("-"))
         .map(super::millis);
     let mut reader = crate::input::open(path)?;
-    let cannot =
-        |e: &dyn std::fmt::Display| Error::usage(format!("cannot read `{}`: {e}", path.display()));
-    let mut text = String::new();
-    reader.read_to_string(&mut text).map_err(|e| cannot(&e))?;
-    let text = text.trim_start_matches('\u{feff}');
-    let mut imported = Imported {
-        facts: Vec::new(),
-        binding: None,
-        passed_over: 0,
+    let cannot = |e: Error| Error::usage(format!("cannot read `{}`: {e}", path.display()));
+    let mut reading = Reading {
+        at,
+        bound,
+        each,
+        taught: Taught::default(),
+        failure: None,
     };
-    let first = text.trim_start().chars().next();
-    if matches!(first, Some('{' | '[')) {
-        for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
-            match value.map_err(|e| cannot(&e))? {
-                Value::Array(items) => items.iter().for_each(|v| take(v, &mut imported)),
-                other => take(&other, &mut imported),
+    let start = reader
+        .fill_buf()
+        .map_err(|e| cannot(Error::other(e.to_string())))?;
+    let start = start.strip_prefix("\u{feff}".as_bytes()).unwrap_or(start);
+    let first = start.iter().find(|b| !b.is_ascii_whitespace()).copied();
+    let zip = start.starts_with(b"PK\x03\x04");
+    match first {
+        None => {}
+        Some(b'{' | b'[') => {
+            let max = crate::input::DEFAULT_MAX_RECORD;
+            crate::input::try_for_each_input(reader, max, |_, record| {
+                let value = record.and_then(|text| {
+                    serde_json::from_str::<Value>(text)
+                        .map_err(|e| format!("a record is not JSON ({e})"))
+                });
+                match value {
+                    Ok(value) => reading.take(&value),
+                    Err(problem) => reading.fail(Error::usage(problem)),
+                }
+            })
+            .map_err(cannot)?;
+        }
+        // A workbook (`-o xlsx`, a spreadsheet's `.xlsx` or `.ods`).
+        Some(_) if zip => {
+            let mut names: Option<Vec<String>> = None;
+            let read = crate::input::workbook::for_each_text_row(reader, |_, cells| {
+                let Some(names) = &names else {
+                    names = Some(header_row(cells.to_vec(), "workbook")?);
+                    return Ok(());
+                };
+                match reading.take(&row(names, cells.iter().map(String::as_str))) {
+                    ControlFlow::Continue(()) => Ok(()),
+                    // The reason is kept in `reading`.
+                    ControlFlow::Break(()) => Err(Error::other("stopped")),
+                }
+            });
+            if reading.failure.is_none() {
+                read.map_err(cannot)?;
             }
         }
-    } else if first.is_some() {
-        read_sheet(text.as_bytes(), &mut imported).map_err(|e| cannot(&e))?;
-    }
-    for fact in &mut imported.facts {
-        fact.at = at;
-    }
-    Ok(imported)
-}
-
-/// One JSON record.
-fn take(value: &Value, imported: &mut Imported) {
-    let Some(object) = value.as_object() else {
-        imported.passed_over += 1;
-        return;
-    };
-    if object.contains_key("input") && !object.contains_key("outcome") {
-        if let Ok(binding) = serde_json::from_value::<Binding>(value.clone()) {
-            imported.binding = Some(binding);
-            return;
+        // CSV (`-o csv`): its cells as the CSV reader takes them.
+        Some(_) => {
+            let mut names: Vec<String> = Vec::new();
+            crate::input::csv::try_for_each_cells(reader, None, |position, cells| {
+                if position.is_none() {
+                    names = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
+                    return Ok(ControlFlow::Continue(()));
+                }
+                Ok(reading.take(&row(&names, cells.iter())))
+            })
+            .map_err(cannot)?;
         }
     }
-    let text = |name: &str| object.get(name).and_then(Value::as_str).map(str::to_owned);
-    let (Some(id), Some(store_id)) = (text("id"), text("storeId")) else {
-        imported.passed_over += 1;
-        return;
-    };
-    if uuid::Uuid::parse_str(&id).is_err() {
-        imported.passed_over += 1;
-        return;
+    match reading.failure {
+        Some(e) => Err(cannot(e)),
+        None => Ok(reading.taught),
     }
-    let status = object.get("status").and_then(Value::as_u64);
+}
+
+/// A file being read: what it taught so far, and why it stopped, if it did.
+struct Reading<B, E> {
+    /// The file's time, for records without a `lastSeen`.
+    at: Option<i64>,
+    bound: B,
+    each: E,
+    taught: Taught,
+    failure: Option<Error>,
+}
+
+impl<B, E> Reading<B, E>
+where
+    B: FnMut(&Binding) -> Result<()>,
+    E: FnMut(Fact) -> Result<()>,
+{
+    fn take(&mut self, value: &Value) -> ControlFlow<()> {
+        let result = match (binding(value), fact(value)) {
+            (Some(binding), _) => (self.bound)(&binding),
+            (None, Some(mut fact)) => {
+                fact.at = fact.at.or(self.at);
+                self.taught.locations += 1;
+                self.taught.gone += usize::from(fact.gone);
+                (self.each)(fact)
+            }
+            (None, None) => {
+                self.taught.passed_over += 1;
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn fail(&mut self, e: Error) -> ControlFlow<()> {
+        self.failure = Some(e);
+        ControlFlow::Break(())
+    }
+}
+
+/// A journal's header line.
+fn binding(value: &Value) -> Option<Binding> {
+    let object = value.as_object()?;
+    if !object.contains_key("input") || object.contains_key("outcome") {
+        return None;
+    }
+    serde_json::from_value::<Binding>(value.clone()).ok()
+}
+
+/// A sheet's row as the JSON record it stands for: each cell under its column's name,
+/// unprotected as the CSV reader does (`="007"` is `007`), empty cells left out.
+fn row<'c>(names: &[String], cells: impl Iterator<Item = &'c str>) -> Value {
+    let mut object = Map::new();
+    for (name, cell) in names.iter().zip(cells) {
+        let name = match name.as_str() {
+            "structuredAddress.city" => "city",
+            other => other,
+        };
+        let cell = crate::input::columns::unprotect(cell);
+        if !cell.is_empty() {
+            object.insert(name.to_owned(), Value::String(cell.into_owned()));
+        }
+    }
+    Value::Object(object)
+}
+
+/// What one record says of its location, when it names one (an `id` and a `storeId`)
+/// and says something: an export (the location itself, or what `inventory export`
+/// printed), a result or a journal line. `deleted`, `not-found` or a 404 mark it gone; a
+/// success marks it seen; one that did not succeed (`failed`, `unknown`, `started`…)
+/// teaches nothing.
+fn fact(value: &Value) -> Option<Fact> {
+    let object = value.as_object()?;
+    let text = |name: &str| object.get(name).and_then(Value::as_str).map(str::to_owned);
+    let (id, store_id) = (text("id")?, text("storeId")?);
+    uuid::Uuid::parse_str(&id).ok()?;
+    let status = object.get("status").and_then(|s| {
+        s.as_u64()
+            .or_else(|| s.as_str().and_then(|s| s.parse().ok()))
+    });
     let creating = text("operation").as_deref() == Some("create");
+    // `inventory export`'s `deleted`, as JSON or as a sheet's cell.
+    let deleted = match object.get("deleted") {
+        Some(Value::Bool(deleted)) => *deleted,
+        Some(Value::String(deleted)) => deleted.eq_ignore_ascii_case("true"),
+        _ => false,
+    };
     let gone = match text("outcome").as_deref() {
+        _ if deleted => true,
         _ if status == Some(404) && !creating => true,
         Some("deleted" | "not-found") => true,
         // An export: the location itself. A success: what it did.
@@ -92,10 +230,7 @@ fn take(value: &Value, imported: &mut Imported) {
             | "planned",
         ) => false,
         // It did not succeed, or was about to be sent: it teaches nothing.
-        Some(_) => {
-            imported.passed_over += 1;
-            return;
-        }
+        Some(_) => return None,
     };
     let city = object
         .get("structuredAddress")
@@ -103,48 +238,19 @@ fn take(value: &Value, imported: &mut Imported) {
         .and_then(Value::as_str)
         .or_else(|| object.get("city").and_then(Value::as_str))
         .map(str::to_owned);
-    imported.facts.push(Fact {
+    let at = text("lastSeen")
+        .and_then(|seen| humantime::parse_rfc3339_weak(&seen).ok())
+        .map(super::millis);
+    Some(Fact {
         id,
         store_id: Some(store_id),
-        name: text("storeName"),
+        // A location's `storeName`; what `inventory export` printed calls it `name`.
+        name: text("storeName").or_else(|| text("name")),
         city,
         gone,
+        at,
         ..Fact::default()
-    });
-}
-
-/// A sheet (`-o csv`): its `id`, `storeId`, `storeName` and city columns; the
-/// delimiter the one of `,`, `;` and tab the header row has most of.
-fn read_sheet(bytes: &[u8], imported: &mut Imported) -> std::result::Result<(), csv::Error> {
-    let header = bytes
-        .lines()
-        .next()
-        .and_then(|l| l.ok())
-        .unwrap_or_default();
-    let delimiter = [b',', b';', b'\t']
-        .into_iter()
-        .max_by_key(|d| header.bytes().filter(|b| b == d).count())
-        .unwrap_or(b',');
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(bytes);
-    let names: Vec<String> = reader.headers()?.iter().map(str::to_owned).collect();
-    for row in reader.records() {
-        let row = row?;
-        let mut object = serde_json::Map::new();
-        for (name, cell) in names.iter().zip(row.iter()) {
-            let name = match name.as_str() {
-                "structuredAddress.city" => "city",
-                other => other,
-            };
-            if !cell.is_empty() {
-                object.insert(name.to_owned(), Value::String(cell.to_owned()));
-            }
-        }
-        take(&Value::Object(object), imported);
-    }
-    Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -154,11 +260,35 @@ mod tests {
     const A: &str = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
     const B: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 
+    /// What `text`, as a file, teaches: its facts, its binding, what it passed over.
+    struct Imported {
+        facts: Vec<Fact>,
+        binding: Option<Binding>,
+        passed_over: usize,
+    }
+
     fn facts(text: &str) -> Imported {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f");
         std::fs::write(&path, text).unwrap();
-        read_facts(&path).unwrap()
+        let (mut facts, mut binding) = (Vec::new(), None);
+        let taught = for_each_fact(
+            &path,
+            |b| {
+                binding = Some(b.clone());
+                Ok(())
+            },
+            |fact| {
+                facts.push(fact);
+                Ok(())
+            },
+        )
+        .unwrap();
+        Imported {
+            facts,
+            binding,
+            passed_over: taught.passed_over,
+        }
     }
 
     #[test]

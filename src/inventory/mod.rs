@@ -24,7 +24,7 @@ use bytes::Bytes;
 use rusqlite::{params, Connection, TransactionBehavior};
 use serde::Serialize;
 
-pub(crate) use self::import::read_facts;
+pub(crate) use self::import::{binding_of, for_each_fact, Taught};
 pub(crate) use self::recorder::{Notes, Recorder};
 use crate::error::{Error, Result};
 use crate::output::{Human, Record};

@@ -472,3 +472,57 @@ fn the_city_filter_ignores_case_beyond_ascii() {
     }
     assert_eq!(listed(&env, &["--city", "lodz"]).len(), 0);
 }
+
+/// Issue 52, item 3: what one machine knows moves to another whole. `inventory export`
+/// imported on a second HOME gives the same inventory (names, cities, `deleted` and each
+/// `lastSeen` carried: before, every name was dropped and the deleted came back live);
+/// the tool's own `-o csv` teaches `007`, not its protection `="007"`; its `-o xlsx` is
+/// read (before: "not valid UTF-8").
+#[test]
+fn export_and_import_carry_everything_to_a_second_machine() {
+    let env = Env::new();
+    let file = env.records("E", 3, "e.ndjson");
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replacen("\"E-00000\"", "\"007\"", 1);
+    std::fs::write(&file, text).unwrap();
+    let created = env.run(&["location", "apply", "-f", file.to_str().unwrap()]);
+    created.assert_code(0);
+    let ids = ids_by_store_id(&created);
+    env.run(&["location", "delete", &ids["E-00002"], "--yes"])
+        .assert_code(0);
+    let export = env.run(&["inventory", "export"]);
+    export.assert_code(0);
+    let exported = env.write("known.ndjson", &export.stdout);
+    let csv = env.run(&["location", "get", &ids["007"], &ids["E-00001"], "-o", "csv"]);
+    csv.assert_code(0);
+    assert!(csv.stdout.contains(",\"=\"\"007\"\"\","), "{}", csv.stdout);
+    let csv = env.write("stores.csv", &csv.stdout);
+    let xlsx = env
+        .cmd(&["location", "get", &ids["007"], "-o", "xlsx"])
+        .output()
+        .unwrap();
+    assert!(xlsx.status.success());
+    let xlsx_path = env.path("stores.xlsx");
+    std::fs::write(&xlsx_path, &xlsx.stdout).unwrap();
+
+    // A second machine: another data directory, the same service.
+    let second = env.path("second");
+    std::fs::create_dir_all(&second).unwrap();
+    let on_second = |args: &[&str]| env.cmd(args).env("XDG_DATA_HOME", &second).run();
+    on_second(&["inventory", "import", exported.to_str().unwrap()]).assert_code(0);
+    let again = on_second(&["inventory", "export"]);
+    again.assert_code(0);
+    assert_eq!(again.stdout, export.stdout, "the same inventory");
+    let deleted = on_second(&["location", "get", "--store-id", "E-00002"]);
+    deleted.assert_code(5);
+
+    for sheet in [&csv, &xlsx_path] {
+        on_second(&["inventory", "forget", "--yes"]).assert_code(0);
+        let out = on_second(&["inventory", "import", sheet.to_str().unwrap()]);
+        out.assert_code(0);
+        let got = on_second(&["location", "get", "--store-id", "007", "--jq", ".id"]);
+        got.assert_code(0);
+        assert_eq!(got.stdout.trim(), ids["007"], "{sheet:?}");
+    }
+}

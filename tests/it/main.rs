@@ -16,6 +16,7 @@ mod emulator_cli;
 mod emulator_tools;
 mod generated_docs;
 mod hostile;
+mod hostile_workbooks;
 mod inventory;
 mod inventory_trust;
 mod new_user;
