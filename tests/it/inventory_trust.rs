@@ -279,6 +279,11 @@ fn a_single_create_of_a_known_store_id_is_refused() {
     assert_eq!(held(&env)["BER-001"], 1);
 }
 
+/// A location id made from a number.
+fn uuid_of(n: u64) -> String {
+    format!("00000000-0000-4000-8000-{n:012}")
+}
+
 /// The inventory's file, where the tests' XDG data directory puts it.
 fn inventory_file(env: &Env) -> std::path::PathBuf {
     env.path("data").join("locadm").join("inventory.db")
@@ -294,7 +299,10 @@ fn an_unreadable_inventory_creates_nothing_it_might_know() {
     let env = Env::new();
     let file = env.records("U", 20, "u.ndjson");
     let file = file.to_str().unwrap();
-    created(&env, std::path::Path::new(file));
+    let first = env.run(&["location", "apply", "-f", file]);
+    first.assert_code(0);
+    let results = env.write("first.ndjson", &first.stdout);
+    let results = results.to_str().unwrap();
     let db = inventory_file(&env);
     assert!(db.exists(), "{db:?}");
     let apply = || env.run(&["location", "apply", "-f", file]);
@@ -335,9 +343,41 @@ fn an_unreadable_inventory_creates_nothing_it_might_know() {
         "{}",
         out.stderr
     );
+    env.run(&["inventory", "import", results]).assert_code(0);
     let plan = env.run(&["location", "apply", "-f", file, "--plan"]);
     plan.assert_code(0);
-    assert!(plan.stderr.contains("20 create"), "{}", plan.stderr);
+    assert!(plan.stderr.contains("20 unchanged"), "{}", plan.stderr);
+
+    // Damaged inside, its header whole, in pages this service's rows are not on (what
+    // another service's 5,000 took): SQLite opens it and reads this service's rows,
+    // and only its own check (`quick_check`) finds the damage.
+    let other: String = (0..5000)
+        .map(|i| {
+            format!(
+                "{{\"id\":\"{}\",\"storeId\":\"O-{i}\",\"storeName\":\"Other {i}\"}}\n",
+                uuid_of(i)
+            )
+        })
+        .collect();
+    let other = env.write("other.ndjson", &other);
+    env.run(&[
+        "--base-url",
+        "https://zz.example",
+        "inventory",
+        "import",
+        other.to_str().unwrap(),
+    ])
+    .assert_code(0);
+    let mut bytes = std::fs::read(&db).unwrap();
+    let end = bytes.len();
+    assert!(end >= 64 * 4096, "{end}");
+    bytes[end - 4096..].fill(0x5a);
+    std::fs::write(&db, bytes).unwrap();
+    let out = apply();
+    out.assert_code(1);
+    assert!(out.stderr.contains("is damaged"), "{}", out.stderr);
+    no_duplicates("damaged inside");
+    env.run(&["inventory", "repair"]).assert_code(0);
 
     // A directory in its place.
     std::fs::remove_file(&db).unwrap();

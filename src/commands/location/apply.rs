@@ -119,8 +119,12 @@ fn journaled(
 fn known_store_ids(
     context: &Context<'_>,
 ) -> Result<std::collections::HashMap<String, Vec<String>>> {
-    crate::inventory::Service::of_run(context)
-        .and_then(|service| crate::inventory::Inventory::open()?.by_store_id(&service))
+    crate::inventory::Service::of_run(context).and_then(|service| {
+        let inventory = crate::inventory::Inventory::open()?;
+        // What tells a create from a change must not be a damaged file's guess.
+        inventory.check_damage(false)?;
+        inventory.by_store_id(&service)
+    })
 }
 
 fn run_of(args: &ApplyArgs, command: &'static str) -> Run {

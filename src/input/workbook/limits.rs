@@ -22,6 +22,10 @@ const MOST_STREAMED_PART: u64 = 1 << 30;
 const MOST_HELD_PART: u64 = 128 << 20;
 /// Parts in the zip.
 const MOST_PARTS: usize = 10_000;
+/// Strings in an `.xlsx`'s shared strings table, which calamine holds whole (a `String`
+/// each: 24 bytes and its text).
+const MOST_SHARED_STRINGS: u64 = 2_000_000;
+const SHARED_STRINGS: &str = "xl/sharedStrings.xml";
 /// An `.ods` sheet's area, from its first to its last cell with a value: calamine holds
 /// each of its cells (32 bytes), so 64 MiB at most. 100,000 rows of 20 columns.
 const MOST_ODS_CELLS: u64 = 2_000_000;
@@ -70,11 +74,27 @@ pub(super) fn check(bytes: &[u8]) -> Result<Kind> {
         } else {
             MOST_HELD_PART
         };
-        let inflated = std::io::copy(&mut (&mut part).take(most + 1), &mut std::io::sink())
-            .map_err(|e| {
+        let mut counted = Counted {
+            part: (&mut part).take(most + 1),
+            bytes: 0,
+        };
+        let inflated = if name == SHARED_STRINGS {
+            // Read as XML to count its strings (each one calamine will hold).
+            let strings = shared_strings(BufReader::new(&mut counted));
+            if counted.bytes <= most {
+                if strings? > MOST_SHARED_STRINGS {
+                    return Err(Error::usage(format!(
+                        "the workbook's shared strings table holds more than {MOST_SHARED_STRINGS} strings: refused before it is read"
+                    )));
+                }
+            }
+            counted.bytes
+        } else {
+            std::io::copy(&mut counted, &mut std::io::sink()).map_err(|e| {
                 Error::usage(format!("the workbook's part `{name}` cannot be inflated"))
                     .with_source(e)
-            })?;
+            })?
+        };
         if inflated > most {
             return Err(too_large(&format!("the workbook's part `{name}`"), most));
         }
@@ -117,6 +137,59 @@ fn kind_of(zip: &mut zip::ZipArchive<Cursor<&[u8]>>) -> Result<Kind> {
     Err(Error::usage(
         "the input is not a workbook locadm reads (an `.xlsx` or an `.ods`)",
     ))
+}
+
+/// A part being inflated, and how many bytes it gave so far.
+struct Counted<R> {
+    part: R,
+    bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.part.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// How many strings (`<si>` elements, with or without a namespace prefix) a shared
+/// strings table holds. Counted from the bytes as they are inflated, a tag at a time,
+/// never holding a text: an XML reader holds each text whole, and a bomb's one text is
+/// the whole part.
+fn shared_strings(mut xml: impl std::io::BufRead) -> Result<u64> {
+    let mut strings = 0u64;
+    // The name of the tag being read, after `<` (at most a prefix and `si`).
+    let mut tag: Option<Vec<u8>> = None;
+    loop {
+        let chunk = xml.fill_buf().map_err(|e| {
+            Error::usage(format!(
+                "the workbook's `{SHARED_STRINGS}` cannot be inflated"
+            ))
+            .with_source(e)
+        })?;
+        if chunk.is_empty() {
+            return Ok(strings);
+        }
+        for &byte in chunk {
+            match (&mut tag, byte) {
+                (_, b'<') => tag = Some(Vec::new()),
+                (Some(name), b'>' | b'/' | b' ' | b'\t' | b'\r' | b'\n') => {
+                    let local = name.rsplit(|b| *b == b':').next().unwrap_or_default();
+                    strings += u64::from(local == b"si");
+                    tag = None;
+                }
+                (Some(name), _) if name.len() < 64 => name.push(byte),
+                (Some(_), _) => tag = None,
+                (None, _) => {}
+            }
+        }
+        let n = chunk.len();
+        xml.consume(n);
+        if strings > MOST_SHARED_STRINGS {
+            return Ok(strings);
+        }
+    }
 }
 
 fn too_large(what: &str, most: u64) -> Error {
@@ -211,6 +284,12 @@ fn repeats(element: &BytesStart<'_>, name: &str) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_strings_are_counted_by_their_tags() {
+        let xml = br#"<?xml version="1.0"?><sst count="3"><si><t>a</t></si><si><t xml:space="preserve"> b </t></si><x:si/><sit>no</sit></sst>"#;
+        assert_eq!(shared_strings(&xml[..]).unwrap(), 3);
+    }
 
     #[test]
     fn an_ods_area_counts_what_repeats_and_ignores_empty_cells() {
