@@ -81,12 +81,11 @@ pub(super) fn check(bytes: &[u8]) -> Result<Kind> {
         let inflated = if name == SHARED_STRINGS {
             // Read as XML to count its strings (each one calamine will hold).
             let strings = shared_strings(BufReader::new(&mut counted));
-            if counted.bytes <= most {
-                if strings? > MOST_SHARED_STRINGS {
-                    return Err(Error::usage(format!(
-                        "the workbook's shared strings table holds more than {MOST_SHARED_STRINGS} strings: refused before it is read"
-                    )));
-                }
+            // Past the size limit the size is what is said, below.
+            if counted.bytes <= most && strings? > MOST_SHARED_STRINGS {
+                return Err(Error::usage(format!(
+                    "the workbook's shared strings table holds more than {MOST_SHARED_STRINGS} strings: refused before it is read"
+                )));
             }
             counted.bytes
         } else {
