@@ -24,7 +24,7 @@ pub(super) async fn check_permissions(
     };
     let mut needed: BTreeMap<Permission, usize> = BTreeMap::new();
     for (operation, count) in operations {
-        for permission in operation.permissions(run.plan, run.journal.is_some()) {
+        for permission in operation.permissions(run.plan) {
             *needed.entry(permission).or_default() += count;
         }
     }

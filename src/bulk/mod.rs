@@ -65,12 +65,12 @@ impl Operation {
     }
 
     /// The permissions a task needs: to write, and to read first when it reads first.
-    fn permissions(self, plan: bool, journal: bool) -> Vec<Permission> {
+    fn permissions(self, plan: bool) -> Vec<Permission> {
         use Permission::*;
         let reads = match self {
             Operation::Create => false,
-            Operation::Replace => plan || journal,
-            Operation::Merge | Operation::Get | Operation::Delete => true,
+            // A replacement is compared with the current state (unchanged: not sent).
+            Operation::Replace | Operation::Merge | Operation::Get | Operation::Delete => true,
         };
         let write = match self {
             _ if plan => None,

@@ -323,7 +323,7 @@ impl Tally {
         if report.outcome.failed() {
             self.failed += 1;
         }
-        self.cleared += report.changes.iter().filter(|c| c.after.is_none()).count();
+        self.cleared += report.changes.iter().filter(|c| c.clears()).count();
         self.suspect += usize::from(report.changes.iter().any(|c| c.suspect.is_some()));
         match report.store_id_match {
             Some(StoreIdMatch::Confirmed) => self.confirmed += 1,

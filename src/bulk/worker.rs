@@ -284,23 +284,13 @@ impl Worker {
             }
             Operation::Replace | Operation::Merge => {
                 let id = id.expect("an update has an id");
-                // The before-image is read when it is needed: to merge, or for the
-                // journal (so that `--undo` can put it back).
-                let needs_current = task.operation == Operation::Merge
-                    || self.journal.is_some()
-                    || task.id_from.needs_confirming();
-                let (current, target) = if needs_current {
-                    let current = self.current(task, report).await?;
-                    let target = self.target(task, &current, &body)?;
-                    (Some(current), target)
-                } else {
-                    (None, (RawMembers::default(), body))
-                };
-                if let Some(current) = current
-                    .as_ref()
-                    .filter(|_| task.operation == Operation::Merge)
+                // The current state is read first: to merge onto, to compare with (a
+                // replacement that changes nothing is not sent, as a merge is not), and
+                // for the journal's before-image (`--undo` puts it back).
+                let current = self.current(task, report).await?;
+                let target = self.target(task, &current, &body)?;
                 {
-                    let mut changes = document::diff(current, &target.0);
+                    let mut changes = document::diff(&current, &target.0);
                     if changes.is_empty() {
                         report.outcome = Outcome::Unchanged;
                         self.record(task, report, None);
@@ -317,7 +307,7 @@ impl Worker {
                 }
                 // The before-image goes to the journal before the write: an undo can put
                 // back whatever this run may have changed.
-                let before = current.map(|c| c.to_raw());
+                let before = Some(current.to_raw());
                 if !self.record_with(task, report, Some(Recorded::Started), before) {
                     return Ok(Step::Withheld);
                 }

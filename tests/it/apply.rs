@@ -437,7 +437,8 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
         "12",
     ]));
     let input = env.write("up.ndjson", &ndjson(updates));
-    // Complete bodies: one PUT each (a merge would read each location first).
+    // Complete bodies: each location read (a replacement that changes nothing is not
+    // sent), then one PUT each.
     let out = apply(
         &env,
         &[
@@ -461,8 +462,8 @@ fn dropped_connections_make_creates_unknown_and_updates_retried() {
     assert_eq!(count(&c, "creates"), 0);
     assert_eq!(
         count(&c, "requests"),
-        m as u64 + dropped,
-        "each drop retried once"
+        2 * m as u64 + dropped,
+        "a read and a write each, each drop retried once"
     );
     assert!(by_store_id(&c).values().all(|&v| v == 1));
 }

@@ -26,6 +26,7 @@ mod pace;
 mod pace_memory;
 mod prompts;
 mod readme;
+mod round_trips;
 mod smoke;
 mod spreadsheet_programs;
 mod transport;

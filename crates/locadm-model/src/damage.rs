@@ -77,23 +77,10 @@ fn is_scientific(text: &str) -> bool {
 }
 
 /// The significant digits of a decimal number, and the power of ten of its last one
-/// (`13.40` → (`134`, -1); `1200` → (`12`, 2)); `None` when it is not one.
-fn significant(text: &str) -> Option<(String, i32)> {
-    let text = text.strip_prefix('-').unwrap_or(text);
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() && fraction.is_empty()
-        || !whole
-            .bytes()
-            .chain(fraction.bytes())
-            .all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    let digits = format!("{whole}{fraction}");
-    let lead = digits.trim_start_matches('0');
-    let trimmed = lead.trim_end_matches('0');
-    let zeros = (lead.len() - trimmed.len()) as i32;
-    Some((trimmed.to_owned(), zeros - fraction.len() as i32))
+/// (`13.40` → (`134`, -1); `1200` → (`12`, 2)); `None` when it is not one. The sign
+/// aside: [`crate::meaning::decimal`]'s value.
+fn significant(text: &str) -> Option<(String, i64)> {
+    crate::meaning::decimal(text).map(|(_, digits, power)| (digits, power))
 }
 
 /// `after` is `before` rounded to fewer significant digits (within half a unit of
@@ -109,6 +96,7 @@ fn lost_digits(before: &str, after: &str) -> bool {
     let (Ok(b), Ok(a)) = (before.parse::<f64>(), after.parse::<f64>()) else {
         return false;
     };
+    let place = i32::try_from(place.clamp(-400, 400)).unwrap_or_default();
     (a - b).abs() <= 0.5 * 10f64.powi(place) * (1.0 + 1e-9)
 }
 

@@ -169,13 +169,26 @@ pub fn not_carried(read: &RawMembers) -> Vec<&'static str> {
         .collect()
 }
 
-/// Two JSON values that mean the same (`13.40` and `13.4`, members in any order).
-pub fn same_value(a: &RawValue, b: &RawValue) -> bool {
-    a.get() == b.get()
-        || matches!(
-            (serde_json::from_str::<serde_json::Value>(a.get()), serde_json::from_str::<serde_json::Value>(b.get())),
-            (Ok(x), Ok(y)) if x == y
-        )
+/// Two JSON values that mean the same (`52`, `52.0` and `5.2e1`; members in any order):
+/// [`crate::meaning`]'s rule.
+pub use crate::meaning::same as same_value;
+
+/// The lists the service reads back as `[]` when a location has none (the read form's
+/// `photoUrls` "may be empty"; the emulator, like the service, answers `tags` so too):
+/// an empty one and none are the same location.
+const EMPTY_IS_NONE: [&str; 2] = ["photoUrls", "tags"];
+
+/// A value that stands for none: `null` (the service takes `null` of an optional member
+/// as no value), and an empty list of [`EMPTY_IS_NONE`].
+fn no_value(name: &str, value: &RawValue) -> bool {
+    match Kind::of(value) {
+        Kind::Null => true,
+        Kind::Array => {
+            EMPTY_IS_NONE.contains(&name)
+                && crate::meaning::items(value).is_some_and(|items| items.is_empty())
+        }
+        _ => false,
+    }
 }
 
 /// Lays a merge patch (RFC 7396: a member set to `null` is removed, an object merges into
@@ -268,6 +281,15 @@ pub struct Change {
     pub suspect: Option<&'static str>,
 }
 
+impl Change {
+    /// The change takes a value away (to none: unset, `null`, an empty list).
+    pub fn clears(&self) -> bool {
+        let name = self.field.rsplit('.').next().unwrap_or(&self.field);
+        let none = |v: &Option<Box<RawValue>>| v.as_deref().is_none_or(|v| no_value(name, v));
+        none(&self.after) && !none(&self.before)
+    }
+}
+
 impl std::fmt::Display for Change {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let shown =
@@ -288,7 +310,9 @@ impl std::fmt::Display for Change {
 
 /// The fields that differ between two write forms, in the order of `after` then the
 /// fields only `before` has; nested objects (`structuredAddress`, `locationProvider`) by
-/// their members, `translations` as a whole.
+/// their members, `translations` as a whole. Compared by meaning ([`crate::meaning`]),
+/// and none is none however it is spelled: unset, `null`, or an empty list the service
+/// reads as none ([`EMPTY_IS_NONE`]).
 pub fn diff(before: &RawMembers, after: &RawMembers) -> Vec<Change> {
     let mut changes = Vec::new();
     diff_into(&mut changes, "", before, after);
@@ -302,8 +326,10 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
         let path = format!("{prefix}{name}");
         let (b, a) = (before.get(name), after.get(name));
         let nested = prefix.is_empty() && matches!(name, "structuredAddress" | "locationProvider");
+        let none = |v: Option<&RawValue>| v.is_none_or(|v| no_value(name, v));
         match (b, a) {
             (Some(b), Some(a)) if same_value(b, a) => {}
+            _ if none(b) && none(a) => {}
             (Some(b), Some(a))
                 if nested && Kind::of(b) == Kind::Object && Kind::of(a) == Kind::Object =>
             {

@@ -8,6 +8,7 @@ pub mod endpoint;
 pub mod fields;
 pub mod json;
 pub mod location;
+pub mod meaning;
 pub mod problem;
 pub mod provider;
 pub mod rate;

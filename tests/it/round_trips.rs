@@ -1,0 +1,135 @@
+//! Round trips are identities (issue 53), through the real binary against the real
+//! emulator, requests counted at the emulator: what the tool exported, applied back
+//! unedited, sends nothing; an edit sends exactly the edit.
+
+use crate::common;
+
+use common::Env;
+use serde_json::{json, Value};
+
+fn counter(env: &Env, name: &str) -> u64 {
+    env.emulator().counters()[name].as_u64().unwrap()
+}
+
+/// Creates these locations; the file of their ids.
+fn created(env: &Env, locations: &[Value]) -> std::path::PathBuf {
+    let text: String = locations.iter().map(|l| format!("{l}\n")).collect();
+    let input = env.write("new.ndjson", &text);
+    let out = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
+    out.assert_code(0);
+    env.write("created.ndjson", &out.stdout)
+}
+
+/// Locations whose read form spells what they hold otherwise than they were written:
+/// whole-number coordinates, `description: null`, empty and absent lists, the legacy
+/// address form (read with `structuredAddress: null`).
+fn spelled_otherwise(env: &Env) -> Vec<Value> {
+    let provider = env.emulator().provider_id.clone();
+    vec![
+        json!({
+            "storeId": "R-1", "storeName": "Eins",
+            "structuredAddress": {"street": "Hauptstraße", "houseNumber": "1", "city": "Berlin",
+                                  "postCode": "10178", "countryCode": "DE"},
+            "latitude": 52, "longitude": 13.40, "locationProvider": {"id": provider},
+            "description": null, "tags": [], "photoUrls": []
+        }),
+        json!({
+            "storeId": "R-2", "storeName": "Zwei", "address": "Main 1", "city": "Berlin",
+            "postCode": "10115", "countryCode": "DE", "latitude": 5.2e1, "longitude": -0.0,
+            "locationProvider": {"id": provider}, "tags": ["a,b", " lead"]
+        }),
+    ]
+}
+
+/// Item 1: an unedited NDJSON export applied back plans every location `unchanged` and
+/// sends no write, with `--replace` too, which clears nothing; the same records spelled
+/// otherwise by hand (`52.0`, `5.2e1`, `null` for none) are unchanged as well. One field
+/// edited is one change, exactly. (Compared by JSON spelling, the export planned
+/// `description: null → (unset)` for every location and sent a PUT for each, every run.)
+#[test]
+fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
+    let env = Env::new();
+    let ids = created(&env, &spelled_otherwise(&env));
+    let export = env.run(&[
+        "location",
+        "get",
+        "--ids-from",
+        ids.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ]);
+    export.assert_code(0);
+    let exported = env.write("export.ndjson", &export.stdout);
+    let exported = exported.to_str().unwrap();
+    let updates = counter(&env, "updates");
+
+    for extra in [&[][..], &["--replace"]] {
+        let mut args = vec![
+            "location", "apply", "-f", exported, "--plan", "-o", "ndjson",
+        ];
+        args.extend_from_slice(extra);
+        let plan = env.run(&args);
+        plan.assert_code(0);
+        let planned: Vec<Value> = plan.lines();
+        assert!(
+            planned.iter().all(|r| r["plan"] == "unchanged"),
+            "{extra:?}: {}",
+            plan.stdout
+        );
+        assert!(
+            !plan.stderr.contains("cleared"),
+            "{extra:?}: {}",
+            plan.stderr
+        );
+        let mut args = vec!["location", "apply", "-f", exported];
+        args.extend_from_slice(extra);
+        env.run(&args).assert_code(0);
+    }
+    assert_eq!(counter(&env, "updates"), updates, "no write sent");
+
+    // By hand, the same values spelled otherwise.
+    let mut lines: Vec<Value> = export.lines();
+    lines[0]["latitude"] = json!(52.0);
+    lines[0]["longitude"] = serde_json::from_str("1340e-2").unwrap();
+    lines[1]["latitude"] = serde_json::from_str("52.000").unwrap();
+    lines[1]["description"] = Value::Null;
+    lines[1]["tags"] = json!(["a,b", " lead"]);
+    let respelled = env.write(
+        "respelled.ndjson",
+        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    );
+    let out = env.run(&["location", "apply", "-f", respelled.to_str().unwrap()]);
+    out.assert_code(0);
+    assert!(out.stderr.contains("2 unchanged"), "{}", out.stderr);
+    assert_eq!(counter(&env, "updates"), updates, "no write sent");
+
+    // One field edited: one change, one write.
+    lines[1]["storeName"] = json!("Zwei, neu");
+    let edited = env.write(
+        "edited.ndjson",
+        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    );
+    let plan = env.run(&[
+        "location",
+        "apply",
+        "-f",
+        edited.to_str().unwrap(),
+        "--plan",
+        "-o",
+        "ndjson",
+    ]);
+    plan.assert_code(0);
+    let changed: Vec<Value> = plan
+        .lines()
+        .into_iter()
+        .filter(|r| r["plan"] == "change")
+        .collect();
+    assert_eq!(changed.len(), 1, "{}", plan.stdout);
+    assert_eq!(
+        changed[0]["changes"],
+        json!([{"field": "storeName", "before": "Zwei", "after": "Zwei, neu"}])
+    );
+    env.run(&["location", "apply", "-f", edited.to_str().unwrap()])
+        .assert_code(0);
+    assert_eq!(counter(&env, "updates"), updates + 1);
+}
