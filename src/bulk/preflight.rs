@@ -13,7 +13,7 @@ use super::Operation;
 use crate::error::Result;
 use crate::input::{Position, Source};
 use crate::model::reader::{self, Op, Sent, Target};
-use crate::model::{Problems, WriteOp};
+use crate::model::{Problems, Severity, WriteOp};
 use crate::output::Messages;
 
 /// How records with an `id` are taken.
@@ -31,9 +31,14 @@ pub(crate) struct Prepared {
     pub problems: Problems,
 }
 
-/// Checks one record and makes its task.
-pub(crate) fn prepare(position: Position, text: &str, updates: Updates) -> Prepared {
-    check(position, text, updates).into_prepared()
+/// Checks one record and makes its task; with `strict`, a warning makes it invalid too
+/// (as `validate --strict` counts it).
+pub(crate) fn prepare(position: Position, text: &str, updates: Updates, strict: bool) -> Prepared {
+    let mut checked = check(position, text, updates);
+    if strict {
+        checked.problems = std::mem::take(&mut checked.problems).warnings_as_errors();
+    }
+    checked.into_prepared()
 }
 
 /// One record, checked: what it asks of the service, every problem found, and what it
@@ -172,30 +177,48 @@ pub(crate) struct Matching {
     pub journaled: std::collections::HashSet<String>,
 }
 
-/// Reads `source` once, checks every record into a task and reports each invalid one.
+/// Warnings said one a line, before the rest are counted (`location validate` lists them
+/// all).
+const WARNINGS_SAID: usize = 20;
+
+/// Reads `source` once, checks every record into a task and reports each invalid one, and
+/// what warnings the valid ones carry (`--strict` makes them errors).
 pub(crate) fn records(
     source: &Source,
     updates: Updates,
+    strict: bool,
     matching: Option<Matching>,
     messages: Messages,
 ) -> Result<Preflight> {
+    let mut warnings = 0usize;
     let mut builder = Builder::new()?;
     let mut chunk: Vec<(Position, std::result::Result<String, String>)> =
         Vec::with_capacity(PREFLIGHT_CHUNK);
     let mut chunk_bytes = 0;
-    let check_chunk = |chunk: &mut Vec<(Position, std::result::Result<String, String>)>,
-                       builder: &mut Builder| {
+    let mut check_chunk = |chunk: &mut Vec<(Position, std::result::Result<String, String>)>,
+                           builder: &mut Builder| {
         use rayon::prelude::*;
         let prepared: Vec<Prepared> = chunk
             .par_drain(..)
             .map(|(position, record)| match record {
-                Ok(text) => prepare(position, &text, updates),
+                Ok(text) => prepare(position, &text, updates, strict),
                 Err(unreadable) => unreadable_record(position, unreadable),
             })
             .collect();
         for Prepared { mut task, problems } in prepared {
-            for problem in problems.errors() {
-                messages.detail(&format!("{}: {problem}", task.position));
+            for problem in problems.iter() {
+                match problem.severity {
+                    Severity::Error => messages.detail(&format!("{}: {problem}", task.position)),
+                    Severity::Warning => {
+                        warnings += 1;
+                        if warnings <= WARNINGS_SAID {
+                            messages.warning(&format!(
+                                "{}: {}: {}",
+                                task.position, problem.property, problem.message
+                            ));
+                        }
+                    }
+                }
             }
             match matching.as_ref().map(|m| m.apply(&mut task)) {
                 Some(Ok(true)) => builder.matched += 1,
@@ -220,6 +243,12 @@ pub(crate) fn records(
         }
     })?;
     check_chunk(&mut chunk, &mut builder);
+    if warnings > WARNINGS_SAID {
+        messages.warning(&format!(
+            "{} more warnings (`locadm location validate` lists them all; `--strict` makes warnings errors)",
+            warnings - WARNINGS_SAID
+        ));
+    }
     builder.finish(format!("sha256:{}", hex::encode(digest.finish())))
 }
 

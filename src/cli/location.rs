@@ -188,6 +188,10 @@ pub struct ApplyArgs {
     /// Send the valid records even when some are invalid (each invalid one is reported)
     #[arg(long)]
     pub skip_invalid: bool,
+    /// Treat warnings (such as an unassigned country code) as errors: such a record is
+    /// invalid, and nothing is sent unless `--skip-invalid`
+    #[arg(long)]
+    pub strict: bool,
     /// Append each finished record here; a re-run with the same journal skips what is done
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,

@@ -133,3 +133,43 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
         .assert_code(0);
     assert_eq!(counter(&env, "updates"), updates + 1);
 }
+
+/// Item 6: `apply` shows the warnings `validate` shows (an unassigned country code, `XK`),
+/// one a line on stderr, and sends the record; `--strict` makes them errors: nothing is
+/// sent, exit 2. (Before, 0 of 36 warning-only bodies showed a warning in `apply`.)
+#[test]
+fn apply_shows_warnings_and_strict_makes_them_errors() {
+    let env = Env::new();
+    let mut records = spelled_otherwise(&env);
+    records[0]["structuredAddress"]["countryCode"] = json!("XK");
+    records[1]["countryCode"] = json!("XK");
+    let text: String = records.iter().map(|l| format!("{l}\n")).collect();
+    let input = env.write("xk.ndjson", &text);
+    let input = input.to_str().unwrap();
+
+    let strict = env.run(&["location", "apply", "-f", input, "--strict"]);
+    strict.assert_code(2);
+    assert!(
+        strict
+            .stderr
+            .contains("2 of 2 records are invalid; nothing was sent"),
+        "{}",
+        strict.stderr
+    );
+    assert_eq!(counter(&env, "creates"), 0);
+
+    let out = env.run(&["location", "apply", "-f", input]);
+    out.assert_code(0);
+    let warnings: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning: line"))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{}", out.stderr);
+    assert!(
+        warnings[0].contains("line 1: structuredAddress.countryCode")
+            && warnings[1].contains("line 2: countryCode"),
+        "{warnings:?}"
+    );
+    assert_eq!(counter(&env, "creates"), 2);
+}

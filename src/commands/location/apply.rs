@@ -47,7 +47,8 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
             Err(e) => (None, Some(e)),
         },
     };
-    let preflight = preflight::records(&source, updates, matching, printer.messages())?;
+    let preflight =
+        preflight::records(&source, updates, args.strict, matching, printer.messages())?;
     // Inventory-or-nothing, as journal-or-nothing: without it, a record it might know
     // would be created a second time.
     let creates = preflight
