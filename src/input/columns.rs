@@ -6,11 +6,13 @@
 //!
 //! So that a sheet written here reads back exactly, a cell is written as the reader takes
 //! it: a number as written (`52.5219`), a boolean `true`/`false`, `tags` and `photoUrls`
-//! comma-separated, `translations` as its JSON text, and an unset field as an empty cell
-//! (in a merge, absent: the location keeps its value).
+//! comma-separated (as a JSON array when an item holds a comma or outer blanks, which
+//! the comma form would lose), `translations` as its JSON text, and an unset field or
+//! an empty list as an empty cell (in a merge, absent: the location keeps its value).
 //!
 //! Text a spreadsheet would take for something else (a post code `01067` for the number
-//! 1067, `1-5` for a date, `+4930…` or `=…` for a formula, a long number for `1.23E+15`)
+//! 1067, `1-5` or `MAR-01` for a date, `$100` for a currency, `WAHR` for a boolean,
+//! `+4930…` or `=…` for a formula, a long number for `1.23E+15`) or trim (outer blanks)
 //! is written in CSV as the formula of a string, `="01067"` ([`protect`]): Excel,
 //! LibreOffice and Gnumeric show the text and save it back as it was, and the reader takes
 //! a whole cell of that form as the text inside ([`unprotect`]). A leading apostrophe
@@ -135,8 +137,10 @@ impl Cell {
             JsonKind::String => {
                 Cell::Text(serde_json::from_str(raw.get()).unwrap_or_else(|_| raw.get().into()))
             }
+            // Comma-separated when that reads back to the same items, else as JSON.
             JsonKind::Array => match serde_json::from_str::<Vec<String>>(raw.get()) {
-                Ok(items) => Cell::Text(items.join(",")),
+                Ok(items) if items.is_empty() => Cell::Empty,
+                Ok(items) => Cell::Text(document::list_cell(&items)),
                 Err(_) => Cell::Text(raw.get().to_owned()),
             },
             JsonKind::Object => Cell::Text(raw.get().to_owned()),
@@ -171,20 +175,57 @@ pub(crate) fn location_cells(read_form: &str) -> Vec<(Cow<'static, str>, Cell)> 
     cells
 }
 
-/// Text a spreadsheet would read as something else (a number, a date, a boolean, a
-/// formula) as the formula of that string, `="01067"`; other text as it is. A UUID is
-/// left alone: no spreadsheet reads it as anything but text.
+/// Booleans as spreadsheets in other languages type them (German, French, Italian,
+/// Spanish, Portuguese, Dutch).
+const BOOLEAN_WORDS: [&str; 12] = [
+    "true",
+    "false",
+    "wahr",
+    "falsch",
+    "vrai",
+    "faux",
+    "vero",
+    "falso",
+    "verdadero",
+    "verdadeiro",
+    "waar",
+    "onwaar",
+];
+
+/// Month names and their abbreviations, which spreadsheets read before a day or year as
+/// a date (`MAR-01`, `Sep 12`, `March 2026`).
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Text a spreadsheet would read as something else (a number, a date, a time, a
+/// currency, a percent, a boolean, a formula) or trim (outer blanks) as the formula of
+/// that string, `="01067"`; other text as it is. A UUID is left alone: no spreadsheet
+/// reads it as anything but text.
 pub(crate) fn protect(text: &str) -> Cow<'_, str> {
     let first = text.chars().next();
     let misread = match first {
         None => false,
         Some(c) if c.is_ascii_digit() => uuid::Uuid::try_parse(text).is_err(),
         Some(c) => {
-            "+-=@.(".contains(c)
+            "+-=@.($€£¥".contains(c)
                 || c.is_whitespace()
-                || ["true", "false"]
+                || text.ends_with(char::is_whitespace)
+                || BOOLEAN_WORDS
                     .iter()
                     .any(|word| text.eq_ignore_ascii_case(word))
+                || month_date(text)
                 || unprotect(text) != text
         }
     };
@@ -193,6 +234,21 @@ pub(crate) fn protect(text: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(text)
     }
+}
+
+/// `MAR-01`, `Sep 12`, `march/2026`, `Mar.1`: a month's name or its first three letters,
+/// then a separator and digits (and whatever follows), as spreadsheets read a date.
+fn month_date(text: &str) -> bool {
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let (name, rest) = text.split_at(letters);
+    let name = name.to_ascii_lowercase();
+    let a_month = letters >= 3
+        && MONTHS
+            .iter()
+            .any(|month| *month == name || (letters == 3 && month.starts_with(&name)));
+    let mut rest = rest.chars();
+    let separated = matches!(rest.next(), Some('-' | '/' | ' ' | '.'));
+    a_month && separated && rest.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// The text of a cell written by [`protect`]: a whole cell `="…"` (quotes inside
@@ -306,13 +362,26 @@ mod tests {
             "=\"x\"",
             "say \"hi\"",
             " lead",
+            "trail ",
+            "MAR-01",
+            "Sep 12",
+            "march/2026",
+            "$100",
+            "€5",
+            "50%",
+            "WAHR",
+            "faux",
             "Berlin",
             "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
         ] {
             assert_eq!(unprotect(&protect(text)), text, "{text}");
         }
         assert_eq!(protect("01067"), "=\"01067\"");
+        assert_eq!(protect("MAR-01"), "=\"MAR-01\"");
         assert_eq!(protect("Berlin"), "Berlin");
+        // A word that begins as a month is not a date.
+        assert_eq!(protect("Marktplatz 1"), "Marktplatz 1");
+        assert_eq!(protect("Mayfair"), "Mayfair");
         assert_eq!(
             protect("0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11"),
             "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11"

@@ -88,7 +88,9 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
     assert_eq!(counter(&env, "updates"), updates, "no write sent");
 
     // By hand, the same values spelled otherwise.
+    // (An export prints the locations as they are read: in any order.)
     let mut lines: Vec<Value> = export.lines();
+    lines.sort_by_key(|l| l["storeId"].as_str().unwrap().to_owned());
     lines[0]["latitude"] = json!(52.0);
     lines[0]["longitude"] = serde_json::from_str("1340e-2").unwrap();
     lines[1]["latitude"] = serde_json::from_str("52.000").unwrap();
@@ -98,9 +100,21 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
         "respelled.ndjson",
         &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
     );
-    let out = env.run(&["location", "apply", "-f", respelled.to_str().unwrap()]);
+    let out = env.run(&[
+        "location",
+        "apply",
+        "-f",
+        respelled.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ]);
     out.assert_code(0);
-    assert!(out.stderr.contains("2 unchanged"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("2 unchanged"),
+        "{}\n{}",
+        out.stdout,
+        out.stderr
+    );
     assert_eq!(counter(&env, "updates"), updates, "no write sent");
 
     // One field edited: one change, one write.
@@ -172,4 +186,57 @@ fn apply_shows_warnings_and_strict_makes_them_errors() {
         "{warnings:?}"
     );
     assert_eq!(counter(&env, "creates"), 2);
+}
+
+/// Item 2: the tool's own `-o csv` and `-o xlsx`, applied back unedited, plan every
+/// location `unchanged` and send no write: list items holding commas or outer blanks
+/// (`["a,b"," lead"]`), and text a spreadsheet would take for a date (`MAR-01`), a
+/// currency (`$100`), a boolean (`WAHR`), a formula (`+4930…`) or trim (`Ring `) read
+/// back as they were. (Before: `["a","b","lead"]`, and `MAR-01` unprotected.)
+#[test]
+fn the_tools_own_sheets_read_back_to_the_same_locations() {
+    let env = Env::new();
+    let mut records = spelled_otherwise(&env);
+    records[0]["storeName"] = json!("MAR-01");
+    records[0]["description"] = json!("$100");
+    records[0]["telephoneNumber"] = json!("+4930123456");
+    records[0]["supplementaryName"] = json!("WAHR");
+    records[0]["structuredAddress"]["street"] = json!("Ring ");
+    records[0]["tags"] = json!(["a,b", " lead", "c"]);
+    let ids = created(&env, &records);
+    let updates = counter(&env, "updates");
+    for format in ["csv", "xlsx"] {
+        let export = env
+            .cmd(&[
+                "location",
+                "get",
+                "--ids-from",
+                ids.to_str().unwrap(),
+                "-o",
+                format,
+            ])
+            .output()
+            .unwrap();
+        assert!(export.status.success(), "{}", common::text(&export.stderr));
+        let path = env.path(&format!("export.{format}"));
+        std::fs::write(&path, &export.stdout).unwrap();
+        let plan = env.run(&[
+            "location",
+            "apply",
+            "-f",
+            path.to_str().unwrap(),
+            "--plan",
+            "-o",
+            "ndjson",
+        ]);
+        plan.assert_code(0);
+        assert!(
+            plan.lines().iter().all(|r| r["plan"] == "unchanged"),
+            "{format}: {}",
+            plan.stdout
+        );
+        env.run(&["location", "apply", "-f", path.to_str().unwrap()])
+            .assert_code(0);
+    }
+    assert_eq!(counter(&env, "updates"), updates, "no write sent");
 }

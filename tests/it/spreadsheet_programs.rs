@@ -75,13 +75,25 @@ fn create_fragile(env: &Env) -> PathBuf {
     ]
     .iter()
     .map(|(store_id, name, post_code, latitude, longitude)| {
-        json!({
+        let mut record = json!({
             "storeId": store_id, "storeName": name, "address": "Markt 1", "city": "Sachsen",
             "postCode": post_code, "countryCode": "DEU", "latitude": latitude,
             "longitude": longitude, "locationProvider": { "id": provider },
             "hasDisabledAccess": true, "tags": ["a", "b"],
-        })
-        .to_string()
+        });
+        if *store_id == "DD-3" {
+            // Issue 53: text a spreadsheet reads as a date, a currency, a boolean or a
+            // formula, and list items with a comma and outer blanks.
+            let fragile = json!({
+                "supplementaryName": "SEP-12", "description": "$100",
+                "telephoneNumber": "+4937112345", "email": "wahr@example.com",
+                "tags": ["a,b", " lead", "WAHR"],
+            });
+            for (key, value) in fragile.as_object().unwrap() {
+                record[key] = value.clone();
+            }
+        }
+        record.to_string()
     })
     .collect();
     let input = env.write("fragile.ndjson", &(records.join("\n") + "\n"));

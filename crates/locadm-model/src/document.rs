@@ -360,7 +360,12 @@ pub fn text_as_json(path: &str, text: &str) -> String {
             "false" | "no" | "0" => to_raw(&false),
             _ => to_raw(text),
         },
-        super::fields::Kind::List => to_raw(&text.split(',').map(str::trim).collect::<Vec<_>>()),
+        // Its items comma-separated; or the list as JSON text (`["a,b"," lead"]`), which
+        // `-o csv` writes when the items hold a comma or outer blanks.
+        super::fields::Kind::List => match list_as_json(text) {
+            Some(items) => to_raw(&items),
+            None => to_raw(&split_list(text)),
+        },
         // `translations` written as its JSON text (`-o csv` writes it so).
         super::fields::Kind::Object => match serde_json::from_str::<Box<RawValue>>(text.trim()) {
             Ok(raw) if Kind::of(&raw) == Kind::Object => raw,
@@ -372,9 +377,61 @@ pub fn text_as_json(path: &str, text: &str) -> String {
     String::from(Box::<str>::from(raw))
 }
 
+/// A list cell's items, comma-separated, blanks around each dropped.
+pub fn split_list(text: &str) -> Vec<&str> {
+    text.split(',').map(str::trim).collect()
+}
+
+/// A list cell written as a JSON array of strings (`["a,b"," lead"]`): its items.
+pub fn list_as_json(text: &str) -> Option<Vec<String>> {
+    let text = text.trim();
+    if !text.starts_with('[') {
+        return None;
+    }
+    serde_json::from_str(text).ok()
+}
+
+/// A list of strings as a sheet's cell writes it: comma-separated when that reads back
+/// to the same items ([`split_list`]), else as its JSON text; an empty list as an empty
+/// cell (none, which an empty list is).
+pub fn list_cell(items: &[String]) -> String {
+    if items.is_empty() {
+        return String::new();
+    }
+    let joined = items.join(",");
+    let reads_back =
+        !joined.is_empty() && split_list(&joined) == items && list_as_json(&joined).is_none();
+    if reads_back {
+        joined
+    } else {
+        serde_json::to_string(items).expect("strings serialize")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_cell_reads_back_to_its_items() {
+        for items in [
+            vec!["a", "b"],
+            vec!["a,b", "c"],
+            vec![" lead", "trail "],
+            vec!["[x]"],
+            vec![""],
+        ] {
+            let items: Vec<String> = items.into_iter().map(str::to_owned).collect();
+            let cell = list_cell(&items);
+            let back = text_as_json("tags", &cell);
+            assert_eq!(
+                serde_json::from_str::<Vec<String>>(&back).unwrap(),
+                items,
+                "{cell}"
+            );
+        }
+        assert_eq!(list_cell(&["a".into(), "b".into()]), "a,b");
+    }
 
     fn members(text: &str) -> RawMembers {
         RawMembers::parse(&serde_json::from_str::<Box<RawValue>>(text).unwrap()).unwrap()
