@@ -130,6 +130,9 @@ pub(crate) struct Run {
     /// No create is sent that locadm's inventory could not remember (`apply` without
     /// `--create-new`).
     pub remember_creates: bool,
+    /// A field changed in the file and on the service since the file's export takes the
+    /// file's value (`--force`).
+    pub force: bool,
 }
 
 impl Run {
@@ -149,6 +152,7 @@ impl Run {
             sheet: false,
             print: true,
             remember_creates: false,
+            force: false,
         }
     }
 }
@@ -227,6 +231,8 @@ pub(crate) async fn execute(
         earlier,
         sheet: run.sheet,
         send_suspect: run.yes,
+        bases: bases_of(context, &run, &operations),
+        force: run.force,
     };
     let merges = operations.get(&Operation::Merge).copied().unwrap_or(0);
     if run.sheet && !run.yes && !run.plan && merges > 0 {
@@ -285,6 +291,8 @@ pub(crate) async fn execute(
         pacer.pauses(),
         state.clone(),
         recorder.as_ref().map(crate::inventory::Recorder::notes),
+        // What a bulk `get` prints is an export: its read forms are kept as bases.
+        run.command == "get" && run.print,
     ));
     // Joined while the writer runs: a worker that panicked stops the run at once, as any
     // failure of the run does, instead of its records going unreported and the run
@@ -314,7 +322,7 @@ pub(crate) async fn execute(
     let elapsed = started.elapsed().as_secs_f64();
     let what = if run.plan { "plan: " } else { "" };
     printer.note(&format!(
-        "{}{} record{}: {}{}{}{}, in {:.1} s ({}/s)",
+        "{}{} record{}: {}{}{}{}{}, in {:.1} s ({}/s)",
         what,
         tally.total,
         if tally.total == 1 { "" } else { "s" },
@@ -333,6 +341,22 @@ pub(crate) async fn execute(
             n => format!(
                 " ({} with changes that look like a spreadsheet's damage, marked `suspect`)",
                 crate::output::count(n, "record")
+            ),
+        },
+        match (tally.with_base, tally.without_base) {
+            (0, 0) => String::new(),
+            (with, without) => format!(
+                " ({with} compared with their export{}{})",
+                match tally.get("conflict") {
+                    0 => String::new(),
+                    n => format!(", {n} in conflict"),
+                },
+                match without {
+                    0 => String::new(),
+                    n => format!(
+                        "; {n} with no export known here, merged onto the current state"
+                    ),
+                }
             ),
         },
         match (tally.confirmed, tally.stale) {
@@ -385,14 +409,20 @@ pub(crate) async fn execute(
             tally.failed,
             tally.total,
             if tally.total == 1 { "" } else { "s" },
-            ["failed", "unknown", "unconfirmed", "invalid"]
+            ["failed", "unknown", "unconfirmed", "invalid", "conflict"]
                 .iter()
                 .filter(|name| tally.get(name) > 0)
                 .map(|name| format!("{} {name}", tally.get(name)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ))
-        .with_hint(retry_hint(&run)));
+        .with_hint(match tally.get("conflict") {
+            0 => retry_hint(&run),
+            _ => format!(
+                "a conflict is a field changed in the file and on the service since the export: mend the file, or pass `--force` to send the file's values; {}",
+                retry_hint(&run)
+            ),
+        }));
     }
     Ok(tally)
 }
@@ -434,6 +464,26 @@ fn start_recorder(
             Ok(None)
         }
     }
+}
+
+/// The export bases of an `apply` run's merges (none for other runs, or with a warning
+/// when the inventory cannot be opened: the merges are then made as before).
+fn bases_of(
+    context: &Context<'_>,
+    run: &Run,
+    operations: &std::collections::BTreeMap<Operation, usize>,
+) -> Option<crate::inventory::Bases> {
+    if run.command != "apply" || !operations.contains_key(&Operation::Merge) {
+        return None;
+    }
+    crate::inventory::Service::of_run(context)
+        .and_then(crate::inventory::Bases::open)
+        .map_err(|e| {
+            context.printer.warning(&format!(
+                "merges are not compared with their export (what the service changed since cannot be told from what the file changed): {e}"
+            ))
+        })
+        .ok()
 }
 
 /// What to do when locadm's inventory cannot be read or written and creates are due.

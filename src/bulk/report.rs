@@ -45,6 +45,9 @@ pub(crate) enum Outcome {
     Unconfirmed,
     /// `--plan`: what would happen.
     Planned,
+    /// Changed in the file and on the service since its export: not sent without
+    /// `--force`.
+    Conflict,
 }
 
 impl Outcome {
@@ -52,7 +55,11 @@ impl Outcome {
     pub(crate) fn failed(self) -> bool {
         matches!(
             self,
-            Outcome::Invalid | Outcome::Failed | Outcome::Unknown | Outcome::Unconfirmed
+            Outcome::Invalid
+                | Outcome::Failed
+                | Outcome::Unknown
+                | Outcome::Unconfirmed
+                | Outcome::Conflict
         )
     }
 
@@ -73,6 +80,7 @@ impl Outcome {
             Outcome::Unknown => "unknown",
             Outcome::Unconfirmed => "unconfirmed",
             Outcome::Planned => "planned",
+            Outcome::Conflict => "conflict",
         }
     }
 }
@@ -119,6 +127,24 @@ pub(crate) struct Report {
     /// the inventory.
     #[serde(skip)]
     pub corrected: Option<Fact>,
+    /// A merge: whether it was compared with the location as exported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<BaseUse>,
+    /// Fields changed in the file and on the service since the export.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<crate::model::document::Conflict>,
+}
+
+/// How a merge used the export its record was edited from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum BaseUse {
+    /// Compared with it: only what the file changed is sent.
+    Merged,
+    /// Compared with it, and some fields conflict.
+    Conflicts,
+    /// No export of that location is known here: merged onto the current state as it is.
+    Unknown,
 }
 
 /// What the service said of a location locadm's inventory knew under a storeId.
@@ -150,6 +176,8 @@ impl Report {
             store_id_match: None,
             note: None,
             corrected: None,
+            base: None,
+            conflicts: Vec::new(),
         }
     }
 
@@ -202,9 +230,10 @@ impl Record for Report {
         if self.store_id_match == Some(StoreIdMatch::Confirmed) && self.plan.is_some() {
             detail.push("matched by storeId, confirmed".into());
         }
+        detail.extend(self.conflicts.iter().map(ToString::to_string));
         if !self.changes.is_empty() {
             detail.extend(self.changes.iter().map(ToString::to_string));
-        } else {
+        } else if self.conflicts.is_empty() || self.outcome != Outcome::Planned {
             detail.extend(self.error.clone().or(self.note.clone()));
         }
         let detail = detail.join("\n");
@@ -310,6 +339,9 @@ pub(crate) struct Tally {
     /// Tasks whose inventory entry the service confirmed, and found stale.
     pub confirmed: usize,
     pub stale: usize,
+    /// Merges compared with their export, and those with no export known.
+    pub with_base: usize,
+    pub without_base: usize,
 }
 
 impl Tally {
@@ -328,6 +360,11 @@ impl Tally {
         match report.store_id_match {
             Some(StoreIdMatch::Confirmed) => self.confirmed += 1,
             Some(StoreIdMatch::Stale) => self.stale += 1,
+            None => {}
+        }
+        match report.base {
+            Some(BaseUse::Merged | BaseUse::Conflicts) => self.with_base += 1,
+            Some(BaseUse::Unknown) => self.without_base += 1,
             None => {}
         }
     }
@@ -430,6 +467,7 @@ pub(super) async fn write_reports(
     mut pauses: Pauses,
     state: Arc<RunState>,
     mut notes: Option<Notes>,
+    exports: bool,
 ) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
     // Lines reach stdout when the buffer fills, or when no report came for a moment (a
@@ -457,7 +495,10 @@ pub(super) async fn write_reports(
         let Some(report) = next else { break };
         tally.count(&report);
         if let Some(notes) = &mut notes {
-            for fact in report.facts() {
+            let exported = exports && report.outcome == Outcome::Read;
+            for mut fact in report.facts() {
+                // An export's read form is the base of what is edited from it.
+                fact.exported = exported && report.id.as_deref() == Some(fact.id.as_str());
                 notes.note(fact);
             }
         }
@@ -504,7 +545,7 @@ pub(super) async fn write_reports(
 mod tests {
     use super::*;
 
-    const OUTCOMES: [Outcome; 14] = [
+    const OUTCOMES: [Outcome; 15] = [
         Outcome::Created,
         Outcome::Updated,
         Outcome::Restored,
@@ -519,6 +560,7 @@ mod tests {
         Outcome::Unknown,
         Outcome::Unconfirmed,
         Outcome::Planned,
+        Outcome::Conflict,
     ];
 
     #[test]

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::journal::{Entry, Journal, Recorded};
-use super::report::{Outcome, Report, StoreIdMatch};
+use super::report::{BaseUse, Outcome, Report, StoreIdMatch};
 use super::spool::{body_text, IdFrom, SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
 use crate::api::{ApiClient, Route};
@@ -33,6 +33,12 @@ pub(super) struct Rules {
     pub sheet: bool,
     /// Such changes are sent (`--yes`, or a yes to the plan of them).
     pub send_suspect: bool,
+    /// What each location was when it was last exported: a merge sends what its record
+    /// changed against that, keeping what the service changed since (`apply`).
+    pub bases: Option<crate::inventory::Bases>,
+    /// A field changed both in the file and on the service since the export takes the
+    /// file's value (`--force`); otherwise the record is a conflict, not sent.
+    pub force: bool,
 }
 
 pub(super) struct Worker {
@@ -229,16 +235,18 @@ impl Worker {
             }
             Operation::Replace | Operation::Merge => {
                 let current = self.current(task, report).await?;
-                let after = self.target(task, &current, &body)?;
+                let after = self.target(task, &current, &body, report)?;
                 report.changes = document::diff(&current, &after.0);
                 if self.rules.sheet {
                     damage::mark(&mut report.changes);
                 }
-                report.plan = Some(if report.changes.is_empty() {
-                    "unchanged"
-                } else {
-                    "change"
-                });
+                report.plan = Some(
+                    match (report.changes.is_empty(), report.conflicts.is_empty()) {
+                        (_, false) if !self.rules.force => "conflict",
+                        (true, _) => "unchanged",
+                        (false, _) => "change",
+                    },
+                );
             }
             Operation::Delete => {
                 self.current(task, report).await?;
@@ -288,7 +296,21 @@ impl Worker {
                 // replacement that changes nothing is not sent, as a merge is not), and
                 // for the journal's before-image (`--undo` puts it back).
                 let current = self.current(task, report).await?;
-                let target = self.target(task, &current, &body)?;
+                let target = self.target(task, &current, &body, report)?;
+                if !report.conflicts.is_empty() && !self.rules.force {
+                    report.outcome = Outcome::Conflict;
+                    report.error = Some(format!(
+                        "not sent: changed in the file and on the service since the export ({}); pass `--force` to send the file's values",
+                        report
+                            .conflicts
+                            .iter()
+                            .map(|c| c.field.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    self.record(task, report, None);
+                    return Ok(Step::Done);
+                }
                 {
                     let mut changes = document::diff(&current, &target.0);
                     if changes.is_empty() {
@@ -406,10 +428,37 @@ impl Worker {
         task: &Task,
         current: &RawMembers,
         body: &[u8],
+        report: &mut Report,
     ) -> Result<(RawMembers, Bytes)> {
         let record = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
         let checked = if task.operation == Operation::Merge {
-            reader::merge(current, &record)
+            match self.base(task) {
+                // Edited from an export: what the record changed against it, over what
+                // the location is now.
+                Some(base) => {
+                    let (mut patch, conflicts) = document::three_way(&base, &record, current);
+                    if self.rules.force {
+                        for conflict in &conflicts {
+                            let value = conflict
+                                .file
+                                .clone()
+                                .unwrap_or_else(|| document::to_raw(&serde_json::Value::Null));
+                            patch.insert_path(&conflict.field, value);
+                        }
+                    }
+                    report.base = Some(if conflicts.is_empty() {
+                        BaseUse::Merged
+                    } else {
+                        BaseUse::Conflicts
+                    });
+                    report.conflicts = conflicts;
+                    reader::merge(current, &patch)
+                }
+                None => {
+                    report.base = Some(BaseUse::Unknown);
+                    reader::merge(current, &record)
+                }
+            }
         } else {
             LocationBody::check(&record.as_object()).map(|checked| (record, checked))
         };
@@ -432,6 +481,12 @@ impl Worker {
             after = RawMembers::parse_text(&sent).map_err(Error::other)?;
         }
         Ok((after, sent.into()))
+    }
+
+    /// The write form of what the task's location was when it was last exported.
+    fn base(&self, task: &Task) -> Option<RawMembers> {
+        let text = self.rules.bases.as_ref()?.of(&task.id?)?;
+        reader::write_form(RawMembers::parse_text(&text).ok()?).ok()
     }
 
     fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) -> bool {

@@ -192,6 +192,10 @@ pub struct ApplyArgs {
     /// invalid, and nothing is sent unless `--skip-invalid`
     #[arg(long)]
     pub strict: bool,
+    /// Send the file's value of a field that was also changed on the service since the
+    /// file's export (a conflict: without this, such a record is not sent)
+    #[arg(long)]
+    pub force: bool,
     /// Append each finished record here; a re-run with the same journal skips what is done
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,

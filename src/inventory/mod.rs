@@ -87,6 +87,9 @@ pub(crate) struct Fact {
     pub body: Option<Bytes>,
     /// When it was learned, in milliseconds since the epoch (now, unless set).
     pub at: Option<i64>,
+    /// `body` is the location's read form as an export printed it: kept as the base a
+    /// file edited from that export is compared with ([`Inventory::base_of`]).
+    pub exported: bool,
 }
 
 impl Fact {
@@ -252,7 +255,15 @@ impl Inventory {
                 PRIMARY KEY (service, profile, id)
             ) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS locations_by_store_id
-                ON locations (service, profile, store_id);",
+                ON locations (service, profile, store_id);
+            CREATE TABLE IF NOT EXISTS bases (
+                service     TEXT NOT NULL,
+                profile     TEXT NOT NULL,
+                id          TEXT NOT NULL,
+                body        TEXT NOT NULL,
+                exported_at INTEGER NOT NULL,
+                PRIMARY KEY (service, profile, id)
+            ) WITHOUT ROWID;",
         )
         .map_err(failed)?;
         Ok(Inventory {
@@ -280,8 +291,24 @@ impl Inventory {
                     deleted   = CASE WHEN excluded.last_seen >= last_seen THEN excluded.deleted ELSE deleted END,
                     last_seen = max(excluded.last_seen, last_seen)",
             )?;
+            let mut base = tx.prepare_cached(
+                "INSERT INTO bases (service, profile, id, body, exported_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (service, profile, id) DO UPDATE SET
+                    body = excluded.body, exported_at = excluded.exported_at
+                 WHERE excluded.exported_at >= exported_at",
+            )?;
             let mut written = 0;
             for mut fact in facts {
+                if let (true, Some(body)) = (fact.exported, &fact.body) {
+                    base.execute(params![
+                        service.url,
+                        service.profile,
+                        fact.id,
+                        String::from_utf8_lossy(body),
+                        fact.at.unwrap_or(now),
+                    ])?;
+                }
                 fact.complete();
                 written += upsert.execute(params![
                     service.url,
@@ -299,6 +326,23 @@ impl Inventory {
         let written = written.map_err(|e| fail(&self.path, "write", e))?;
         tx.commit().map_err(|e| fail(&self.path, "write", e))?;
         Ok(written)
+    }
+
+    /// What location `id` was when it was last exported (its read form), the base a file
+    /// edited from that export is compared with.
+    pub(crate) fn base_of(&self, service: &Service, id: &str) -> Result<Option<String>> {
+        let mut query = self
+            .conn
+            .prepare_cached(
+                "SELECT body FROM bases WHERE service = ?1 AND profile = ?2 AND id = ?3",
+            )
+            .map_err(|e| fail(&self.path, "read", e))?;
+        let mut rows = query
+            .query(params![service.url, service.profile, id])
+            .map_err(|e| fail(&self.path, "read", e))?;
+        rows.next()
+            .and_then(|row| row.map(|row| row.get(0)).transpose())
+            .map_err(|e| fail(&self.path, "read", e))
     }
 
     /// Writes a row and takes it back, in one transaction: whether facts can be written
@@ -552,6 +596,32 @@ fn now_ms() -> i64 {
 pub(crate) fn millis(time: SystemTime) -> i64 {
     time.duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The export bases a run's workers compare their records with: the inventory, opened
+/// once for the run, a lookup at a time.
+pub(crate) struct Bases {
+    inventory: std::sync::Mutex<Inventory>,
+    service: Service,
+}
+
+impl Bases {
+    pub(crate) fn open(service: Service) -> Result<Bases> {
+        Ok(Bases {
+            inventory: std::sync::Mutex::new(Inventory::open()?),
+            service,
+        })
+    }
+
+    /// What location `id` was when it was last exported, as its read form; `None` when
+    /// it never was (or the inventory cannot say: the record is then merged as before).
+    pub(crate) fn of(&self, id: &uuid::Uuid) -> Option<String> {
+        let inventory = self.inventory.lock().unwrap_or_else(|p| p.into_inner());
+        inventory
+            .base_of(&self.service, &id.to_string())
+            .ok()
+            .flatten()
+    }
 }
 
 /// Writes what a single command learned. The command's work is done by now: an

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::Env;
+use common::{Env, RunToEnd};
 use serde_json::{json, Value};
 
 fn counter(env: &Env, name: &str) -> u64 {
@@ -239,4 +239,127 @@ fn the_tools_own_sheets_read_back_to_the_same_locations() {
             .assert_code(0);
     }
     assert_eq!(counter(&env, "updates"), updates, "no write sent");
+}
+
+/// Item 4: an older export applied after a colleague's edit reverts nothing. The file
+/// sends what it changed against the export it was edited from (kept in the data
+/// directory when `location get` exported it); a field the colleague changed since and
+/// the file left as exported keeps the colleague's value; a field both changed is a
+/// conflict, named in the plan and not sent (exit 7) unless `--force`. A file with no
+/// export known (a new data directory) is merged as before, and the summary says so.
+/// (Before, the older file put back every field the colleague had changed.)
+#[test]
+fn an_older_sheet_reverts_no_colleagues_edit_and_names_a_conflict() {
+    let env = Env::new();
+    let ids = created(&env, &spelled_otherwise(&env));
+    let export = env.run(&[
+        "location",
+        "get",
+        "--ids-from",
+        ids.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ]);
+    export.assert_code(0);
+    let mut lines: Vec<Value> = export.lines();
+    lines.sort_by_key(|l| l["storeId"].as_str().unwrap().to_owned());
+    let (one, two) = (
+        lines[0]["id"].as_str().unwrap().to_owned(),
+        lines[1]["id"].as_str().unwrap().to_owned(),
+    );
+    // A colleague, on another machine (another data directory): R-1's telephone and
+    // R-2's name.
+    let colleague = env.path("colleague");
+    std::fs::create_dir_all(&colleague).unwrap();
+    for args in [
+        [
+            "location",
+            "update",
+            one.as_str(),
+            "--telephone",
+            "+4930999",
+            "--yes",
+        ],
+        [
+            "location",
+            "update",
+            two.as_str(),
+            "--store-name",
+            "Colleague",
+            "--yes",
+        ],
+    ] {
+        env.cmd(&args)
+            .env("XDG_DATA_HOME", &colleague)
+            .run()
+            .assert_code(0);
+    }
+    // Me, from my older export: both names.
+    for line in &mut lines {
+        line["storeName"] = json!("Mine");
+    }
+    let mine = env.write(
+        "mine.ndjson",
+        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    );
+    let mine = mine.to_str().unwrap();
+    let plan = env.run(&["location", "apply", "-f", mine, "--plan", "-o", "ndjson"]);
+    plan.assert_code(0);
+    let by_id = |out: &common::Run, id: &str| {
+        out.lines()
+            .into_iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("{id}: {}", out.stdout))
+    };
+    let planned = by_id(&plan, &one);
+    assert_eq!(planned["plan"], "change");
+    assert_eq!(
+        planned["changes"],
+        json!([{"field": "storeName", "before": "Eins", "after": "Mine"}]),
+        "the colleague's telephone is not put back"
+    );
+    let planned = by_id(&plan, &two);
+    assert_eq!(planned["plan"], "conflict", "{planned}");
+    assert_eq!(
+        planned["conflicts"],
+        json!([{"field": "storeName", "base": "Zwei", "file": "Mine", "service": "Colleague"}])
+    );
+
+    let out = env.run(&["location", "apply", "-f", mine, "-o", "ndjson"]);
+    out.assert_code(7);
+    assert!(out.stderr.contains("--force"), "{}", out.stderr);
+    let read = |id: &str| {
+        let got = env.run(&["location", "get", id, "-o", "json"]);
+        got.assert_code(0);
+        got.json()
+    };
+    assert_eq!(
+        (
+            read(&one)["storeName"].clone(),
+            read(&one)["telephoneNumber"].clone()
+        ),
+        (json!("Mine"), json!("+4930999"))
+    );
+    assert_eq!(
+        read(&two)["storeName"],
+        "Colleague",
+        "the conflict was not sent"
+    );
+    env.run(&["location", "apply", "-f", mine, "--force"])
+        .assert_code(0);
+    assert_eq!(read(&two)["storeName"], "Mine");
+
+    // With no export known here, the record is merged as before, and the summary says so.
+    let elsewhere = env.path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let plan = env
+        .cmd(&["location", "apply", "-f", mine, "--plan"])
+        .env("XDG_DATA_HOME", &elsewhere)
+        .run();
+    plan.assert_code(0);
+    assert!(
+        plan.stderr.contains("2 with no export known here"),
+        "{}",
+        plan.stderr
+    );
 }

@@ -69,13 +69,13 @@ impl RawMembers {
 
     /// Sets the member at a dotted `path` (`structuredAddress.city`), making its object
     /// when there is none.
-    pub fn insert_path(&mut self, path: &'static str, value: Box<RawValue>) {
+    pub fn insert_path(&mut self, path: &str, value: Box<RawValue>) {
         match path.split_once('.') {
-            None => self.insert(path, value),
+            None => self.insert(path.to_owned(), value),
             Some((outer, inner)) => {
                 let mut object = self.object(outer).unwrap_or_default();
-                object.insert(inner, value);
-                self.insert(outer, object.to_raw());
+                object.insert_path(inner, value);
+                self.insert(outer.to_owned(), object.to_raw());
             }
         }
     }
@@ -348,6 +348,72 @@ fn diff_into(changes: &mut Vec<Change>, prefix: &str, before: &RawMembers, after
     }
 }
 
+/// A field a file and the service both changed since the file's export, to different
+/// values: which one stands cannot be told.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Conflict {
+    pub field: String,
+    /// At the export (`None`: unset).
+    pub base: Option<Box<RawValue>>,
+    /// In the file.
+    pub file: Option<Box<RawValue>>,
+    /// On the service now.
+    pub service: Option<Box<RawValue>>,
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown =
+            |v: &Option<Box<RawValue>>| v.as_ref().map_or("(unset)", |v| v.get()).to_owned();
+        write!(
+            f,
+            "{}: exported {}, the file says {}, the service has {} since (conflict)",
+            self.field,
+            shown(&self.base),
+            shown(&self.file),
+            shown(&self.service)
+        )
+    }
+}
+
+/// A three-way merge (a file edited from an export, as `git merge` and `kubectl apply`
+/// take a change): what the file changed against `base`, the location as it was
+/// exported, is the patch laid over `current`; a field the file left as exported keeps
+/// its current value, changed on the service since or not (an older sheet reverts no
+/// colleague's edit). A field both changed, to different values, is a conflict, left out
+/// of the patch. Compared by meaning, as [`diff`] compares.
+pub fn three_way(
+    base: &RawMembers,
+    record: &RawMembers,
+    current: &RawMembers,
+) -> (RawMembers, Vec<Conflict>) {
+    let intended = merge(base, record);
+    let mut patch = RawMembers::default();
+    let mut conflicts = Vec::new();
+    let null = || to_raw(&serde_json::Value::Null);
+    for change in diff(base, &intended) {
+        let now = current.get_path(&change.field);
+        let name = change.field.rsplit('.').next().unwrap_or(&change.field);
+        let same = |a: Option<&RawValue>, b: Option<&RawValue>| match (a, b) {
+            (Some(a), Some(b)) if same_value(a, b) => true,
+            (a, b) => a.is_none_or(|a| no_value(name, a)) && b.is_none_or(|b| no_value(name, b)),
+        };
+        let untouched = same(now.as_deref(), change.before.as_deref());
+        let agreed = same(now.as_deref(), change.after.as_deref());
+        if untouched || agreed {
+            patch.insert_path(&change.field, change.after.unwrap_or_else(null));
+        } else {
+            conflicts.push(Conflict {
+                field: change.field,
+                base: change.before,
+                file: change.after,
+                service: now,
+            });
+        }
+    }
+    (patch, conflicts)
+}
+
 /// Text typed for the field at `path` (a CSV cell, an answer at a prompt) as JSON, by the
 /// field's kind: a number as written, a boolean (`true`/`yes`/`1`, `false`/`no`/`0`), a
 /// list split on commas, an object (`translations`) as its JSON text, anything else a
@@ -411,6 +477,35 @@ pub fn list_cell(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_three_way_merge_keeps_the_services_changes_and_names_conflicts() {
+        let base = members(
+            r#"{"storeName":"Old","telephoneNumber":"1","structuredAddress":{"city":"Berlin","street":"M"},"latitude":52}"#,
+        );
+        // Since the export, the service changed the telephone and the city.
+        let current = members(
+            r#"{"storeName":"Old","telephoneNumber":"2","structuredAddress":{"city":"Potsdam","street":"M"},"latitude":52}"#,
+        );
+        // The file changed the name (alone), and the city (as the service did not).
+        let file = members(
+            r#"{"storeName":"New","telephoneNumber":"1","structuredAddress":{"city":"Dresden","street":"M"},"latitude":52.0}"#,
+        );
+        let (patch, conflicts) = three_way(&base, &file, &current);
+        assert_eq!(text(&patch), r#"{"storeName":"New"}"#);
+        let named: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            named,
+            [
+                r#"structuredAddress.city: exported "Berlin", the file says "Dresden", the service has "Potsdam" since (conflict)"#
+            ]
+        );
+        // Both made the same change: no conflict.
+        let file = members(r#"{"telephoneNumber":"2"}"#);
+        let (patch, conflicts) = three_way(&base, &file, &current);
+        assert!(conflicts.is_empty());
+        assert_eq!(text(&patch), r#"{"telephoneNumber":"2"}"#);
+    }
 
     #[test]
     fn a_list_cell_reads_back_to_its_items() {

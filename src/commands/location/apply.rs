@@ -131,6 +131,7 @@ fn known_store_ids(
 fn run_of(args: &ApplyArgs, command: &'static str) -> Run {
     Run {
         remember_creates: !args.create_new,
+        force: args.force,
         attempts: args.attempts,
         plan: args.plan,
         journal: args.journal.clone(),
