@@ -20,6 +20,21 @@ fn created(env: &Env, locations: &[Value]) -> std::path::PathBuf {
     env.write("created.ndjson", &out.stdout)
 }
 
+/// [`spelled_otherwise`] created and exported (`location get --ids-from … -o ndjson`).
+fn exported(env: &Env) -> common::Run {
+    let ids = created(env, &spelled_otherwise(env));
+    let export = env.run(&[
+        "location",
+        "get",
+        "--ids-from",
+        ids.to_str().unwrap(),
+        "-o",
+        "ndjson",
+    ]);
+    export.assert_code(0);
+    export
+}
+
 /// Locations whose read form spells what they hold otherwise than they were written:
 /// whole-number coordinates, `description: null`, empty and absent lists, the legacy
 /// address form (read with `structuredAddress: null`).
@@ -49,16 +64,7 @@ fn spelled_otherwise(env: &Env) -> Vec<Value> {
 #[test]
 fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
     let env = Env::new();
-    let ids = created(&env, &spelled_otherwise(&env));
-    let export = env.run(&[
-        "location",
-        "get",
-        "--ids-from",
-        ids.to_str().unwrap(),
-        "-o",
-        "ndjson",
-    ]);
-    export.assert_code(0);
+    let export = exported(&env);
     let exported = env.write("export.ndjson", &export.stdout);
     let exported = exported.to_str().unwrap();
     let updates = counter(&env, "updates");
@@ -251,16 +257,7 @@ fn the_tools_own_sheets_read_back_to_the_same_locations() {
 #[test]
 fn an_older_sheet_reverts_no_colleagues_edit_and_names_a_conflict() {
     let env = Env::new();
-    let ids = created(&env, &spelled_otherwise(&env));
-    let export = env.run(&[
-        "location",
-        "get",
-        "--ids-from",
-        ids.to_str().unwrap(),
-        "-o",
-        "ndjson",
-    ]);
-    export.assert_code(0);
+    let export = exported(&env);
     let mut lines: Vec<Value> = export.lines();
     lines.sort_by_key(|l| l["storeId"].as_str().unwrap().to_owned());
     let (one, two) = (
