@@ -175,6 +175,10 @@ pub(crate) struct Matching {
     /// been): resumed, they are skipped as the creates they were, never matched to the
     /// locations they created.
     pub journaled: std::collections::HashSet<String>,
+    /// The input is a sheet and `--yes` was not given: a create whose storeId is not
+    /// known, but is one that is once the leading zeros a spreadsheet drops are put back
+    /// (`1` for `0001`), is held as invalid, naming it.
+    pub hold_dropped_zeros: bool,
 }
 
 /// Warnings said one a line, before the rest are counted (`location validate` lists them
@@ -317,6 +321,13 @@ impl Matching {
             return Ok(false);
         };
         let Some(ids) = self.known.get(store_id) else {
+            if let Some(padded) = self.padded(store_id) {
+                let problem = format!(
+                    "storeId `{store_id}` is not known to locadm, but `{padded}` is: did you mean `{padded}`? A spreadsheet drops the leading zeros of a number (mend the sheet, or pass `--yes` to create `{store_id}` as a new location)"
+                );
+                task.body = Err(problem.clone());
+                return Err(problem);
+            }
             return Ok(false);
         };
         if self.journaled.contains(&task.key()) {
@@ -347,6 +358,22 @@ impl Matching {
         task.id = Some(id);
         task.id_from = IdFrom::StoreIdMatch;
         Ok(true)
+    }
+}
+
+impl Matching {
+    /// The known storeId `store_id` would be with the leading zeros a spreadsheet drops
+    /// put back (up to eight), when it is all digits and one such is known.
+    fn padded(&self, store_id: &str) -> Option<String> {
+        if !self.hold_dropped_zeros
+            || store_id.is_empty()
+            || !store_id.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        (1..=8)
+            .map(|zeros| format!("{}{store_id}", "0".repeat(zeros)))
+            .find(|padded| self.known.contains_key(padded))
     }
 }
 

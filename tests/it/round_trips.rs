@@ -360,3 +360,76 @@ fn an_older_sheet_reverts_no_colleagues_edit_and_names_a_conflict() {
         plan.stderr
     );
 }
+
+/// Item 3: what a spreadsheet or pandas does to a value is marked `suspect` in the plan
+/// and not sent without `--yes`: a dropped leading `+`, a `.0`, UTF-8 read as
+/// Windows-1252 (percents, booleans and E notation: damage.rs's unit tests). A sheet of new stores whose `0001` became `1`
+/// creates nothing: "did you mean `0001`" (with `--yes`, `1` is created as written).
+#[test]
+fn a_spreadsheets_conversions_are_suspect_and_a_dropped_zero_is_named() {
+    let env = Env::new();
+    let provider = env.emulator().provider_id.clone();
+    let store = |store_id: &str| {
+        json!({
+            "storeId": store_id, "storeName": "Hauptstraße 50%", "address": "Ring 1",
+            "city": "Berlin", "postCode": "10115", "countryCode": "DE", "latitude": 52.5,
+            "longitude": 13.4, "locationProvider": {"id": provider},
+            "telephoneNumber": "+4930123456", "supplementaryName": "55",
+        })
+    };
+    let ids = created(&env, &[store("0001")]);
+    let id = serde_json::from_str::<Value>(std::fs::read_to_string(&ids).unwrap().trim()).unwrap()
+        ["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // A sheet as a spreadsheet saved it: each value converted.
+    let sheet = env.write(
+        "converted.csv",
+        &format!(
+            "id,telephoneNumber,supplementaryName,storeName\n{id},4930123456,55.0,HauptstraÃŸe 50%\n"
+        ),
+    );
+    let plan = env.run(&[
+        "location",
+        "apply",
+        "-f",
+        sheet.to_str().unwrap(),
+        "--plan",
+        "-o",
+        "ndjson",
+    ]);
+    plan.assert_code(0);
+    let changes = plan.lines()[0]["changes"].clone();
+    let mut suspect: Vec<&str> = changes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["suspect"].is_string())
+        .map(|c| c["field"].as_str().unwrap())
+        .collect();
+    suspect.sort_unstable();
+    assert_eq!(
+        suspect,
+        ["storeName", "supplementaryName", "telephoneNumber"],
+        "{changes}"
+    );
+    let updates = counter(&env, "updates");
+    let out = env.run(&["location", "apply", "-f", sheet.to_str().unwrap()]);
+    assert_ne!(out.code, 0, "{}", out.stderr);
+    assert_eq!(counter(&env, "updates"), updates, "nothing sent");
+
+    // New stores, one whose `0001` a spreadsheet made `1`.
+    let new = env.write(
+        "new.csv",
+        "storeId,storeName,address,city,postCode,countryCode,latitude,longitude,locationProvider.id\n\
+         1,Eins,Ring 1,Berlin,10115,DE,52.5,13.4,8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c\n",
+    );
+    let out = env.run(&["location", "apply", "-f", new.to_str().unwrap()]);
+    out.assert_code(2);
+    assert!(out.stderr.contains("did you mean `0001`"), "{}", out.stderr);
+    assert_eq!(counter(&env, "creates"), 1);
+    env.run(&["location", "apply", "-f", new.to_str().unwrap(), "--yes"])
+        .assert_code(0);
+    assert_eq!(counter(&env, "creates"), 2);
+}

@@ -42,7 +42,80 @@ pub fn damage(before: &RawValue, after: &RawValue) -> Option<&'static str> {
     if is_date(&after) && !is_date(&before) {
         return Some("it became a date, as a spreadsheet reads text such as `1-5`");
     }
+    if before.strip_prefix('+') == Some(after.as_str()) {
+        return Some("its leading `+` was dropped, as a spreadsheet does to a number");
+    }
+    if point_zero(&before, &after) {
+        return Some(
+            "it gained a `.0`, as a program that read it as a floating-point number writes it",
+        );
+    }
+    if is_scientific(&before) && crate::meaning::decimal(&before) == crate::meaning::decimal(&after)
+    {
+        return Some(
+            "its scientific notation was written out, as a spreadsheet reads `1E5` as a number",
+        );
+    }
+    if percent(&before, &after) {
+        return Some("its percent became a fraction, as a spreadsheet reads `50%` as 0.5");
+    }
+    if !before.eq(&after) && before.eq_ignore_ascii_case(&after) && is_boolean(&before) {
+        return Some("its case changed, as a spreadsheet writes a boolean it read");
+    }
+    if mojibake(&before) == after {
+        return Some("its UTF-8 was read as Windows-1252 (`Ã` and `Â` pairs), as a spreadsheet opening a CSV without its encoding does");
+    }
     None
+}
+
+/// `55` → `55.0`, `1234` → `1234.0`: a whole number written back as a float.
+fn point_zero(before: &str, after: &str) -> bool {
+    after
+        .strip_suffix(".0")
+        .is_some_and(|whole| whole == before && before.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `50%` → `0.5`: a percent read as the fraction it is.
+fn percent(before: &str, after: &str) -> bool {
+    let Some(number) = before.strip_suffix('%') else {
+        return false;
+    };
+    let (Some((negative, digits, power)), Some(fraction)) = (
+        crate::meaning::decimal(number.trim()),
+        crate::meaning::decimal(after),
+    ) else {
+        return false;
+    };
+    let hundredth = if digits.is_empty() {
+        (false, String::new(), 0)
+    } else {
+        (negative, digits, power - 2)
+    };
+    hundredth == fraction
+}
+
+/// A boolean's word as spreadsheets write it, in the languages they are saved in.
+fn is_boolean(text: &str) -> bool {
+    [
+        "true",
+        "false",
+        "wahr",
+        "falsch",
+        "vrai",
+        "faux",
+        "vero",
+        "falso",
+        "verdadero",
+    ]
+    .iter()
+    .any(|word| text.eq_ignore_ascii_case(word))
+}
+
+/// `text`'s UTF-8 bytes read as Windows-1252 (`Straße` → `StraÃŸe`): what a program that
+/// opened the file in that encoding saves. `text` itself when it is ASCII.
+fn mojibake(text: &str) -> String {
+    let (read, _, _) = encoding_rs::WINDOWS_1252.decode(text.as_bytes());
+    read.into_owned()
 }
 
 /// A string's text, or a number's; other values are never a spreadsheet's rewrite.
@@ -151,6 +224,22 @@ mod tests {
             .contains("rounded"));
         assert!(why("52.52190012", "52.5219").is_some());
         assert!(why(r#""1234567890123456789""#, r#""1234567890123460000""#).is_some());
+        // Issue 53, item 3: what pandas, LibreOffice and Excel do besides.
+        assert!(why(r#""+4930123456""#, r#""4930123456""#)
+            .unwrap()
+            .contains('+'));
+        assert!(why(r#""55""#, r#""55.0""#).unwrap().contains(".0"));
+        assert!(why("1234", "1234.0").unwrap().contains(".0"));
+        assert!(why(r#""1E5""#, r#""100000""#)
+            .unwrap()
+            .contains("scientific"));
+        assert!(why(r#""50%""#, r#""0.5""#).unwrap().contains("percent"));
+        assert!(why(r#""12.5%""#, "0.125").unwrap().contains("percent"));
+        assert!(why(r#""TRUE""#, r#""true""#).unwrap().contains("boolean"));
+        assert!(why(r#""Hauptstraße""#, r#""HauptstraÃŸe""#)
+            .unwrap()
+            .contains("Windows-1252"));
+        assert!(why(r#""Łódź""#, r#""ÅÃ³dÅº""#).is_some());
         for date in [
             "2026-01-05",
             "05.01.2026",
@@ -180,5 +269,9 @@ mod tests {
         assert_eq!(why(r#""2026-01-04""#, r#""2026-01-05""#), None);
         assert_eq!(why(r#""1E+5""#, r#""2E+5""#), None);
         assert_eq!(why(r#""R-1""#, r#""R-2""#), None);
+        assert_eq!(why(r#""+4930123456""#, r#""4930123457""#), None);
+        assert_eq!(why(r#""50%""#, r#""0.6""#), None);
+        assert_eq!(why(r#""Berlin""#, r#""BERLIN""#), None);
+        assert_eq!(why(r#""Strasse""#, r#""Straße""#), None);
     }
 }

@@ -41,6 +41,7 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
                     known,
                     updates,
                     journaled,
+                    hold_dropped_zeros: source.is_sheet() && !args.yes,
                 };
                 (Some(matching), None)
             }
