@@ -247,6 +247,9 @@ pub(crate) fn records(
         }
     })?;
     check_chunk(&mut chunk, &mut builder);
+    if let Some(note) = source.decoded_note() {
+        messages.note(&note);
+    }
     if warnings > WARNINGS_SAID {
         messages.warning(&format!(
             "{} more warnings (`locadm location validate` lists them all; `--strict` makes warnings errors)",

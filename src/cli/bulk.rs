@@ -145,6 +145,17 @@ pub struct CsvArgs {
     /// Skip this column (repeatable): a spreadsheet's notes, say
     #[arg(long = "ignore-column", value_name = "NAME")]
     pub ignore_columns: Vec<String>,
+    /// The CSV's encoding (`windows-1252`, `iso-8859-15`, `utf-16le`, and so on) [default:
+    /// UTF-8; a file that is not UTF-8 is read as Windows-1252, and said so]
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// An encoding by its WHATWG label (`latin1`, `cp1252`, `utf-8`, …).
+fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        format!("`{label}` is not an encoding's name (such as `utf-8`, `windows-1252`, `iso-8859-15`, `utf-16le`)")
+    })
 }
 
 fn parse_delimiter(text: &str) -> Result<u8, String> {

@@ -119,6 +119,9 @@ fn check_all(
             }
         }
     })?;
+    if let Some(note) = source.decoded_note() {
+        printer.note(&note);
+    }
     if let Some(e) = write_error {
         return Err(e);
     }

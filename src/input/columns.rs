@@ -46,7 +46,13 @@ pub(crate) fn is_location_column(name: &str) -> bool {
 /// no name at all, is a usage error. `what` names the input (`CSV`, `workbook`).
 pub(crate) fn header_row(mut headers: Vec<String>, what: &str) -> Result<Vec<String>> {
     if let Some(first) = headers.first_mut() {
-        *first = first.trim_start_matches('\u{feff}').to_owned();
+        // The mark as UTF-8, or as its bytes read as Windows-1252 (`ï»¿`: a program took
+        // the UTF-8 file for Windows-1252 and saved it so; its text's garbling, `Ã`
+        // pairs, is marked `suspect` in a plan).
+        *first = first
+            .trim_start_matches('\u{feff}')
+            .trim_start_matches("\u{ef}\u{bb}\u{bf}")
+            .to_owned();
     }
     while headers.last().is_some_and(String::is_empty) {
         headers.pop();
@@ -327,8 +333,18 @@ enum Member<'a> {
 }
 
 /// A cell as JSON text, by its field's kind (`document::text_as_json`); with
-/// `--decimal-comma` a number's comma is its decimal point.
+/// `--decimal-comma` (a sheet saved in a language that writes `52,5`) a number's comma is
+/// its decimal point, and a boolean may be written in that language (`WAHR`, `FAUX`).
 fn cell_json(field: &str, cell: &str, decimal_comma: bool) -> String {
+    if decimal_comma && fields::kind_of(field) == Kind::Boolean {
+        let word = cell.trim().to_lowercase();
+        if ["wahr", "vrai", "vero", "verdadero", "verdadeiro", "waar"].contains(&word.as_str()) {
+            return "true".to_owned();
+        }
+        if ["falsch", "faux", "falso", "onwaar"].contains(&word.as_str()) {
+            return "false".to_owned();
+        }
+    }
     if decimal_comma && fields::kind_of(field) == Kind::Number {
         let dotted = document::text_as_json(field, &cell.trim().replacen(',', ".", 1));
         // Not a number even so: the cell as it was written, for the rules to name.

@@ -29,6 +29,8 @@ pub struct CsvOptions {
     pub delimiter: Option<u8>,
     pub decimal_comma: bool,
     pub ignore_columns: Vec<String>,
+    /// `--encoding`: the CSV's; `None`: UTF-8, or Windows-1252 when it is not UTF-8.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl From<&crate::cli::CsvArgs> for CsvOptions {
@@ -37,50 +39,53 @@ impl From<&crate::cli::CsvArgs> for CsvOptions {
             delimiter: args.delimiter,
             decimal_comma: args.decimal_comma,
             ignore_columns: args.ignore_columns.clone(),
+            encoding: args.encoding,
         }
     }
 }
 
-/// Calls `each` with every row as JSON text, with its line number.
+/// Calls `each` with every row as JSON text, with its line number. The encoding it read
+/// the input in, when that was not UTF-8.
 pub fn for_each_row(
     reader: impl Read,
     options: &CsvOptions,
     mut each: impl FnMut(Position, &str),
-) -> Result<()> {
+) -> Result<Option<&'static encoding_rs::Encoding>> {
     try_for_each_row(reader, options, |position, text| {
         each(position, text);
         ControlFlow::Continue(())
     })
 }
 
-/// [`for_each_row`] that stops reading as soon as `each` says `Break`.
+/// [`for_each_row`] that stops reading as soon as `each` says `Break`. The encoding it
+/// read the input in, when that was not UTF-8.
 pub fn try_for_each_row(
     reader: impl Read,
     options: &CsvOptions,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
-) -> Result<()> {
+) -> Result<Option<&'static encoding_rs::Encoding>> {
     let mut columns = Vec::new();
-    try_for_each_cells(
-        reader,
-        options.delimiter,
-        |position, cells| match position {
-            None => {
-                let headers = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
-                columns = header_columns(&headers, &options.ignore_columns, "CSV")?
-                    .into_iter()
-                    .map(|c| c.map(str::to_owned))
-                    .collect();
-                Ok(ControlFlow::Continue(()))
-            }
-            Some(position) => {
-                let text = row_to_json(
-                    columns.iter().map(Option::as_deref).zip(cells.iter()),
-                    options.decimal_comma,
-                );
-                Ok(each(position, &text))
-            }
-        },
-    )
+    let sheet = Sheet {
+        delimiter: options.delimiter,
+        encoding: options.encoding,
+    };
+    try_for_each_cells(reader, sheet, |position, cells| match position {
+        None => {
+            let headers = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
+            columns = header_columns(&headers, &options.ignore_columns, "CSV")?
+                .into_iter()
+                .map(|c| c.map(str::to_owned))
+                .collect();
+            Ok(ControlFlow::Continue(()))
+        }
+        Some(position) => {
+            let text = row_to_json(
+                columns.iter().map(Option::as_deref).zip(cells.iter()),
+                options.decimal_comma,
+            );
+            Ok(each(position, &text))
+        }
+    })
 }
 
 /// Calls `each` with the header row (position `None`), then every row, as its cells'
@@ -88,18 +93,35 @@ pub fn try_for_each_row(
 /// (`-o csv`) or a spreadsheet's is read, before any cell is taken as a field. The
 /// delimiter is `delimiter`, or told from the header row.
 pub(crate) fn try_for_each_cells(
-    mut reader: impl Read,
-    delimiter: Option<u8>,
+    reader: impl Read,
+    sheet: Sheet,
     mut each: impl FnMut(Option<Position>, &csv::StringRecord) -> Result<ControlFlow<()>>,
-) -> Result<()> {
-    // The header row decides the delimiter: read the start of the input to see it.
-    let mut head = Vec::with_capacity(8192);
-    (&mut reader)
-        .take(64 * 1024)
-        .read_to_end(&mut head)
-        .map_err(|e| Error::usage("cannot read the CSV input").with_source(e))?;
-    let delimiter = delimiter.unwrap_or_else(|| sniff_delimiter(&head));
-    let reader = std::io::Cursor::new(head).chain(reader);
+) -> Result<Option<&'static encoding_rs::Encoding>> {
+    // The start of the input tells the encoding, and its header row the delimiter.
+    let (head, rest) = start_of(reader)?;
+    let encoding = sheet
+        .encoding
+        .or_else(|| (!is_utf8(&head)).then_some(encoding_rs::WINDOWS_1252))
+        .filter(|e| *e != encoding_rs::UTF_8);
+    let (head, reader): (Vec<u8>, Box<dyn Read>) = match encoding {
+        None => (
+            head.clone(),
+            Box::new(std::io::Cursor::new(head).chain(rest)),
+        ),
+        // Decoded to UTF-8 as it is read; the delimiter is told from the decoded start.
+        Some(encoding) => start_of(
+            encoding_rs_io::DecodeReaderBytesBuilder::new()
+                .encoding(Some(encoding))
+                .build(std::io::Cursor::new(head).chain(rest)),
+        )
+        .map(|(head, rest)| {
+            (
+                head.clone(),
+                Box::new(std::io::Cursor::new(head).chain(rest)) as Box<dyn Read>,
+            )
+        })?,
+    };
+    let delimiter = sheet.delimiter.unwrap_or_else(|| sniff_delimiter(&head));
     let mut csv = csv::ReaderBuilder::new()
         .flexible(true)
         .delimiter(delimiter)
@@ -110,7 +132,7 @@ pub(crate) fn try_for_each_cells(
         .map_err(|e| Error::usage("the CSV header row cannot be read").with_source(e))?
         .clone();
     if each(None, &headers)?.is_break() {
-        return Ok(());
+        return Ok(encoding);
     }
     let mut record = csv::StringRecord::new();
     let mut last_line = 1;
@@ -120,20 +142,59 @@ pub(crate) fn try_for_each_cells(
         let line = (csv.position().line() as usize).max(last_line + 1);
         last_line = line;
         match csv.read_record(&mut record) {
-            Ok(false) => return Ok(()),
+            Ok(false) => return Ok(encoding),
             Ok(true) => {
                 if each(Some(Position::Line(line)), &record)?.is_break() {
-                    return Ok(());
+                    return Ok(encoding);
                 }
             }
+            // The record's own line (1-based, counted as the loop counts it, CRLF or
+            // not), its column 1-based and named by the header.
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                return Err(
-                    Error::usage(format!("the CSV input is malformed at line {line}"))
-                        .with_source(e),
-                );
+                let column = match e.kind() {
+                    csv::ErrorKind::Utf8 { err, .. } => {
+                        let at = err.field();
+                        let name = headers.get(at).unwrap_or("?");
+                        format!(", column {} (`{name}`)", at + 1)
+                    }
+                    _ => String::new(),
+                };
+                let utf8 = matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
+                let error =
+                    Error::usage(format!("the CSV input is malformed at line {line}{column}"));
+                return Err(if utf8 {
+                    error.with_hint("the text there is not UTF-8: pass `--encoding LABEL` with the file's encoding (`windows-1252`, `iso-8859-15`, …)")
+                } else {
+                    error.with_source(e)
+                });
             }
         }
+    }
+}
+
+/// How a CSV's bytes are read: its delimiter and its encoding (told, or not: then UTF-8,
+/// or Windows-1252 when its start is not UTF-8).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Sheet {
+    pub delimiter: Option<u8>,
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// The first 64 KiB of `reader`, and the reader after them.
+fn start_of<R: Read>(mut reader: R) -> Result<(Vec<u8>, R)> {
+    let mut head = Vec::with_capacity(8192);
+    (&mut reader)
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(|e| Error::usage("cannot read the CSV input").with_source(e))?;
+    Ok((head, reader))
+}
+
+/// Whether `head`, the start of an input, is UTF-8 (a character cut at its end aside).
+fn is_utf8(head: &[u8]) -> bool {
+    match std::str::from_utf8(head) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none(),
     }
 }
 

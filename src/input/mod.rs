@@ -33,6 +33,9 @@ pub(crate) struct Source {
     pub csv: CsvOptions,
     /// The size limit of one record, in bytes: a longer one is a problem of that record.
     pub max_record: usize,
+    /// The encoding a CSV was read in when it was not UTF-8 (told, or detected), once
+    /// [`Source::for_each`] read it.
+    decoded: std::cell::Cell<Option<&'static encoding_rs::Encoding>>,
 }
 
 impl Source {
@@ -57,7 +60,28 @@ impl Source {
             format,
             csv,
             max_record: DEFAULT_MAX_RECORD,
+            decoded: std::cell::Cell::new(None),
         }
+    }
+
+    /// What a CSV read by [`Source::for_each`] was decoded from, when it was not UTF-8:
+    /// a sentence for a note (`None` for UTF-8, JSON and workbooks).
+    pub(crate) fn decoded_note(&self) -> Option<String> {
+        let encoding = self.decoded.get()?;
+        let told = self.csv.encoding.is_some();
+        Some(if told {
+            format!(
+                "`{}` was read as {} (`--encoding`)",
+                self.path.display(),
+                encoding.name()
+            )
+        } else {
+            format!(
+                "`{}` is not UTF-8: it was read as {} (a spreadsheet's plain CSV); pass `--encoding LABEL` if it is another",
+                self.path.display(),
+                encoding.name()
+            )
+        })
     }
 
     /// Whether the input is a spreadsheet's (CSV, a workbook), whose values a
@@ -92,7 +116,9 @@ impl Source {
                     each(position, record)
                 };
                 if self.format == crate::cli::InputFormat::Csv {
-                    self::csv::for_each_row(reader, &self.csv, row)
+                    let decoded = self::csv::for_each_row(reader, &self.csv, row)?;
+                    self.decoded.set(decoded);
+                    Ok(())
                 } else {
                     self::workbook::for_each_row(reader, &self.csv, row)
                 }

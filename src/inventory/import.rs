@@ -115,7 +115,7 @@ pub(crate) fn for_each_fact(
         // CSV (`-o csv`): its cells as the CSV reader takes them.
         Some(_) => {
             let mut names: Vec<String> = Vec::new();
-            crate::input::csv::try_for_each_cells(reader, None, |position, cells| {
+            crate::input::csv::try_for_each_cells(reader, Default::default(), |position, cells| {
                 if position.is_none() {
                     names = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
                     return Ok(ControlFlow::Continue(()));

@@ -433,3 +433,118 @@ fn a_spreadsheets_conversions_are_suspect_and_a_dropped_zero_is_named() {
         .assert_code(0);
     assert_eq!(counter(&env, "creates"), 2);
 }
+
+/// Item 5: a CSV as Excel's and LibreOffice's plain "CSV" saves it (Windows-1252,
+/// semicolons, decimal commas, German booleans) is read, and said to be read so; a BOM
+/// read as Windows-1252 (`ï»¿`) is not a column's name; text not UTF-8 past the start is
+/// named by line and column. (Before: "malformed at line 1", and `WAHR` refused.)
+#[test]
+fn a_csv_as_people_save_it_is_read() {
+    let env = Env::new();
+    let provider = env.emulator().provider_id.clone();
+    let header = "storeId;storeName;address;city;postCode;countryCode;latitude;longitude;locationProvider.id;hasDisabledAccess\r\n";
+    let row = |n: usize, name: &str, access: &str| {
+        format!("W-{n};{name};Hauptstraße 1;Köln;50667;DE;50,9375;6,9603;{provider};{access}\r\n")
+    };
+    let text = format!(
+        "{header}{}{}",
+        row(1, "Bäckerei", "WAHR"),
+        row(2, "Café", "FALSCH")
+    );
+    let (latin, _, _) = encoding_rs::WINDOWS_1252.encode(&text);
+    let file = env.path("excel.csv");
+    std::fs::write(&file, &latin).unwrap();
+    let out = env.run(&[
+        "location",
+        "apply",
+        "-f",
+        file.to_str().unwrap(),
+        "--decimal-comma",
+        "-o",
+        "ndjson",
+    ]);
+    out.assert_code(0);
+    assert!(
+        out.stderr
+            .contains("is not UTF-8: it was read as windows-1252"),
+        "{}",
+        out.stderr
+    );
+    let created: Vec<Value> = out.lines();
+    let first = created.iter().find(|r| r["storeId"] == "W-1").unwrap();
+    let read = env.run(&[
+        "location",
+        "get",
+        first["id"].as_str().unwrap(),
+        "-o",
+        "json",
+    ]);
+    let read = read.json();
+    assert_eq!(
+        (
+            &read["storeName"],
+            &read["address"],
+            &read["hasDisabledAccess"],
+            &read["latitude"]
+        ),
+        (
+            &json!("Bäckerei"),
+            &json!("Hauptstraße 1"),
+            &json!(true),
+            &json!(50.9375)
+        )
+    );
+
+    // The same file told: no guess said.
+    let told = env.run(&[
+        "location",
+        "validate",
+        "-f",
+        file.to_str().unwrap(),
+        "--decimal-comma",
+        "--encoding",
+        "cp1252",
+    ]);
+    told.assert_code(0);
+    assert!(
+        told.stderr.contains("read as windows-1252 (`--encoding`)"),
+        "{}",
+        told.stderr
+    );
+
+    // UTF-8 saved by a program that took it for Windows-1252: its BOM reads `ï»¿`.
+    let garbled = format!("\u{ef}\u{bb}\u{bf}{header}{}", row(3, "Drei", "true"));
+    let file = env.write("garbled.csv", &garbled);
+    let out = env.run(&[
+        "location",
+        "validate",
+        "-f",
+        file.to_str().unwrap(),
+        "--decimal-comma",
+    ]);
+    out.assert_code(0);
+
+    // Not UTF-8 past the start (64 KiB of UTF-8 first): line and column named.
+    let mut mixed = header.as_bytes().to_vec();
+    for n in 0..700 {
+        mixed.extend_from_slice(row(10 + n, "Laden", "true").as_bytes());
+    }
+    mixed.extend_from_slice(b"W-9;Caf\xe9;Ring 1;K\xf6ln;50667;DE;50,9;6,9;x;true\r\n");
+    let file = env.path("mixed.csv");
+    std::fs::write(&file, &mixed).unwrap();
+    let out = env.run(&[
+        "location",
+        "validate",
+        "-f",
+        file.to_str().unwrap(),
+        "--decimal-comma",
+    ]);
+    out.assert_code(2);
+    assert!(
+        out.stderr
+            .contains("malformed at line 702, column 2 (`storeName`)")
+            && out.stderr.contains("--encoding"),
+        "{}",
+        out.stderr
+    );
+}
