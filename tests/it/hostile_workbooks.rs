@@ -156,3 +156,38 @@ fn a_far_cell_and_zip_bombs_are_refused_before_memory_grows() {
         );
     }
 }
+
+/// Issue 53, item 5: a formula cell without a saved value (openpyxl and pandas write
+/// formulas so) is refused with its cell named, instead of reading as empty and its edit
+/// vanishing.
+#[test]
+fn a_formula_without_a_value_is_refused_by_its_cell() {
+    let env = Env::offline();
+    let base = xlsx(&env, "base.xlsx", false);
+    let rewrite = r#"
+import re, sys, zipfile
+src, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(src) as a, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as b:
+    for item in a.infolist():
+        data = a.read(item.filename)
+        if item.filename == "xl/worksheets/sheet1.xml":
+            data, n = re.subn(rb'<c r="B2"[^>]*>.*?</c>', b'<c r="B2"><f>UPPER(A2)</f></c>', data)
+            assert n == 1, data[:400]
+        b.writestr(item, data)
+"#;
+    let formula = env.path("formula.xlsx");
+    let done = env
+        .program("python3")
+        .args(["-c", rewrite])
+        .arg(&base)
+        .arg(&formula)
+        .output()
+        .expect("python3 runs");
+    assert!(done.status.success(), "{}", common::text(&done.stderr));
+    let (code, stderr, _) = validate(&env, &formula);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("cell B2 holds a formula without a saved value"),
+        "{stderr}"
+    );
+}

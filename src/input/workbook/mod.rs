@@ -86,14 +86,22 @@ pub(crate) fn for_each_text_row(
             let mut cells = workbook
                 .worksheet_cells_reader(&first)
                 .map_err(unreadable_sheet)?;
-            while let Some(cell) = cells.next_cell().map_err(unreadable_sheet)? {
-                let (row, column) = cell.get_position();
-                rows.cell(
-                    row,
-                    column,
-                    &Data::from(cell.get_value().clone()),
-                    &mut each,
-                )?;
+            while let Some(cell) = cells
+                .next_cell_with_formula_metadata()
+                .map_err(unreadable_sheet)?
+            {
+                let (row, column) = cell.pos;
+                let value = Data::from(cell.value);
+                // A formula whose value no program computed (openpyxl and pandas write
+                // them so) would read as empty: the edit in it would vanish.
+                if cell.formula.is_some() && value == Data::Empty {
+                    return Err(Error::usage(format!(
+                        "the workbook's cell {} holds a formula without a saved value",
+                        cell_name(row, column)
+                    ))
+                    .with_hint("open and save the workbook in a spreadsheet program (which computes it), or write the value instead of the formula"));
+                }
+                rows.cell(row, column, &value, &mut each)?;
             }
         }
         limits::Kind::Ods => {
