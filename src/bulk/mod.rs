@@ -233,6 +233,9 @@ pub(crate) async fn execute(
         send_suspect: run.yes,
         bases: bases_of(context, &run, &operations),
         force: run.force,
+        // What a bulk `get` prints is an export: its read forms are kept as the bases of
+        // what is edited from it, under its name.
+        export: (run.command == "get" && run.print).then(export_name),
     };
     let merges = operations.get(&Operation::Merge).copied().unwrap_or(0);
     if run.sheet && !run.yes && !run.plan && merges > 0 {
@@ -291,8 +294,6 @@ pub(crate) async fn execute(
         pacer.pauses(),
         state.clone(),
         recorder.as_ref().map(crate::inventory::Recorder::notes),
-        // What a bulk `get` prints is an export: its read forms are kept as bases.
-        run.command == "get" && run.print,
     ));
     // Joined while the writer runs: a worker that panicked stops the run at once, as any
     // failure of the run does, instead of its records going unreported and the run
@@ -311,6 +312,15 @@ pub(crate) async fn execute(
     pauses.abort();
     if let Some(Err(e)) = recorder.map(crate::inventory::Recorder::finish) {
         printer.warning(&format!("the inventory was not updated: {e}"));
+    }
+    if rules.export.is_some() {
+        // An export keeps every location's read form: the oldest exports go.
+        let pruned = crate::inventory::Service::of_run(context).and_then(|service| {
+            crate::inventory::Inventory::open()?.prune_bases(&service, KEPT_EXPORTS)
+        });
+        if let Err(e) = pruned {
+            printer.warning(&format!("older exports were not forgotten: {e}"));
+        }
     }
     if let Some(e) = output_error {
         return Err(Error::other(format!(
@@ -464,6 +474,17 @@ fn start_recorder(
             Ok(None)
         }
     }
+}
+
+/// The exports whose bases are kept per service (a sheet of an older one is compared
+/// with the current state, as a sheet from elsewhere is).
+const KEPT_EXPORTS: usize = 20;
+
+/// A new export's name: when it was made (UTC, to the second) and a random part, so
+/// that two exports of one second are two.
+pub(crate) fn export_name() -> Arc<str> {
+    let now = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
+    Arc::from(format!("{now}/{:04x}", fastrand::u16(..)))
 }
 
 /// The export bases of an `apply` run's merges (none for other runs, or with a warning

@@ -49,6 +49,8 @@ pub(crate) struct Checked {
     operation: Operation,
     id: Option<uuid::Uuid>,
     store_id: Option<String>,
+    /// The export the record was edited from, as its sheet names it.
+    export: Option<String>,
     sent: Option<Sent>,
     pub problems: Problems,
 }
@@ -71,6 +73,7 @@ pub(crate) fn check(position: Position, text: &str, updates: Updates) -> Checked
         },
         id: reading.id,
         store_id: reading.store_id,
+        export: reading.export,
         sent: reading.sent,
         problems: reading.problems,
     }
@@ -84,6 +87,7 @@ impl Checked {
             operation: Operation::Create,
             id: None,
             store_id: None,
+            export: None,
             sent: None,
             problems,
         }
@@ -97,6 +101,7 @@ impl Checked {
             operation,
             id,
             store_id,
+            export,
             sent,
             problems,
         } = self;
@@ -129,6 +134,7 @@ impl Checked {
                 store_id,
                 body,
                 id_from: IdFrom::Input,
+                export,
             },
             problems,
         }

@@ -133,6 +133,10 @@ pub(crate) struct Report {
     /// Fields changed in the file and on the service since the export.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<crate::model::document::Conflict>,
+    /// An export's name (a bulk `get`): its sheets carry it, so that a sheet edited from
+    /// it is compared with what it exported.
+    #[serde(skip)]
+    pub export: Option<std::sync::Arc<str>>,
 }
 
 /// How a merge used the export its record was edited from.
@@ -178,6 +182,7 @@ impl Report {
             corrected: None,
             base: None,
             conflicts: Vec::new(),
+            export: None,
         }
     }
 
@@ -315,7 +320,16 @@ impl Record for Printed {
     /// not be read is no row of that sheet, but a warning (the run still ends with exit 7).
     fn sheet(&self) -> Sheet {
         match &self.0.location {
-            Some(location) => Sheet::Row(crate::input::columns::location_cells(location.get())),
+            Some(location) => {
+                let mut row = crate::input::columns::location_cells(location.get());
+                if let Some(export) = &self.0.export {
+                    row.push((
+                        std::borrow::Cow::Borrowed(crate::model::reader::EXPORT_MEMBER),
+                        Cell::Text(export.to_string()),
+                    ));
+                }
+                Sheet::Row(row)
+            }
             None if self.0.operation == "get" => Sheet::Aside(format!(
                 "{}: location {} was not read: {}",
                 self.0.position(),
@@ -467,7 +481,6 @@ pub(super) async fn write_reports(
     mut pauses: Pauses,
     state: Arc<RunState>,
     mut notes: Option<Notes>,
-    exports: bool,
 ) -> (Tally, Option<Error>) {
     let mut tally = Tally::default();
     // Lines reach stdout when the buffer fills, or when no report came for a moment (a
@@ -495,10 +508,11 @@ pub(super) async fn write_reports(
         let Some(report) = next else { break };
         tally.count(&report);
         if let Some(notes) = &mut notes {
-            let exported = exports && report.outcome == Outcome::Read;
             for mut fact in report.facts() {
                 // An export's read form is the base of what is edited from it.
-                fact.exported = exported && report.id.as_deref() == Some(fact.id.as_str());
+                if report.outcome == Outcome::Read && report.id.as_deref() == Some(&fact.id) {
+                    fact.export = report.export.clone();
+                }
                 notes.note(fact);
             }
         }

@@ -31,6 +31,9 @@ pub(crate) struct Task {
     /// trusted only once the service confirms that storeId).
     #[serde(default)]
     pub id_from: IdFrom,
+    /// The export a sheet's record was edited from, as the sheet names it.
+    #[serde(default)]
+    pub export: Option<String>,
 }
 
 /// Where a task's `id` came from. The inventory is locadm's memory, a hint: an id taken
@@ -172,6 +175,7 @@ mod tests {
                 store_id: Some("S-1".into()),
                 body: Ok(Bytes::from_static(br#"{"storeId":"S-1","latitude":52.10}"#)),
                 id_from: IdFrom::Input,
+                export: None,
             },
             Task {
                 position: Position::Index(7),
@@ -180,6 +184,7 @@ mod tests {
                 store_id: None,
                 body: Err("storeId: required".into()),
                 id_from: IdFrom::Input,
+                export: None,
             },
         ];
         // Every operation and position, an empty body, and text that is not ASCII.
@@ -202,6 +207,7 @@ mod tests {
                 store_id: Some(format!("Straße-{n}")),
                 body: Ok(Bytes::new()),
                 id_from: IdFrom::Input,
+                export: Some(format!("2026-11-28T22:30:00Z/{n:04x}")),
             });
         }
         tasks

@@ -39,6 +39,9 @@ pub(super) struct Rules {
     /// A field changed both in the file and on the service since the export takes the
     /// file's value (`--force`); otherwise the record is a conflict, not sent.
     pub force: bool,
+    /// This run is an export (a bulk `get` that prints): its name, for its sheets and
+    /// the bases it keeps.
+    pub export: Option<Arc<str>>,
 }
 
 pub(super) struct Worker {
@@ -387,6 +390,7 @@ impl Worker {
                 report.store_id = store_id;
                 report.status = Some(reply.status.as_u16());
                 report.outcome = Outcome::Read;
+                report.export = self.rules.export.clone();
                 report.seen = Some(reply.body.clone());
                 report.location = RawValue::from_string(text).ok();
             }
@@ -485,7 +489,11 @@ impl Worker {
 
     /// The write form of what the task's location was when it was last exported.
     fn base(&self, task: &Task) -> Option<RawMembers> {
-        let text = self.rules.bases.as_ref()?.of(&task.id?)?;
+        let text = self
+            .rules
+            .bases
+            .as_ref()?
+            .of(&task.id?, task.export.as_deref())?;
         reader::write_form(RawMembers::parse_text(&text).ok()?).ok()
     }
 

@@ -26,14 +26,12 @@ use crate::model::fields::{self, Kind};
 use crate::model::json::Kind as JsonKind;
 
 /// Columns a record may have besides the location's fields.
-pub(crate) const EXTRA_COLUMNS: [&str; 1] = ["id"];
+pub(crate) const EXTRA_COLUMNS: [&str; 2] = ["id", crate::model::reader::EXPORT_MEMBER];
 
 /// Every column of a location, in the order a sheet shows them: `id`, then the catalogue.
 #[cfg(test)]
 pub(crate) fn location_columns() -> impl Iterator<Item = &'static str> {
-    EXTRA_COLUMNS
-        .into_iter()
-        .chain(fields::LOCATION.iter().map(|f| f.path))
+    std::iter::once("id").chain(fields::LOCATION.iter().map(|f| f.path))
 }
 
 /// Whether `name` is a column the reader takes.

@@ -87,9 +87,10 @@ pub(crate) struct Fact {
     pub body: Option<Bytes>,
     /// When it was learned, in milliseconds since the epoch (now, unless set).
     pub at: Option<i64>,
-    /// `body` is the location's read form as an export printed it: kept as the base a
-    /// file edited from that export is compared with ([`Inventory::base_of`]).
-    pub exported: bool,
+    /// `body` is the location's read form as the export of this name printed it: kept
+    /// as the base a file edited from that export is compared with
+    /// ([`Inventory::base_of`]).
+    pub export: Option<std::sync::Arc<str>>,
 }
 
 impl Fact {
@@ -259,10 +260,11 @@ impl Inventory {
             CREATE TABLE IF NOT EXISTS bases (
                 service     TEXT NOT NULL,
                 profile     TEXT NOT NULL,
+                export      TEXT NOT NULL,
                 id          TEXT NOT NULL,
                 body        TEXT NOT NULL,
                 exported_at INTEGER NOT NULL,
-                PRIMARY KEY (service, profile, id)
+                PRIMARY KEY (service, profile, id, export)
             ) WITHOUT ROWID;",
         )
         .map_err(failed)?;
@@ -292,18 +294,16 @@ impl Inventory {
                     last_seen = max(excluded.last_seen, last_seen)",
             )?;
             let mut base = tx.prepare_cached(
-                "INSERT INTO bases (service, profile, id, body, exported_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (service, profile, id) DO UPDATE SET
-                    body = excluded.body, exported_at = excluded.exported_at
-                 WHERE excluded.exported_at >= exported_at",
+                "INSERT OR REPLACE INTO bases (service, profile, export, id, body, exported_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             let mut written = 0;
             for mut fact in facts {
-                if let (true, Some(body)) = (fact.exported, &fact.body) {
+                if let (Some(export), Some(body)) = (&fact.export, &fact.body) {
                     base.execute(params![
                         service.url,
                         service.profile,
+                        export.as_ref(),
                         fact.id,
                         String::from_utf8_lossy(body),
                         fact.at.unwrap_or(now),
@@ -328,21 +328,43 @@ impl Inventory {
         Ok(written)
     }
 
-    /// What location `id` was when it was last exported (its read form), the base a file
-    /// edited from that export is compared with.
-    pub(crate) fn base_of(&self, service: &Service, id: &str) -> Result<Option<String>> {
+    /// What location `id` was in the export named `export` (a sheet names its own), or
+    /// when it was last exported (NDJSON is the read form, and names none): the base a
+    /// file edited from that export is compared with.
+    pub(crate) fn base_of(
+        &self,
+        service: &Service,
+        id: &str,
+        export: Option<&str>,
+    ) -> Result<Option<String>> {
         let mut query = self
             .conn
             .prepare_cached(
-                "SELECT body FROM bases WHERE service = ?1 AND profile = ?2 AND id = ?3",
+                "SELECT body FROM bases WHERE service = ?1 AND profile = ?2 AND id = ?3
+                   AND (?4 IS NULL OR export = ?4)
+                 ORDER BY exported_at DESC LIMIT 1",
             )
             .map_err(|e| fail(&self.path, "read", e))?;
         let mut rows = query
-            .query(params![service.url, service.profile, id])
+            .query(params![service.url, service.profile, id, export])
             .map_err(|e| fail(&self.path, "read", e))?;
         rows.next()
             .and_then(|row| row.map(|row| row.get(0)).transpose())
             .map_err(|e| fail(&self.path, "read", e))
+    }
+
+    /// Forgets the bases of all but the `keep` latest exports of a service: what an
+    /// export keeps grows with each one, and a sheet older than those is compared with
+    /// the current state (its summary says so).
+    pub(crate) fn prune_bases(&mut self, service: &Service, keep: usize) -> Result<usize> {
+        self.conn
+            .execute(
+                "DELETE FROM bases WHERE service = ?1 AND profile = ?2 AND export NOT IN (
+                    SELECT export FROM bases WHERE service = ?1 AND profile = ?2
+                    GROUP BY export ORDER BY max(exported_at) DESC LIMIT ?3)",
+                params![service.url, service.profile, keep as i64],
+            )
+            .map_err(|e| fail(&self.path, "write", e))
     }
 
     /// Writes a row and takes it back, in one transaction: whether facts can be written
@@ -613,12 +635,13 @@ impl Bases {
         })
     }
 
-    /// What location `id` was when it was last exported, as its read form; `None` when
-    /// it never was (or the inventory cannot say: the record is then merged as before).
-    pub(crate) fn of(&self, id: &uuid::Uuid) -> Option<String> {
+    /// What location `id` was in the export named `export` (else when it was last
+    /// exported), as its read form; `None` when it never was (or the inventory cannot
+    /// say: the record is then merged as before).
+    pub(crate) fn of(&self, id: &uuid::Uuid, export: Option<&str>) -> Option<String> {
         let inventory = self.inventory.lock().unwrap_or_else(|p| p.into_inner());
         inventory
-            .base_of(&self.service, &id.to_string())
+            .base_of(&self.service, &id.to_string(), export)
             .ok()
             .flatten()
     }

@@ -137,6 +137,8 @@ impl CsvOut {
 pub(crate) struct XlsxOut {
     chosen: Option<Vec<String>>,
     header: Option<Vec<String>>,
+    /// The export the rows are of: written to a hidden sheet, not a column.
+    export: Option<String>,
     workbook: rust_xlsxwriter::Workbook,
     row: u32,
     /// The formats of text columns and of coordinates, made once.
@@ -155,6 +157,7 @@ impl XlsxOut {
         XlsxOut {
             chosen,
             header: None,
+            export: None,
             workbook,
             row: 0,
             text: Format::new().set_num_format("@"),
@@ -165,8 +168,13 @@ impl XlsxOut {
     pub(crate) fn push(&mut self, row: &[(Cow<'static, str>, Cell)]) -> Result<()> {
         let (text, coordinate) = (&self.text, &self.coordinate);
         let sheet = self.workbook.worksheet_from_index(0).map_err(xlsx_error)?;
+        let export = crate::model::reader::EXPORT_MEMBER;
+        if let (None, Some(Cell::Text(name))) = (&self.export, cell_named(row, export)) {
+            self.export = Some(name.clone());
+        }
         if self.header.is_none() {
-            let header = header_of(self.chosen.as_deref(), row);
+            let mut header = header_of(self.chosen.as_deref(), row);
+            header.retain(|name| name != export);
             for (col, name) in header.iter().enumerate() {
                 let col = column_number(col)?;
                 sheet.write_string(0, col, name).map_err(xlsx_error)?;
@@ -204,8 +212,18 @@ impl XlsxOut {
         Ok(())
     }
 
-    /// The workbook, written whole.
+    /// The workbook, written whole; the export's name on a hidden sheet of its own
+    /// (`locadm`: `A1` says what `B1` is), which the reader reads back.
     pub(crate) fn finish(&mut self, out: &mut impl Write) -> Result<()> {
+        if let Some(export) = &self.export {
+            let names = self.workbook.add_worksheet();
+            names
+                .set_name(crate::model::reader::EXPORT_SHEET)
+                .and_then(|sheet| sheet.write_string(0, 0, crate::model::reader::EXPORT_MEMBER))
+                .and_then(|sheet| sheet.write_string(0, 1, export))
+                .map_err(xlsx_error)?;
+            names.set_hidden(true);
+        }
         let bytes = self.workbook.save_to_buffer().map_err(xlsx_error)?;
         out.write_all(&bytes)?;
         Ok(())
@@ -252,7 +270,9 @@ impl TableOut {
     }
 }
 
-/// The columns of a sheet: `--columns`, else the first row's.
+/// The columns of a sheet: `--columns` (exactly: `locadm:export` among them names the
+/// export), else the first row's (an export's name last, which the reader sets aside and
+/// compares the sheet with that export).
 pub(crate) fn header_of(
     chosen: Option<&[String]>,
     row: &[(Cow<'static, str>, Cell)],

@@ -548,3 +548,77 @@ fn a_csv_as_people_save_it_is_read() {
         out.stderr
     );
 }
+
+/// Item 4: a CSV or workbook names the export it came from (a last column
+/// `locadm:export`; in a workbook a hidden sheet), and is compared with that export, not
+/// the last one: a sheet exported before a colleague's edit, applied after a newer
+/// export of mine, still keeps the colleague's value. (Compared with the newer export,
+/// the older sheet's telephone would look like my edit and put the old one back.)
+#[test]
+fn a_sheet_is_compared_with_the_export_it_came_from() {
+    for format in ["csv", "xlsx"] {
+        let env = Env::new();
+        let mut records = spelled_otherwise(&env);
+        records[1]["telephoneNumber"] = json!("+4930111");
+        let ids = created(&env, &records);
+        let ids = ids.to_str().unwrap();
+        let sheet = env
+            .cmd(&["location", "get", "--ids-from", ids, "-o", format])
+            .output()
+            .unwrap();
+        assert!(sheet.status.success(), "{}", common::text(&sheet.stderr));
+        if format == "csv" {
+            let text = String::from_utf8(sheet.stdout.clone()).unwrap();
+            let header = text.lines().next().unwrap();
+            assert!(header.ends_with(",locadm:export"), "{header}");
+        }
+        let older = env.path(&format!("older.{format}"));
+        std::fs::write(&older, &sheet.stdout).unwrap();
+        let export = env.run(&["location", "get", "--ids-from", ids, "-o", "ndjson"]);
+        let one = export
+            .lines()
+            .into_iter()
+            .find(|l| l["storeId"] == "R-2")
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        // A colleague's edit, then a newer export of mine.
+        let colleague = env.path("colleague");
+        std::fs::create_dir_all(&colleague).unwrap();
+        env.cmd(&[
+            "location",
+            "update",
+            &one,
+            "--telephone",
+            "+4930999",
+            "--yes",
+        ])
+        .env("XDG_DATA_HOME", &colleague)
+        .run()
+        .assert_code(0);
+        env.run(&["location", "get", "--ids-from", ids, "-o", "ndjson"])
+            .assert_code(0);
+
+        // The older sheet, unedited: nothing to send, the colleague's value kept.
+        let plan = env.run(&[
+            "location",
+            "apply",
+            "-f",
+            older.to_str().unwrap(),
+            "--plan",
+            "-o",
+            "ndjson",
+        ]);
+        plan.assert_code(0);
+        assert!(
+            plan.lines().iter().all(|r| r["plan"] == "unchanged"),
+            "{format}: {}",
+            plan.stdout
+        );
+        env.run(&["location", "apply", "-f", older.to_str().unwrap()])
+            .assert_code(0);
+        let read = env.run(&["location", "get", &one, "-o", "json"]);
+        assert_eq!(read.json()["telephoneNumber"], "+4930999", "{format}");
+    }
+}

@@ -65,7 +65,17 @@ pub struct Reading {
     /// Errors and warnings, in the order of the body.
     pub problems: Problems,
     pub sent: Option<Sent>,
+    /// The export the record was edited from, as a sheet of the tool's names it
+    /// ([`EXPORT_MEMBER`]): set aside, never sent.
+    pub export: Option<String>,
 }
+
+/// The member (a sheet's last column, or its hidden sheet's name) that names the export a
+/// record of a sheet the tool wrote came from.
+pub const EXPORT_MEMBER: &str = "locadm:export";
+
+/// The hidden sheet of a workbook the tool wrote, which names its export (`B1`).
+pub const EXPORT_SHEET: &str = "locadm";
 
 /// What a body without errors sends.
 // A `Reading` lives from its read to its use, on the stack: boxing the body would cost
@@ -91,6 +101,7 @@ pub fn read(text: &str, target: Target) -> Reading {
         store_id: None,
         problems: Problems::default(),
         sent: None,
+        export: None,
     };
     let object = match json::parse_body(text) {
         Ok(object) => object,
@@ -106,6 +117,9 @@ pub fn read(text: &str, target: Target) -> Reading {
         .get("storeId")
         .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
     reading.take_id(record.get("id"), target);
+    reading.export = record
+        .get(EXPORT_MEMBER)
+        .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
     let (body, deferred) = set_aside(record, reading.op, &mut reading.problems);
     let result = LocationBody::check_members(&body.as_object(), Problems::default());
     match (reading.op, result) {
@@ -218,7 +232,7 @@ fn set_aside(
             continue;
         }
         match name.as_ref() {
-            "id" => continue,
+            "id" | EXPORT_MEMBER => continue,
             "links" => {
                 links(problems, &raw);
                 continue;

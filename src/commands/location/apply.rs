@@ -228,6 +228,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             store_id: entry.store_id.clone(),
             body: Ok(body),
             id_from: IdFrom::Input,
+            export: None,
         });
     }
     if unsure > 0 {

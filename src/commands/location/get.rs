@@ -41,14 +41,21 @@ pub(super) fn only_one(
 async fn get_one(context: &Context<'_>, named: NamedLocation) -> Result<()> {
     let api = context.api().await?;
     let (location, reply) = named.read(context, &api).await?;
+    let printer = context.printer;
+    // One location as a sheet is an export of one: its base is kept, and the sheet names
+    // it, as a bulk export's does.
+    let export = printer.wants_rows().then(bulk::export_name);
     inventory::note(
         context,
-        vec![Fact::seen(named.id, Some(reply.body.clone()))],
+        vec![Fact {
+            export: export.clone(),
+            ..Fact::seen(named.id, Some(reply.body.clone()))
+        }],
     );
-    let printer = context.printer;
     if printer.wants_rows() {
         // One location as an export of one: the row `apply --file` reads back.
         let mut report = bulk::Report::new(Position::Whole, Operation::Get, bulk::Outcome::Read);
+        report.export = export;
         report.id = Some(location.id.to_string());
         report.location = serde_json::value::RawValue::from_string(
             String::from_utf8_lossy(&reply.body).into_owned(),
@@ -109,6 +116,7 @@ pub(super) fn id_tasks(
                 },
                 store_id,
                 body: Ok(bytes::Bytes::new()),
+                export: None,
             });
         }
     };

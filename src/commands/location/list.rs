@@ -73,6 +73,7 @@ async fn refresh(
             store_id: location.store_id.clone(),
             body: Ok(bytes::Bytes::new()),
             id_from: IdFrom::Input,
+            export: None,
         });
     }
     let preflight = builder.finish("refresh".to_owned())?;

@@ -78,11 +78,23 @@ pub(crate) fn for_each_text_row(
     match kind {
         limits::Kind::Xlsx => {
             let mut workbook = calamine::Xlsx::new(Cursor::new(bytes)).map_err(not_a_workbook)?;
-            let first = workbook
-                .sheet_names()
-                .into_iter()
-                .next()
+            let names = workbook.sheet_names();
+            let first = names
+                .first()
+                .cloned()
                 .ok_or_else(|| Error::usage("the workbook has no sheet"))?;
+            // A workbook the tool wrote names its export on a hidden sheet: a column of
+            // every row, for the reader to set aside and compare the row with.
+            use crate::model::reader::{EXPORT_MEMBER, EXPORT_SHEET};
+            if names.iter().any(|n| n == EXPORT_SHEET) {
+                rows.export = workbook
+                    .worksheet_range(EXPORT_SHEET)
+                    .ok()
+                    .filter(|range| {
+                        range.get_value((0, 0)).map(text).as_deref() == Some(EXPORT_MEMBER)
+                    })
+                    .and_then(|range| range.get_value((0, 1)).map(text));
+            }
             let mut cells = workbook
                 .worksheet_cells_reader(&first)
                 .map_err(unreadable_sheet)?;
@@ -130,6 +142,8 @@ struct Rows {
     cells: Vec<String>,
     /// The header's first and last column with a value, once it is read.
     header: Option<(u32, u32)>,
+    /// The export a workbook the tool wrote names: a last column of every row.
+    export: Option<String>,
 }
 
 impl Rows {
@@ -183,10 +197,18 @@ impl Rows {
                 let last = self.cells.len().saturating_sub(1);
                 self.cells.drain(..first);
                 self.header = Some((first as u32, last as u32));
+                if self.export.is_some() {
+                    self.cells
+                        .push(crate::model::reader::EXPORT_MEMBER.to_owned());
+                }
             }
-            Some((first, last)) => self
-                .cells
-                .resize((last - first + 1) as usize, String::new()),
+            Some((first, last)) => {
+                self.cells
+                    .resize((last - first + 1) as usize, String::new());
+                if let Some(export) = &self.export {
+                    self.cells.push(export.clone());
+                }
+            }
         }
         let result = each(row as usize + 1, &self.cells);
         self.cells.clear();
