@@ -20,6 +20,20 @@ fn created(env: &Env, locations: &[Value]) -> std::path::PathBuf {
     env.write("created.ndjson", &out.stdout)
 }
 
+/// `apply --plan` of `sheet` plans every record `unchanged`; `apply` then exits 0.
+#[track_caller]
+fn applied_unchanged(env: &Env, sheet: &std::path::Path, format: &str) {
+    let sheet = sheet.to_str().unwrap();
+    let plan = env.run(&["location", "apply", "-f", sheet, "--plan", "-o", "ndjson"]);
+    plan.assert_code(0);
+    assert!(
+        plan.lines().iter().all(|r| r["plan"] == "unchanged"),
+        "{format}: {}",
+        plan.stdout
+    );
+    env.run(&["location", "apply", "-f", sheet]).assert_code(0);
+}
+
 /// [`spelled_otherwise`] created and exported (`location get --ids-from … -o ndjson`).
 fn exported(env: &Env) -> common::Run {
     let ids = created(env, &spelled_otherwise(env));
@@ -226,23 +240,7 @@ fn the_tools_own_sheets_read_back_to_the_same_locations() {
         assert!(export.status.success(), "{}", common::text(&export.stderr));
         let path = env.path(&format!("export.{format}"));
         std::fs::write(&path, &export.stdout).unwrap();
-        let plan = env.run(&[
-            "location",
-            "apply",
-            "-f",
-            path.to_str().unwrap(),
-            "--plan",
-            "-o",
-            "ndjson",
-        ]);
-        plan.assert_code(0);
-        assert!(
-            plan.lines().iter().all(|r| r["plan"] == "unchanged"),
-            "{format}: {}",
-            plan.stdout
-        );
-        env.run(&["location", "apply", "-f", path.to_str().unwrap()])
-            .assert_code(0);
+        applied_unchanged(&env, &path, format);
     }
     assert_eq!(counter(&env, "updates"), updates, "no write sent");
 }
@@ -601,23 +599,7 @@ fn a_sheet_is_compared_with_the_export_it_came_from() {
             .assert_code(0);
 
         // The older sheet, unedited: nothing to send, the colleague's value kept.
-        let plan = env.run(&[
-            "location",
-            "apply",
-            "-f",
-            older.to_str().unwrap(),
-            "--plan",
-            "-o",
-            "ndjson",
-        ]);
-        plan.assert_code(0);
-        assert!(
-            plan.lines().iter().all(|r| r["plan"] == "unchanged"),
-            "{format}: {}",
-            plan.stdout
-        );
-        env.run(&["location", "apply", "-f", older.to_str().unwrap()])
-            .assert_code(0);
+        applied_unchanged(&env, &older, format);
         let read = env.run(&["location", "get", &one, "-o", "json"]);
         assert_eq!(read.json()["telephoneNumber"], "+4930999", "{format}");
     }
