@@ -69,15 +69,20 @@ pub(super) async fn check_read_form(
     api: &ApiClient,
     run: &Run,
     id: uuid::Uuid,
+    exported: Option<String>,
     merges: usize,
 ) -> Result<()> {
-    let reply = match api.read_location(&mut Route::Shared, &id).await {
-        Ok(reply) => reply,
-        // That record will report its own failure; another may show the read form.
-        Err(e) if e.kind() == &Kind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
+    // The read form as an export printed it (kept as the location's base), else read.
+    let text = match exported {
+        Some(text) => text,
+        None => match api.read_location(&mut Route::Shared, &id).await {
+            Ok(reply) => String::from_utf8_lossy(&reply.body).into_owned(),
+            // That record will report its own failure; another may show the read form.
+            Err(e) if e.kind() == &Kind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        },
     };
-    let read = RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
+    let read = RawMembers::parse_text(&text)
         .map_err(|e| Error::other(format!("the read form of location {id} is {e}")))?;
     let missing = document::not_carried(&read);
     if missing.is_empty() {

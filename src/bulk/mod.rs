@@ -200,8 +200,12 @@ pub(crate) async fn execute(
     };
     check_permissions(context, &api, &run, &operations).await?;
     let creates = operations.get(&Operation::Create).copied().unwrap_or(0);
+    let bases = bases_of(context, &run, &operations);
     if let Some(id) = first_merge {
-        check_read_form(context, &api, &run, id, operations[&Operation::Merge]).await?;
+        // An export of that location is a read form of this service: nothing to read.
+        let exported = bases.as_ref().and_then(|bases| bases.of(&id, None));
+        let merges = operations[&Operation::Merge];
+        check_read_form(context, &api, &run, id, exported, merges).await?;
     }
     // Where the pace starts: what the last run against this service learned, unless
     // told otherwise (issue 44).
@@ -231,7 +235,7 @@ pub(crate) async fn execute(
         earlier,
         sheet: run.sheet,
         send_suspect: run.yes,
-        bases: bases_of(context, &run, &operations),
+        bases,
         force: run.force,
         // What a bulk `get` prints is an export: its read forms are kept as the bases of
         // what is edited from it, under its name.

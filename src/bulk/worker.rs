@@ -231,14 +231,19 @@ impl Worker {
     /// `--plan`: reads what a write would change, writes nothing.
     async fn plan(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
         report.outcome = Outcome::Planned;
+        let base = self.base(task);
         match task.operation {
             Operation::Create => {
                 report.plan = Some("create");
                 report.body = RawValue::from_string(body_text(&body)?.to_owned()).ok();
             }
+            Operation::Merge if unedited(base.as_ref(), &body)? => {
+                report.plan = Some("unchanged");
+                report.base = Some(BaseUse::Merged);
+            }
             Operation::Replace | Operation::Merge => {
                 let current = self.current(task, report).await?;
-                let after = self.target(task, &current, &body, report)?;
+                let after = self.target(task, &current, &body, report, base.as_ref())?;
                 report.changes = document::diff(&current, &after.0);
                 if self.rules.sheet {
                     damage::mark(&mut report.changes);
@@ -264,6 +269,7 @@ impl Worker {
     }
 
     async fn carry_out(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
+        let base = self.base(task);
         let id = task.id;
         match task.operation {
             Operation::Create => {
@@ -293,13 +299,20 @@ impl Worker {
                 }
                 self.record(task, report, None);
             }
+            // A record that changes nothing against the export it was edited from sends
+            // nothing, and needs not read the location to know it.
+            Operation::Merge if unedited(base.as_ref(), &body)? => {
+                report.outcome = Outcome::Unchanged;
+                report.base = Some(BaseUse::Merged);
+                self.record(task, report, None);
+            }
             Operation::Replace | Operation::Merge => {
                 let id = id.expect("an update has an id");
                 // The current state is read first: to merge onto, to compare with (a
                 // replacement that changes nothing is not sent, as a merge is not), and
                 // for the journal's before-image (`--undo` puts it back).
                 let current = self.current(task, report).await?;
-                let target = self.target(task, &current, &body, report)?;
+                let target = self.target(task, &current, &body, report, base.as_ref())?;
                 if !report.conflicts.is_empty() && !self.rules.force {
                     report.outcome = Outcome::Conflict;
                     report.error = Some(format!(
@@ -433,14 +446,15 @@ impl Worker {
         current: &RawMembers,
         body: &[u8],
         report: &mut Report,
+        base: Option<&RawMembers>,
     ) -> Result<(RawMembers, Bytes)> {
         let record = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
         let checked = if task.operation == Operation::Merge {
-            match self.base(task) {
+            match base {
                 // Edited from an export: what the record changed against it, over what
                 // the location is now.
                 Some(base) => {
-                    let (mut patch, conflicts) = document::three_way(&base, &record, current);
+                    let (mut patch, conflicts) = document::three_way(base, &record, current);
                     if self.rules.force {
                         for conflict in &conflicts {
                             let value = conflict
@@ -487,8 +501,12 @@ impl Worker {
         Ok((after, sent.into()))
     }
 
-    /// The write form of what the task's location was when it was last exported.
+    /// The write form of what a merge's location was when it was exported (the export
+    /// its record names, else the last), once a task; `None` for other tasks.
     fn base(&self, task: &Task) -> Option<RawMembers> {
+        if task.operation != Operation::Merge {
+            return None;
+        }
         let text = self
             .rules
             .bases
@@ -540,6 +558,16 @@ impl Worker {
             }
         }
     }
+}
+
+/// Whether a merge's record changes nothing against `base`, the export it was edited
+/// from (false when no export of it is known).
+fn unedited(base: Option<&RawMembers>, body: &[u8]) -> Result<bool> {
+    let Some(base) = base else {
+        return Ok(false);
+    };
+    let record = RawMembers::parse_text(body_text(body)?).map_err(Error::other)?;
+    Ok(document::diff(base, &document::merge(base, &record)).is_empty())
 }
 
 /// How far a task went.

@@ -239,12 +239,28 @@ impl Inventory {
         // WAL: readers never wait for a writer, and writers of concurrent runs take
         // turns (the busy timeout). NORMAL: a commit is durable at the next checkpoint,
         // enough for a memory that any read or import can rebuild.
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(failed)?;
+        set_wal(&conn).map_err(failed)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(failed)?;
+        // The schema, made once: in a transaction that takes the write lock first (and
+        // waits its turn), as two runs starting together on a new file both make it; a
+        // read that had to become a write would be refused at once instead.
+        let made: bool = conn
+            .query_row(
+                "SELECT count(*) = 2 FROM sqlite_master WHERE name IN ('locations', 'bases')",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(failed)?;
+        if made {
+            return Ok(Inventory {
+                conn,
+                path: path.to_owned(),
+            });
+        }
         conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS locations (
+            "BEGIN IMMEDIATE;
+            CREATE TABLE IF NOT EXISTS locations (
                 service   TEXT NOT NULL,
                 profile   TEXT NOT NULL,
                 id        TEXT NOT NULL,
@@ -265,7 +281,8 @@ impl Inventory {
                 body        TEXT NOT NULL,
                 exported_at INTEGER NOT NULL,
                 PRIMARY KEY (service, profile, id, export)
-            ) WITHOUT ROWID;",
+            ) WITHOUT ROWID;
+            COMMIT;",
         )
         .map_err(failed)?;
         Ok(Inventory {
@@ -524,6 +541,28 @@ impl Inventory {
         .map_err(|e| fail(&self.path, "write", e))?;
         tx.commit().map_err(|e| fail(&self.path, "write", e))?;
         Ok(forgotten)
+    }
+}
+
+/// Puts the file in WAL mode (kept in the file: once is enough). SQLite answers a
+/// switch it cannot make now (another run opening the new file too) at once, without
+/// waiting as the busy timeout waits for a lock: it is tried again until that timeout.
+fn set_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |row| row.get(0))?;
+    if mode.eq_ignore_ascii_case("wal") {
+        return Ok(());
+    }
+    let deadline = std::time::Instant::now() + BUSY_TIMEOUT;
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(e)
+                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            done => return done,
+        }
     }
 }
 

@@ -82,6 +82,12 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
     let exported = env.write("export.ndjson", &export.stdout);
     let exported = exported.to_str().unwrap();
     let updates = counter(&env, "updates");
+    // Merged, each record is compared with its export (kept by `get` above): nothing
+    // changed, so nothing is read either.
+    let requests = counter(&env, "requests");
+    env.run(&["location", "apply", "-f", exported])
+        .assert_code(0);
+    assert_eq!(counter(&env, "requests"), requests, "not one request");
 
     for extra in [&[][..], &["--replace"]] {
         let mut args = vec![
@@ -225,6 +231,7 @@ fn the_tools_own_sheets_read_back_to_the_same_locations() {
     records[0]["tags"] = json!(["a,b", " lead", "c"]);
     let ids = created(&env, &records);
     let updates = counter(&env, "updates");
+    let requests = counter(&env, "requests");
     for format in ["csv", "xlsx"] {
         let export = env
             .cmd(&[
@@ -243,6 +250,13 @@ fn the_tools_own_sheets_read_back_to_the_same_locations() {
         applied_unchanged(&env, &path, format);
     }
     assert_eq!(counter(&env, "updates"), updates, "no write sent");
+    // Each sheet's records compared with its export: not even a read (the exports' own
+    // reads aside: 2 a format).
+    assert_eq!(
+        counter(&env, "requests"),
+        requests + 4,
+        "no request of the applies"
+    );
 }
 
 /// Item 4: an older export applied after a colleague's edit reverts nothing. The file
