@@ -805,7 +805,7 @@ pub(crate) fn one_id(store_id: &str, ids: &[String]) -> Result<uuid::Uuid> {
             several.len(),
             several.join(", ")
         ))
-        .with_hint("give the id instead; `locadm location list --store-id STOREID --refresh` reads them again and forgets the gone ones")),
+        .with_hint("give the id instead; `locadm location list --store-id STOREID --refresh` reads them again and marks the gone ones deleted")),
     }
 }
 
