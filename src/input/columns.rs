@@ -24,9 +24,10 @@ use crate::error::{Error, Result};
 use crate::model::document::{self, RawMembers};
 use crate::model::fields::{self, Kind};
 use crate::model::json::Kind as JsonKind;
+use crate::model::reader::EXPORT_MEMBER;
 
 /// Columns a record may have besides the location's fields.
-pub(crate) const EXTRA_COLUMNS: [&str; 2] = ["id", crate::model::reader::EXPORT_MEMBER];
+pub(crate) const EXTRA_COLUMNS: [&str; 2] = ["id", EXPORT_MEMBER];
 
 /// Every column of a location, in the order a sheet shows them: `id`, then the catalogue.
 #[cfg(test)]

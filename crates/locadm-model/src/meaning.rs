@@ -16,8 +16,7 @@
 
 use serde_json::value::RawValue;
 
-use crate::document::RawMembers;
-use crate::json::Kind;
+use crate::json::{Kind, RawObject};
 
 /// Two JSON values that mean the same.
 pub fn same(a: &RawValue, b: &RawValue) -> bool {
@@ -36,27 +35,31 @@ pub fn same(a: &RawValue, b: &RawValue) -> bool {
             (Some(x), Some(y)) => x.len() == y.len() && x.iter().zip(&y).all(|(x, y)| same(x, y)),
             _ => false,
         },
-        (Kind::Object, Kind::Object) => match (RawMembers::parse(a), RawMembers::parse(b)) {
-            (Ok(x), Ok(y)) => same_members(&x, &y),
-            _ => false,
-        },
+        (Kind::Object, Kind::Object) => {
+            let members = |raw| serde_json::from_str::<RawObject<'_>>(raw);
+            match (members(a.get()), members(b.get())) {
+                (Ok(x), Ok(y)) => same_members(&x, &y),
+                _ => false,
+            }
+        }
         _ => false,
     }
 }
 
 /// Two objects' members mean the same: each member of one is the same in the other, a
 /// `null` the same as no member.
-pub fn same_members(a: &RawMembers, b: &RawMembers) -> bool {
-    let covered = |x: &RawMembers, y: &RawMembers| {
-        x.names().all(|name| {
-            let value = x.get(name).expect("a named member");
-            match y.get(name) {
-                Some(other) => same(value, other),
-                None => is_null(value),
-            }
-        })
-    };
+fn same_members(a: &RawObject<'_>, b: &RawObject<'_>) -> bool {
     covered(a, b) && covered(b, a)
+}
+
+/// Each member of `x` is the same in `y` (a `null` the same as none there).
+fn covered(x: &RawObject<'_>, y: &RawObject<'_>) -> bool {
+    x.members.iter().all(
+        |(name, value)| match y.members.iter().find(|(n, _)| n == name) {
+            Some((_, other)) => same(value, other),
+            None => is_null(value),
+        },
+    )
 }
 
 /// The items of a JSON array.

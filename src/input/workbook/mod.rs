@@ -25,6 +25,7 @@ use calamine::{Data, Reader};
 use super::columns::{header_columns, header_row, row_to_json};
 use super::{CsvOptions, Position};
 use crate::error::{Error, Result};
+use crate::model::reader::{EXPORT_MEMBER, EXPORT_SHEET};
 
 /// Calls `each` with every row of the first sheet as JSON text, with its row number
 /// (the header is row 1).
@@ -85,7 +86,6 @@ pub(crate) fn for_each_text_row(
                 .ok_or_else(|| Error::usage("the workbook has no sheet"))?;
             // A workbook the tool wrote names its export on a hidden sheet: a column of
             // every row, for the reader to set aside and compare the row with.
-            use crate::model::reader::{EXPORT_MEMBER, EXPORT_SHEET};
             if names.iter().any(|n| n == EXPORT_SHEET) {
                 rows.export = workbook
                     .worksheet_range(EXPORT_SHEET)
@@ -198,8 +198,7 @@ impl Rows {
                 self.cells.drain(..first);
                 self.header = Some((first as u32, last as u32));
                 if self.export.is_some() {
-                    self.cells
-                        .push(crate::model::reader::EXPORT_MEMBER.to_owned());
+                    self.cells.push(EXPORT_MEMBER.to_owned());
                 }
             }
             Some((first, last)) => {
