@@ -1,8 +1,9 @@
-//! Issue 42: the spreadsheet round trip through a real spreadsheet program, Gnumeric's
-//! `ssconvert` (Debian's `gnumeric`, installed by `.ci/run`): what the tool writes is
-//! saved by the program as a person's "save" would, and read back.
+//! Issue 42 and 53: the spreadsheet round trip through real spreadsheet programs,
+//! Gnumeric's `ssconvert` (Debian's `gnumeric`) and LibreOffice headless (Debian's
+//! `libreoffice-calc-nogui`), both installed by `.ci/run`: what the tool writes is saved by
+//! the program as a person's "save" would, and read back.
 //!
-//! Without `ssconvert` these tests fail under CI (`CI` set: `.ci/run` must have installed
+//! Without the program these tests fail under CI (`CI` set: `.ci/run` must have installed
 //! it) and are skipped elsewhere with the reason printed, so they never pass without
 //! having run in CI.
 
@@ -13,22 +14,70 @@ use serde_json::{json, Value};
 
 use crate::common::{self, Env};
 
-/// Whether `ssconvert` is here to run; panics under CI when it is not. (A helper of the
-/// tests, which may print: clippy's `allow-print-in-tests` sees only test functions.)
-#[allow(clippy::print_stderr)]
+/// Whether `ssconvert` is here to run; panics under CI when it is not.
 fn ssconvert_installed() -> bool {
+    installed("ssconvert", "gnumeric")
+}
+
+/// Whether `program` (of Debian's `package`) is here to run; panics under CI when it is
+/// not. (A helper of the tests, which may print: clippy's `allow-print-in-tests` sees
+/// only test functions.)
+#[allow(clippy::print_stderr)]
+fn installed(program: &str, package: &str) -> bool {
     let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("ssconvert").is_file()));
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()));
     let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
     if !found && in_ci {
         panic!(
-            "`ssconvert` is not installed: `.ci/run` installs Debian's `gnumeric` for this test"
+            "`{program}` is not installed: `.ci/run` installs Debian's `{package}` for this test"
         );
     }
     if !found {
-        eprintln!("skipped: `ssconvert` is not installed (apt-get install --no-install-recommends gnumeric)");
+        eprintln!("skipped: `{program}` is not installed (apt-get install --no-install-recommends {package})");
     }
     found
+}
+
+/// LibreOffice headless opens `from` and saves it as `to`'s format (`xlsx`, or `csv` in
+/// UTF-8 with commas, as its "Text CSV" filter writes it); `to`'s path. Its profile is
+/// the test's own.
+fn libreoffice(env: &Env, from: &Path, to: &str) -> PathBuf {
+    let out_dir = env.path("libreoffice");
+    let filter = if to.ends_with(".csv") {
+        "csv:Text - txt - csv (StarCalc):44,34,76,1"
+    } else {
+        "xlsx"
+    };
+    let profile = format!("file://{}", env.path("libreoffice-profile").display());
+    let mut soffice = Command::new("soffice");
+    soffice
+        .arg(format!("-env:UserInstallation={profile}"))
+        .arg("--headless");
+    if from.extension().is_some_and(|e| e == "csv") {
+        // A CSV of the tool's is UTF-8 with commas (LibreOffice would ask).
+        soffice.arg("--infilter=CSV:44,34,76,1");
+    }
+    let out = soffice
+        .args(["--convert-to", filter])
+        .arg("--outdir")
+        .arg(&out_dir)
+        .arg(from)
+        .env("HOME", env.path("home"))
+        .output()
+        .expect("run soffice");
+    let stem = from.file_stem().unwrap().to_str().unwrap();
+    let extension = Path::new(to).extension().unwrap().to_str().unwrap();
+    let written = out_dir.join(format!("{stem}.{extension}"));
+    assert!(
+        out.status.success() && written.is_file(),
+        "soffice {}: {}{}",
+        from.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let to = env.path(to);
+    std::fs::rename(&written, &to).unwrap();
+    to
 }
 
 /// `ssconvert FROM TO` (the format from TO's extension), as a person opens a file and
@@ -159,6 +208,30 @@ fn the_tools_sheets_saved_by_gnumeric_apply_unchanged() {
     let csv_again = convert(&env, &xlsx, "saved.csv");
     let own_xlsx = export(&env, &created, "xlsx", "own.xlsx");
     let own_saved = convert(&env, &own_xlsx, "own-saved.xlsx");
+    for sheet in [&xlsx, &csv_again, &own_saved] {
+        let plan = plan(&env, sheet);
+        assert!(all_unchanged(&plan), "{}: {plan:?}", sheet.display());
+    }
+    let out = env.run(&["location", "apply", "--file", csv_again.to_str().unwrap()]);
+    out.assert_code(0);
+    assert_eq!(env.emulator().counters()["updates"], 0);
+}
+
+/// Issue 53: the same through LibreOffice headless (what a team's "Save" in Calc does):
+/// the tool's CSV saved as `.xlsx`, that saved as CSV again, and the tool's own workbook
+/// saved again, each apply `unchanged`, and nothing is sent.
+#[test]
+fn the_tools_sheets_saved_by_libreoffice_apply_unchanged() {
+    if !installed("soffice", "libreoffice-calc-nogui") {
+        return;
+    }
+    let env = Env::new();
+    let created = create_fragile(&env);
+    let csv = export(&env, &created, "csv", "sheet.csv");
+    let xlsx = libreoffice(&env, &csv, "lo-saved.xlsx");
+    let csv_again = libreoffice(&env, &xlsx, "lo-saved.csv");
+    let own_xlsx = export(&env, &created, "xlsx", "own.xlsx");
+    let own_saved = libreoffice(&env, &own_xlsx, "lo-own-saved.xlsx");
     for sheet in [&xlsx, &csv_again, &own_saved] {
         let plan = plan(&env, sheet);
         assert!(all_unchanged(&plan), "{}: {plan:?}", sheet.display());
