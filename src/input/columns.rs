@@ -180,23 +180,6 @@ pub(crate) fn location_cells(read_form: &str) -> Vec<(Cow<'static, str>, Cell)> 
     cells
 }
 
-/// Booleans as spreadsheets in other languages type them (German, French, Italian,
-/// Spanish, Portuguese, Dutch).
-const BOOLEAN_WORDS: [&str; 12] = [
-    "true",
-    "false",
-    "wahr",
-    "falsch",
-    "vrai",
-    "faux",
-    "vero",
-    "falso",
-    "verdadero",
-    "verdadeiro",
-    "waar",
-    "onwaar",
-];
-
 /// Month names and their abbreviations, which spreadsheets read before a day or year as
 /// a date (`MAR-01`, `Sep 12`, `March 2026`).
 const MONTHS: [&str; 12] = [
@@ -227,9 +210,7 @@ pub(crate) fn protect(text: &str) -> Cow<'_, str> {
             "+-=@.($€£¥".contains(c)
                 || c.is_whitespace()
                 || text.ends_with(char::is_whitespace)
-                || BOOLEAN_WORDS
-                    .iter()
-                    .any(|word| text.eq_ignore_ascii_case(word))
+                || document::boolean_word(text).is_some()
                 || month_date(text)
                 || unprotect(text) != text
         }
@@ -336,12 +317,8 @@ enum Member<'a> {
 /// its decimal point, and a boolean may be written in that language (`WAHR`, `FAUX`).
 fn cell_json(field: &str, cell: &str, decimal_comma: bool) -> String {
     if decimal_comma && fields::kind_of(field) == Kind::Boolean {
-        let word = cell.trim().to_lowercase();
-        if ["wahr", "vrai", "vero", "verdadero", "verdadeiro", "waar"].contains(&word.as_str()) {
-            return "true".to_owned();
-        }
-        if ["falsch", "faux", "falso", "onwaar"].contains(&word.as_str()) {
-            return "false".to_owned();
+        if let Some(value) = document::boolean_word(cell) {
+            return value.to_string();
         }
     }
     if decimal_comma && fields::kind_of(field) == Kind::Number {

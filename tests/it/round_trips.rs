@@ -11,10 +11,17 @@ fn counter(env: &Env, name: &str) -> u64 {
     env.emulator().counters()[name].as_u64().unwrap()
 }
 
+/// Writes `lines` as the NDJSON file `name`; its path.
+fn ndjson(env: &Env, name: &str, lines: &[Value]) -> std::path::PathBuf {
+    env.write(
+        name,
+        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+}
+
 /// Creates these locations; the file of their ids.
 fn created(env: &Env, locations: &[Value]) -> std::path::PathBuf {
-    let text: String = locations.iter().map(|l| format!("{l}\n")).collect();
-    let input = env.write("new.ndjson", &text);
+    let input = ndjson(env, "new.ndjson", locations);
     let out = env.run(&["location", "apply", "-f", input.to_str().unwrap()]);
     out.assert_code(0);
     env.write("created.ndjson", &out.stdout)
@@ -122,10 +129,7 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
     lines[1]["latitude"] = serde_json::from_str("52.000").unwrap();
     lines[1]["description"] = Value::Null;
     lines[1]["tags"] = json!(["a,b", " lead"]);
-    let respelled = env.write(
-        "respelled.ndjson",
-        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
-    );
+    let respelled = ndjson(&env, "respelled.ndjson", &lines);
     let out = env.run(&[
         "location",
         "apply",
@@ -145,10 +149,7 @@ fn an_unedited_export_sends_nothing_and_an_edit_sends_exactly_the_edit() {
 
     // One field edited: one change, one write.
     lines[1]["storeName"] = json!("Zwei, neu");
-    let edited = env.write(
-        "edited.ndjson",
-        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
-    );
+    let edited = ndjson(&env, "edited.ndjson", &lines);
     let plan = env.run(&[
         "location",
         "apply",
@@ -183,8 +184,7 @@ fn apply_shows_warnings_and_strict_makes_them_errors() {
     let mut records = spelled_otherwise(&env);
     records[0]["structuredAddress"]["countryCode"] = json!("XK");
     records[1]["countryCode"] = json!("XK");
-    let text: String = records.iter().map(|l| format!("{l}\n")).collect();
-    let input = env.write("xk.ndjson", &text);
+    let input = ndjson(&env, "xk.ndjson", &records);
     let input = input.to_str().unwrap();
 
     let strict = env.run(&["location", "apply", "-f", input, "--strict"]);
@@ -307,10 +307,7 @@ fn an_older_sheet_reverts_no_colleagues_edit_and_names_a_conflict() {
     for line in &mut lines {
         line["storeName"] = json!("Mine");
     }
-    let mine = env.write(
-        "mine.ndjson",
-        &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
-    );
+    let mine = ndjson(&env, "mine.ndjson", &lines);
     let mine = mine.to_str().unwrap();
     let plan = env.run(&["location", "apply", "-f", mine, "--plan", "-o", "ndjson"]);
     plan.assert_code(0);

@@ -96,19 +96,7 @@ fn percent(before: &str, after: &str) -> bool {
 
 /// A boolean's word as spreadsheets write it, in the languages they are saved in.
 fn is_boolean(text: &str) -> bool {
-    [
-        "true",
-        "false",
-        "wahr",
-        "falsch",
-        "vrai",
-        "faux",
-        "vero",
-        "falso",
-        "verdadero",
-    ]
-    .iter()
-    .any(|word| text.eq_ignore_ascii_case(word))
+    crate::document::boolean_word(text).is_some()
 }
 
 /// `text`'s UTF-8 bytes read as Windows-1252 (`Straße` → `StraÃŸe`): what a program that

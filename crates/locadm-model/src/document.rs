@@ -414,6 +414,35 @@ pub fn three_way(
     (patch, conflicts)
 }
 
+/// A boolean as spreadsheets write it in the languages they are saved in (English,
+/// German, French, Italian, Spanish, Portuguese, Dutch): the one list the readers,
+/// `-o csv`'s protection and the damage check use.
+pub const BOOLEAN_WORDS: [(&str, bool); 14] = [
+    ("true", true),
+    ("false", false),
+    ("wahr", true),
+    ("falsch", false),
+    ("vrai", true),
+    ("faux", false),
+    ("vero", true),
+    ("falso", false),
+    ("verdadero", true),
+    ("verdadeiro", true),
+    ("waar", true),
+    ("onwaar", false),
+    ("yes", true),
+    ("no", false),
+];
+
+/// The boolean `word` is in one of [`BOOLEAN_WORDS`]' languages, whatever its case.
+pub fn boolean_word(word: &str) -> Option<bool> {
+    let word = word.trim();
+    BOOLEAN_WORDS
+        .iter()
+        .find(|(w, _)| w.eq_ignore_ascii_case(word))
+        .map(|(_, value)| *value)
+}
+
 /// Text typed for the field at `path` (a CSV cell, an answer at a prompt) as JSON, by the
 /// field's kind: a number as written, a boolean (`true`/`yes`/`1`, `false`/`no`/`0`), a
 /// list split on commas, an object (`translations`) as its JSON text, anything else a
