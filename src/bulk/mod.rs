@@ -200,10 +200,12 @@ pub(crate) async fn execute(
     };
     check_permissions(context, &api, &run, &operations).await?;
     let creates = operations.get(&Operation::Create).copied().unwrap_or(0);
-    let bases = bases_of(context, &run, &operations);
+    let bases = bases_of(context, &run, &operations)?;
     if let Some(id) = first_merge {
         // An export of that location is a read form of this service: nothing to read.
-        let exported = bases.as_ref().and_then(|bases| bases.of(&id, None));
+        let exported = bases
+            .as_ref()
+            .and_then(|bases| bases.of(&id, None).ok().flatten());
         let merges = operations[&Operation::Merge];
         check_read_form(context, &api, &run, id, exported, merges).await?;
     }
@@ -491,24 +493,31 @@ pub(crate) fn export_name() -> Arc<str> {
     Arc::from(format!("{now}/{:04x}", fastrand::u16(..)))
 }
 
-/// The export bases of an `apply` run's merges (none for other runs, or with a warning
-/// when the inventory cannot be opened: the merges are then made as before).
+/// The export bases of an `apply` run's merges (none for other runs). An inventory
+/// that cannot be opened sends no merge, as it sends no create: without its base, an
+/// older sheet's record would put back what others changed since. `--force` merges
+/// onto the current state alone, with a warning.
 fn bases_of(
     context: &Context<'_>,
     run: &Run,
     operations: &std::collections::BTreeMap<Operation, usize>,
-) -> Option<crate::inventory::Bases> {
+) -> Result<Option<crate::inventory::Bases>> {
     if run.command != "apply" || !operations.contains_key(&Operation::Merge) {
-        return None;
+        return Ok(None);
     }
-    crate::inventory::Service::of_run(context)
-        .and_then(crate::inventory::Bases::open)
-        .map_err(|e| {
+    match crate::inventory::Service::of_run(context).and_then(crate::inventory::Bases::open) {
+        Ok(bases) => Ok(Some(bases)),
+        Err(e) if run.force => {
             context.printer.warning(&format!(
                 "merges are not compared with their export (what the service changed since cannot be told from what the file changed): {e}"
-            ))
-        })
-        .ok()
+            ));
+            Ok(None)
+        }
+        Err(e) => Err(Error::other(format!(
+            "{e}; nothing was sent: without the exports the records were edited from, a change made on the service since would be put back"
+        ))
+        .with_hint("mend what the error names, or pass `--force` to merge onto the current state alone; `locadm inventory repair` sets a damaged inventory aside and starts a new one")),
+    }
 }
 
 /// What to do when locadm's inventory cannot be read or written and creates are due.

@@ -231,7 +231,7 @@ impl Worker {
     /// `--plan`: reads what a write would change, writes nothing.
     async fn plan(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
         report.outcome = Outcome::Planned;
-        let base = self.base(task);
+        let base = self.base(task)?;
         match task.operation {
             Operation::Create => {
                 report.plan = Some("create");
@@ -269,7 +269,7 @@ impl Worker {
     }
 
     async fn carry_out(&mut self, task: &Task, body: Bytes, report: &mut Report) -> Result<Step> {
-        let base = self.base(task);
+        let base = self.base(task)?;
         let id = task.id;
         match task.operation {
             Operation::Create => {
@@ -502,17 +502,27 @@ impl Worker {
     }
 
     /// The write form of what a merge's location was when it was exported (the export
-    /// its record names, else the last), once a task; `None` for other tasks.
-    fn base(&self, task: &Task) -> Option<RawMembers> {
-        if task.operation != Operation::Merge {
-            return None;
-        }
-        let text = self
-            .rules
-            .bases
-            .as_ref()?
-            .of(&task.id?, task.export.as_deref())?;
-        reader::write_form(RawMembers::parse_text(&text).ok()?).ok()
+    /// its record names, else the last), once a task; `None` for other tasks, and when
+    /// no export of it is known. One that cannot be read fails the task, nothing sent.
+    fn base(&self, task: &Task) -> Result<Option<RawMembers>> {
+        let (Operation::Merge, Some(bases), Some(id)) =
+            (task.operation, &self.rules.bases, task.id)
+        else {
+            return Ok(None);
+        };
+        let Some(text) = bases.of(&id, task.export.as_deref())? else {
+            return Ok(None);
+        };
+        let unreadable = |why: String| {
+            Error::other(format!(
+                "the export base of location {id} in locadm's inventory is not a read form ({why}); nothing was sent"
+            ))
+            .with_hint("export the location again (`locadm location get`), or edit a new export")
+        };
+        let read = RawMembers::parse_text(&text).map_err(unreadable)?;
+        reader::write_form(read)
+            .map(Some)
+            .map_err(|p| unreadable(p.to_string().replace('\n', "; ")))
     }
 
     fn record(&self, task: &Task, report: &Report, outcome: Option<Recorded>) -> bool {

@@ -675,14 +675,13 @@ impl Bases {
     }
 
     /// What location `id` was in the export named `export` (else when it was last
-    /// exported), as its read form; `None` when it never was (or the inventory cannot
-    /// say: the record is then merged as before).
-    pub(crate) fn of(&self, id: &uuid::Uuid, export: Option<&str>) -> Option<String> {
+    /// exported), as its read form; `None` when it never was (the record is then merged
+    /// as before, and the summary says so). An inventory that cannot say is an error: a
+    /// record of an older sheet merged without its base would put back what others
+    /// changed since.
+    pub(crate) fn of(&self, id: &uuid::Uuid, export: Option<&str>) -> Result<Option<String>> {
         let inventory = self.inventory.lock().unwrap_or_else(|p| p.into_inner());
-        inventory
-            .base_of(&self.service, &id.to_string(), export)
-            .ok()
-            .flatten()
+        inventory.base_of(&self.service, &id.to_string(), export)
     }
 }
 

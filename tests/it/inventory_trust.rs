@@ -456,3 +456,40 @@ fn a_read_only_or_full_inventory_creates_nothing() {
     assert_eq!(held.len(), 10);
     assert!(held.values().all(|&n| n == 1), "{held:?}");
 }
+
+/// Issue 53's bases under issue 52's rule: when the inventory that holds the exports'
+/// bases cannot be opened, an edited export sends no merge (exit 1, not one request):
+/// merged onto the current state alone, an older sheet would put back what others
+/// changed since. `--force` merges so, with a warning. (Before this, a warning and the
+/// merges went out.)
+#[test]
+fn merges_without_their_exports_base_are_not_sent() {
+    let env = Env::new();
+    let ids = created(&env, &env.records("B", 2, "b.ndjson"));
+    let lines: String = ids
+        .values()
+        .map(|id| format!("{{\"id\":\"{id}\",\"storeName\":\"Neu\"}}\n"))
+        .collect();
+    let edit = env.write("edit.ndjson", &lines);
+    let edit = edit.to_str().unwrap();
+    let db = inventory_file(&env);
+    std::fs::remove_file(&db).unwrap();
+    std::fs::create_dir(&db).unwrap();
+    let requests = counter(&env, "requests");
+    let out = env.run(&["location", "apply", "-f", edit]);
+    out.assert_code(1);
+    assert!(
+        out.stderr.contains("nothing was sent") && out.stderr.contains("--force"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(counter(&env, "requests"), requests, "not one request");
+    let out = env.run(&["location", "apply", "-f", edit, "--force"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr.contains("not compared with their export"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(counter(&env, "updates"), 2);
+}
