@@ -9,11 +9,13 @@
 
 use std::sync::{Arc, OnceLock};
 
+use locadm_client::{Service, ServiceOptions};
+
 use crate::api::ApiClient;
 use crate::auth::store::MemoryStore;
 use crate::auth::Session;
 use crate::cli::GlobalArgs;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::local::{self, Local};
 use crate::output::Printer;
 use crate::settings::Settings;
@@ -22,12 +24,15 @@ pub(crate) struct Context<'p> {
     pub printer: &'p Printer,
     global: GlobalArgs,
     settings: OnceLock<Settings>,
-    service: tokio::sync::OnceCell<Service>,
+    reach: tokio::sync::OnceCell<Reach>,
 }
 
 /// What talking to the service needs, made once.
-struct Service {
+struct Reach {
     session: Arc<Session>,
+    /// The one service of the run; none when no base URL is configured (a command that
+    /// needs only a token, `auth token`, still runs).
+    service: Option<Service>,
     /// The embedded emulator of the `local` profile, alive as long as the command.
     local: Option<Local>,
 }
@@ -38,7 +43,7 @@ impl<'p> Context<'p> {
             printer,
             global,
             settings: OnceLock::new(),
-            service: tokio::sync::OnceCell::new(),
+            reach: tokio::sync::OnceCell::new(),
         }
     }
 
@@ -66,14 +71,36 @@ impl<'p> Context<'p> {
         Ok(local::is_local(self.settings()?))
     }
 
-    /// The auth session of this run; for the `local` profile, the embedded emulator is
-    /// started first and the session logs in to it by itself.
-    pub(crate) async fn session(&self) -> Result<&Session> {
-        let service = self
-            .service
+    /// What names this run's service wherever locadm keeps something about it (journals,
+    /// the inventory, the pace memory): its base URL, or for the `local` profile the
+    /// embedded emulator's database (its port changes every run). Known from the settings
+    /// alone: the emulator is not started to name it.
+    pub(crate) fn service_identity(&self) -> Result<String> {
+        let settings = self.settings()?.require_profile()?;
+        if local::is_local(settings) {
+            return Ok(local::service_url(&local::database(settings)?));
+        }
+        match &settings.base_url {
+            Some(url) => Ok(url.to_string()),
+            None => Err(self.no_base_url()),
+        }
+    }
+
+    async fn reach(&self) -> Result<&Reach> {
+        self.reach
             .get_or_try_init(|| async {
                 let mut settings = self.settings()?.require_profile()?.clone();
+                let identity = match settings.base_url.is_some() || local::is_local(&settings) {
+                    true => Some(self.service_identity()?),
+                    false => None,
+                };
                 let local = local::start_if_local(&mut settings).await?;
+                let service = settings.base_url.clone().map(|base_url| ServiceOptions {
+                    base_url,
+                    read_prefix: settings.read_prefix.clone(),
+                    identity,
+                    transport: settings.transport_options(),
+                });
                 let mut session = Session::new(settings, self.printer.verbose())?;
                 if let Some(local) = &local {
                     self.printer
@@ -82,46 +109,57 @@ impl<'p> Context<'p> {
                         .with_env(None, Some(local.client_secret.clone()))
                         .with_store(Arc::new(MemoryStore::new()));
                 }
-                Ok::<_, crate::error::Error>(Service {
+                // One transport: the token endpoint and the service share its pool.
+                let service =
+                    service.map(|options| Service::over(options, session.transport().clone()));
+                Ok::<_, Error>(Reach {
                     session: Arc::new(session),
+                    service,
                     local,
                 })
             })
-            .await?;
-        Ok(&service.session)
+            .await
     }
 
-    /// The settings the service is reached with: [`Context::settings`], with the
-    /// embedded emulator's URLs and client for the `local` profile.
-    pub(crate) async fn service_settings(&self) -> Result<&Settings> {
-        Ok(self.session().await?.settings())
+    /// The auth session of this run; for the `local` profile, the embedded emulator is
+    /// started first and the session logs in to it by itself.
+    pub(crate) async fn session(&self) -> Result<&Session> {
+        Ok(&self.reach().await?.session)
     }
 
-    /// What names the service a journal is bound to: its base URL, or for the `local`
-    /// profile the embedded emulator's database (its port changes every run).
-    pub(crate) async fn service_identity(&self) -> Result<String> {
-        let settings = self.service_settings().await?;
-        if self.local_running() {
-            return Ok(local::service_url(&local::database(settings)?));
-        }
-        Ok(settings
-            .base_url
+    /// The service of this run: made once, with the session, from the settings (for the
+    /// `local` profile, the embedded emulator).
+    pub(crate) async fn service(&self) -> Result<&Service> {
+        self.reach()
+            .await?
+            .service
             .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default())
+            .ok_or_else(|| self.no_base_url())
     }
 
     /// Whether the embedded emulator runs for this command.
     pub(crate) fn local_running(&self) -> bool {
-        self.service.get().is_some_and(|s| s.local.is_some())
+        self.reach.get().is_some_and(|r| r.local.is_some())
     }
 
-    /// An API client on this run's session (one token, one connection pool).
+    /// An API client of this run's service and session (one token, one connection pool),
+    /// saying what it does through the printer.
     pub(crate) async fn api(&self) -> Result<ApiClient> {
-        self.session().await?;
-        let session = self.service.get().expect("made just above").session.clone();
-        let (settings, transport) = (session.settings().clone(), session.transport().clone());
-        ApiClient::new(&settings, transport, session, self.printer.verbose())
-            .map(|api| api.with_notes(self.printer.messages()))
+        let service = self.service().await?;
+        let session = self.reach().await?.session.clone();
+        Ok(ApiClient::new(service, session).with_observer(self.printer.observer()))
+    }
+
+    fn no_base_url(&self) -> Error {
+        if let Some((message, hint)) = self.settings().ok().and_then(Settings::missing_profile) {
+            return Error::usage(message).with_hint(hint);
+        }
+        Error::usage("no base URL is configured").with_hint(
+            if crate::output::prompt::can_prompt() {
+                "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator"
+            } else {
+                "pass `--base-url URL`, set `LOCADM_BASE_URL`, or use `--profile local` for the built-in emulator"
+            },
+        )
     }
 }

@@ -17,7 +17,9 @@ use clap_complete::{ArgValueCandidates, CompletionCandidate, Generator, Shell};
 use clap_mangen::roff::{bold, roman, Roff};
 use clap_mangen::Man;
 
-use crate::cli::Cli;
+use crate::cli::{Cli, ColorWhen};
+use crate::context::Context;
+use crate::output::Printer;
 use crate::settings::{config_file_from_env, keys, ConfigFile};
 use crate::topics::{self, Block, Topic};
 
@@ -112,9 +114,22 @@ fn key_candidates(in_profile_only: bool) -> Vec<CompletionCandidate> {
         .collect()
 }
 
+/// The locations locadm knows on the service of the environment's profile
+/// (`LOCADM_PROFILE`, else `default`): a run's context made from the environment alone,
+/// saying nothing. None when the environment cannot be read: completion never fails.
+fn known_locations() -> Vec<crate::inventory::Known> {
+    let Ok(cli) = crate::cli::try_parse_from(&["locadm".into(), "version".into()]) else {
+        return Vec::new();
+    };
+    let Ok(printer) = Printer::new(None, true, false, None, ColorWhen::Never, None) else {
+        return Vec::new();
+    };
+    crate::inventory::completion_candidates(&Context::new(cli.global, &printer))
+}
+
 /// The ids locadm knows (its inventory), each with its storeId, name and city.
 fn id_candidates() -> Vec<CompletionCandidate> {
-    crate::inventory::completion_candidates()
+    known_locations()
         .into_iter()
         .map(|known| {
             let about = [known.store_id, known.name, known.city]
@@ -129,7 +144,7 @@ fn id_candidates() -> Vec<CompletionCandidate> {
 
 /// The storeIds locadm knows, each with its name and city.
 fn store_id_candidates() -> Vec<CompletionCandidate> {
-    crate::inventory::completion_candidates()
+    known_locations()
         .into_iter()
         .filter_map(|known| {
             let about = [known.name, known.city]

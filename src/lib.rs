@@ -10,7 +10,6 @@
 // fuzz targets and the examples use (below), so the compiler finds what nothing uses.
 #![warn(unreachable_pub)]
 
-mod api;
 mod auth;
 mod bulk;
 mod cli;
@@ -18,7 +17,6 @@ mod commands;
 mod context;
 mod docs;
 mod env_vars;
-mod error;
 mod input;
 mod inventory;
 mod local;
@@ -29,6 +27,9 @@ mod signal;
 mod topics;
 
 pub use locadm_model as model;
+// The service as a library (crates/locadm-client): the API client and the errors every
+// layer returns, under the names the modules here use.
+use locadm_client::{api, error};
 
 // The binary (src/main.rs).
 pub use cli::{parse, Cli, Command};

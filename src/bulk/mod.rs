@@ -182,9 +182,10 @@ pub(crate) async fn execute(
     api.max_attempts = run.attempts;
     // Before any request: a journal of another service or other input is refused with
     // nothing sent.
+    let service = crate::inventory::Service::of_run(context)?;
     let service = Service {
-        service: context.service_identity().await?,
-        profile: context.service_settings().await?.profile.clone(),
+        service: service.url,
+        profile: service.profile,
     };
     let journal = match &run.journal {
         Some(path) => {
@@ -219,7 +220,7 @@ pub(crate) async fn execute(
         .max_connections
         .map(usize::from)
         .or(memory.connections(origin));
-    let routes = api.bulk_routes(context.service_settings().await?, max_connections)?;
+    let routes = api.bulk_routes(max_connections)?;
     let most = usize::from(crate::cli::MOST_IN_FLIGHT);
     let mut pacer = Pacer::new(run.pace.concurrency.fixed(), most, run.pace.rate);
     if let Origin::Remembered { start, .. } = origin {

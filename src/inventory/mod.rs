@@ -41,33 +41,13 @@ pub(crate) struct Service {
 }
 
 impl Service {
-    /// The service the inventory's rows of this run belong to: what a journal is bound
-    /// to ([`Context::service_identity`](crate::context::Context::service_identity)),
-    /// known from the settings alone (the `local` profile's emulator is not started to
-    /// name it).
+    /// The service the inventory's rows of this run belong to, as a journal is bound to
+    /// it: [`Context::service_identity`](crate::context::Context::service_identity) and
+    /// the profile.
     pub(crate) fn of_run(context: &crate::context::Context<'_>) -> Result<Service> {
-        Service::of(context.settings()?.require_profile()?)
-    }
-
-    /// The service of these settings, as a journal names it: the base URL, or the
-    /// `local` profile's database (its emulator's port changes every run).
-    pub(crate) fn of(settings: &crate::settings::Settings) -> Result<Service> {
-        let url = if crate::local::is_local(settings) {
-            crate::local::service_url(&crate::local::database(settings)?)
-        } else {
-            match &settings.base_url {
-                Some(url) => url.to_string(),
-                None => {
-                    return Err(Error::usage(
-                        "no base URL is configured: locadm's inventory is kept per service",
-                    )
-                    .with_hint("pass `--base-url URL`, set `LOCADM_BASE_URL`, or use a profile"))
-                }
-            }
-        };
         Ok(Service {
-            url,
-            profile: settings.profile.clone(),
+            url: context.service_identity()?,
+            profile: context.settings()?.profile.clone(),
         })
     }
 }
@@ -831,19 +811,16 @@ pub(crate) fn unknown(store_ids: &[&str]) -> Error {
     .with_hint("the service cannot be searched by storeId: teach locadm the ids with `locadm inventory import FILE` (an export, a result file or a journal), or read them with `locadm location get`; `locadm location list --refresh` reads what it knows again")
 }
 
-/// For shell completion: the live locations known on the service of the environment's
-/// profile (`LOCADM_PROFILE`, else `default`; a `--profile` on the line being completed
-/// is not parsed yet). Nothing when anything is missing: completion never fails.
-pub(crate) fn completion_candidates() -> Vec<Known> {
+/// For shell completion: the live locations known on the service of `context` (a
+/// `--profile` on the line being completed is not parsed yet). Nothing when anything is
+/// missing: completion never fails.
+pub(crate) fn completion_candidates(context: &crate::context::Context<'_>) -> Vec<Known> {
     let known = || -> Result<Vec<Known>> {
         let path = path()?;
         if !path.exists() {
             return Ok(Vec::new());
         }
-        let cli = crate::cli::try_parse_from(&["locadm".into(), "version".into()])
-            .map_err(|e| Error::other(e.to_string()))?;
-        let settings = crate::settings::Settings::resolve(&cli.global)?;
-        Inventory::open_at(&path)?.list(&Service::of(&settings)?, &Filter::default())
+        Inventory::open_at(&path)?.list(&Service::of_run(context)?, &Filter::default())
     };
     known().unwrap_or_default()
 }

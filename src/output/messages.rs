@@ -165,3 +165,24 @@ impl Verbose {
         }
     }
 }
+
+/// The API client's trace and notes ([`locadm_client::Observer`]): the trace on the
+/// `--verbose` channel, notes with the other messages for people.
+pub(super) struct ClientLines {
+    pub(super) verbose: Verbose,
+    pub(super) messages: Messages,
+}
+
+impl locadm_client::Observer for ClientLines {
+    fn tracing(&self) -> bool {
+        self.verbose.on()
+    }
+
+    fn trace(&self, text: &str) {
+        self.verbose.line(text);
+    }
+
+    fn note(&self, text: &str) {
+        self.messages.note(text);
+    }
+}

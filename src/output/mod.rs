@@ -320,6 +320,15 @@ impl Printer {
     }
 
     /// The stderr channel for people, as a handle that outlives a borrow of the printer.
+    /// Where the API client says what it does: its trace on the `--verbose` channel,
+    /// its notes with the other messages.
+    pub(crate) fn observer(&self) -> std::sync::Arc<dyn locadm_client::Observer> {
+        std::sync::Arc::new(messages::ClientLines {
+            verbose: self.verbose,
+            messages: self.messages,
+        })
+    }
+
     pub fn messages(&self) -> Messages {
         self.messages
     }

@@ -23,12 +23,12 @@ mod client_auth;
 mod file;
 pub(crate) mod keys;
 mod profile;
-mod service_url;
 
 pub(crate) use client_auth::ClientAuth;
 pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
+use locadm_client::api::TransportOptions;
+pub(crate) use locadm_client::{shown_url, ServiceUrl};
 use profile::normalise_prefix;
-pub(crate) use service_url::{is_loopback, shown as shown_url, ServiceUrl};
 
 /// The profile used when neither `--profile` nor `LOCADM_PROFILE` is given.
 pub(crate) const DEFAULT_PROFILE: &str = "default";
@@ -206,6 +206,19 @@ impl Layers {
 }
 
 impl Settings {
+    /// What the run's transport is made from: the timeout, the profile's CA, and whether
+    /// any URL of the service (base, token endpoint, issuer) is https.
+    pub(crate) fn transport_options(&self) -> TransportOptions {
+        TransportOptions {
+            timeout: self.timeout,
+            ca_cert: self.ca_cert.clone(),
+            https: [&self.base_url, &self.token_url, &self.issuer]
+                .into_iter()
+                .flatten()
+                .any(|url| url.scheme() == "https"),
+        }
+    }
+
     /// Resolves the settings of this invocation: flag > environment > profile > default.
     pub(crate) fn resolve(global: &GlobalArgs) -> Result<Settings> {
         let named = global.config.clone().filter(|p| !p.as_os_str().is_empty());

@@ -57,7 +57,7 @@ impl Session {
     /// The session of one command: an HTTP client made for these settings (timeouts, the
     /// profile's CA, proxies), diagnostics on the `--verbose` channel.
     pub(crate) fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
-        let transport = Transport::new(&settings)?;
+        let transport = Transport::new(&settings.transport_options())?;
         Ok(Session::from_settings(settings, transport).with_verbose(verbose))
     }
 
@@ -348,7 +348,7 @@ impl Session {
     }
 }
 
-impl crate::api::Credentials for Session {
+impl crate::api::TokenSource for Session {
     fn bearer(&self) -> crate::api::BoxFuture<'_, Result<SecretString>> {
         Box::pin(Session::bearer(self))
     }
@@ -375,6 +375,10 @@ impl crate::api::Credentials for Session {
 
     fn granted_scope(&self) -> Option<Vec<String>> {
         Session::granted_scope(self)
+    }
+
+    fn refused_hint(&self) -> String {
+        super::log_in("run `locadm login`, or check `LOCADM_TOKEN`")
     }
 }
 
@@ -414,7 +418,7 @@ mod tests {
 
     fn session(store: &store::MemoryStore, clock: Arc<TestClock>) -> Session {
         let s = settings();
-        let transport = Transport::new(&s).unwrap();
+        let transport = Transport::new(&s.transport_options()).unwrap();
         Session::from_settings(s, transport)
             .with_env(None, None)
             .with_store(Arc::new(store.clone()))

@@ -247,7 +247,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
     }));
     // Restoring a before-image replaces the whole body: nothing is merged.
     run.yes = true;
-    let here = Some(context.service_identity().await?);
+    let here = Some(context.service_identity()?);
     if binding.service.is_some() && binding.service != here {
         return Err(Error::usage(format!(
             "the journal `{}` was written against {}, not {}",

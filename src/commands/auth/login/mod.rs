@@ -23,6 +23,7 @@ use crate::context::Context;
 use crate::error::{Error, Kind, Result};
 use crate::output::prompt;
 use crate::settings::{ClientAuth, Origin, ServiceUrl, Settings};
+use locadm_client::{Service, ServiceOptions};
 
 const BASE_URL_LABEL: &str = "Base URL of the location service";
 
@@ -258,12 +259,14 @@ async fn check_base_url(
         let Some(base_url) = settings.base_url.clone() else {
             return Ok(());
         };
-        let api = ApiClient::new(
-            settings,
+        let service = Service::over(
+            ServiceOptions {
+                read_prefix: settings.read_prefix.clone(),
+                ..ServiceOptions::new(base_url.clone())
+            },
             session.transport().clone(),
-            session.clone(),
-            printer.verbose(),
-        )?;
+        );
+        let api = ApiClient::new(&service, session.clone()).with_observer(printer.observer());
         let Err(problem) = api.check_service().await else {
             return Ok(());
         };

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 
 /// A response as it came: status and body bytes (printed unchanged by `-o json`).
 #[derive(Debug, Clone)]
-pub(crate) struct Reply {
+pub struct Reply {
     pub status: StatusCode,
     pub body: bytes::Bytes,
     /// The `Retry-After` of a 429 or 503, capped.
@@ -79,7 +79,7 @@ impl Reply {
         }
     }
 
-    pub(crate) fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
+    pub fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
         // A success status with a body that cannot be read is the server's failure (exit 6),
         // like a 5xx: the request may well have been carried out.
         serde_json::from_slice(&self.body).map_err(|e| {

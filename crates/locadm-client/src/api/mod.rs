@@ -1,5 +1,5 @@
-//! The one HTTP client of the location service. It owns the base URL, timeouts, the
-//! bearer token (renewed once on a 401), retries, redirects, the `--verbose` trace and the
+//! The one HTTP client of the location service. It owns the requests to the [`Service`]:
+//! the bearer token (renewed once on a 401), retries, redirects, the trace and the
 //! mapping of every status to a typed error. Commands never touch reqwest directly.
 //!
 //! Here: the client and its verbs, one per [`Endpoint`]. `send.rs` is the send loop
@@ -25,22 +25,22 @@ use serde_json::value::RawValue;
 
 use crate::error::{Error, Kind, Result};
 use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
-use crate::output::Verbose;
-use crate::settings::Settings;
+use crate::Service;
 use locadm_transport::{pacer, Connection, Connector};
 
-pub(crate) use crate::model::endpoint::{Endpoint, Idempotency, Permission};
+pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
 pub use errors::error_text_of;
-pub(crate) use errors::unconfirmed;
-pub(crate) use reply::Reply;
-pub(crate) use transport::Transport;
+pub use errors::unconfirmed;
+pub use reply::Reply;
+pub use trace::{Observer, Silent};
+pub use transport::{Transport, TransportOptions};
 
 /// `locadm/<version>`, on every request.
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
 
-/// Where bearer tokens come from. Implemented by the auth session (keyring cache and
-/// OAuth 2.0 client credentials) and by a fixed token (`LOCADM_TOKEN`).
-pub(crate) trait Credentials: Send + Sync {
+/// Where bearer tokens come from. Implemented by the command line's auth session (keyring
+/// cache and OAuth 2.0 grants) and by a given token ([`BearerToken`]).
+pub trait TokenSource: Send + Sync {
     /// A token to send, from the cache when it is still good.
     fn bearer(&self) -> BoxFuture<'_, Result<SecretString>>;
     /// The token `bearer` would give at once, if it has one (a given token, or a cached
@@ -57,13 +57,52 @@ pub(crate) trait Credentials: Send + Sync {
     fn fetch_new(&self) -> BoxFuture<'_, Result<SecretString>>;
     /// The scope granted with the current token, when known (for 403 messages).
     fn granted_scope(&self) -> Option<Vec<String>>;
+    /// What to do when the service refuses this source's tokens even after a renewal
+    /// (the hint of a 401).
+    fn refused_hint(&self) -> String;
 }
 
-pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+/// One token given as it is (a CI job's, or one a program got elsewhere): never cached,
+/// never renewed.
+pub struct BearerToken(SecretString);
+
+impl BearerToken {
+    pub fn new(token: SecretString) -> BearerToken {
+        BearerToken(token)
+    }
+}
+
+impl TokenSource for BearerToken {
+    fn bearer(&self) -> BoxFuture<'_, Result<SecretString>> {
+        Box::pin(async { Ok(self.0.clone()) })
+    }
+    fn at_hand(&self) -> Option<SecretString> {
+        Some(self.0.clone())
+    }
+    fn renew<'a>(&'a self, _: &'a SecretString) -> BoxFuture<'a, Result<SecretString>> {
+        Box::pin(async {
+            Err(
+                Error::auth("the service refused the token given, which cannot be renewed")
+                    .with_hint(self.refused_hint()),
+            )
+        })
+    }
+    fn fetch_new(&self) -> BoxFuture<'_, Result<SecretString>> {
+        self.bearer()
+    }
+    fn granted_scope(&self) -> Option<Vec<String>> {
+        None
+    }
+    fn refused_hint(&self) -> String {
+        "get a new token from the identity provider".to_owned()
+    }
+}
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// How a request travels: through the shared client's connection pool, or on a
 /// connection of the caller's own (a bulk worker's; see `locadm_transport::Connection`).
-pub(crate) enum Route {
+pub enum Route {
     Shared,
     Dedicated(Dedicated),
 }
@@ -71,7 +110,7 @@ pub(crate) enum Route {
 /// A bulk worker's own connection, and the request target of the last endpoint it sent
 /// to: every create of a run goes to the same path, which is made once instead of for
 /// every record.
-pub(crate) struct Dedicated {
+pub struct Dedicated {
     connection: Connection,
     target: Option<(Endpoint, hyper::Uri)>,
 }
@@ -96,10 +135,10 @@ impl Dedicated {
 }
 
 /// Hands each bulk worker its route.
-pub(crate) struct BulkRoutes(Option<Arc<Connector>>);
+pub struct BulkRoutes(Option<Arc<Connector>>);
 
 impl BulkRoutes {
-    pub(crate) fn route(&self) -> Route {
+    pub fn route(&self) -> Route {
         match &self.0 {
             Some(connector) => Route::Dedicated(Dedicated {
                 connection: Connection::new(connector.clone()),
@@ -110,44 +149,41 @@ impl BulkRoutes {
     }
 
     /// `over 2 connections (HTTP/2)` when the workers shared a few connections.
-    pub(crate) fn shared_description(&self) -> Option<String> {
+    pub fn shared_description(&self) -> Option<String> {
         self.0.as_ref()?.shared_description()
     }
 
     /// The connections the service allows and whether it offered HTTP/2 on them, once
     /// told or learned.
-    pub(crate) fn connections(&self) -> Option<(usize, bool)> {
+    pub fn connections(&self) -> Option<(usize, bool)> {
         self.0.as_ref()?.connections()
     }
 }
 
 #[derive(Clone)]
-pub(crate) struct ApiClient {
+pub struct ApiClient {
     /// The shared reqwest client, and its TLS configuration for a bulk run's own
     /// connections.
     transport: Transport,
     base_url: url::Url,
     read_prefix: String,
-    credentials: Arc<dyn Credentials>,
+    credentials: Arc<dyn TokenSource>,
     trace: trace::Trace,
     /// Attempts for a retryable failure (429, 502, 503, 504, connection refused).
     pub max_attempts: u32,
     /// A bulk run's pace (in flight, `--rate`, a run-wide `Retry-After`): every attempt
     /// waits for it and tells it how the service answered.
     pacer: Option<Arc<pacer::Pacer>>,
-    /// Where a long wait the service asked for is said (a bulk run says its pauses
-    /// itself, from the pacer).
-    notes: Option<crate::output::Messages>,
 }
 
 /// A wait the service asks for (`Retry-After`) this long or longer is said on stderr as
 /// it starts, with or without a terminal: a command that stops for seconds without a word
 /// looks hung, and a CI log shows no reason. Shorter ones are routine under a rate limit.
-pub(crate) const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A wait a service asked for, as a note says it: `asked to wait 6 s (Retry-After)`, or,
 /// where it was cut to the most this tool waits, that the service asked for more.
-pub(crate) fn asked_wait(status: u16, wait: std::time::Duration) -> String {
+pub fn asked_wait(status: u16, wait: std::time::Duration) -> String {
     if wait >= errors::RETRY_AFTER_CAP {
         let cap = errors::RETRY_AFTER_CAP.as_secs();
         format!(
@@ -162,61 +198,43 @@ pub(crate) fn asked_wait(status: u16, wait: std::time::Duration) -> String {
 }
 
 impl ApiClient {
-    /// A client for the settings' base URL, sharing `transport` (one connection pool and
-    /// one TLS configuration per run).
-    pub(crate) fn new(
-        settings: &Settings,
-        transport: Transport,
-        credentials: Arc<dyn Credentials>,
-        verbose: Verbose,
-    ) -> Result<ApiClient> {
-        let base_url = settings.base_url.as_ref().map(|u| u.as_url().clone()).ok_or_else(|| {
-            match settings.missing_profile() {
-                Some((message, hint)) => Error::usage(message).with_hint(hint),
-                None => Error::usage("no base URL is configured").with_hint(
-                    if crate::output::prompt::can_prompt() {
-                        "pass `--base-url URL`, set `LOCADM_BASE_URL`, run `locadm login`, or use `--profile local` for the built-in emulator"
-                    } else {
-                        "pass `--base-url URL`, set `LOCADM_BASE_URL`, or use `--profile local` for the built-in emulator"
-                    },
-                ),
-            }
-        })?;
-        Ok(ApiClient {
-            transport,
-            base_url,
-            read_prefix: settings.read_prefix.trim_end_matches('/').to_owned(),
-            credentials,
-            trace: trace::Trace::new(verbose),
+    /// A client of `service`, with tokens from `tokens`, saying nothing.
+    pub fn new(service: &Service, tokens: Arc<dyn TokenSource>) -> ApiClient {
+        ApiClient {
+            transport: service.transport().clone(),
+            base_url: service.base_url().as_url().clone(),
+            read_prefix: service.read_prefix().to_owned(),
+            credentials: tokens,
+            trace: trace::Trace::new(Arc::new(Silent)),
             max_attempts: 3,
             pacer: None,
-            notes: None,
-        })
+        }
     }
 
-    /// The same client, saying on `messages` the long waits the service asks for.
-    pub(crate) fn with_notes(mut self, messages: crate::output::Messages) -> ApiClient {
-        self.notes = Some(messages);
+    /// The same client, saying what it does to `observer`: its trace, and the long waits
+    /// the service asks for (a bulk run says its pauses itself, from the pacer).
+    pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> ApiClient {
+        self.trace = trace::Trace::new(observer);
         self
     }
 
     /// The same client, its every request paced by `pacer` (a bulk run).
-    pub(crate) fn with_pacer(mut self, pacer: Arc<pacer::Pacer>) -> ApiClient {
+    pub fn with_pacer(mut self, pacer: Arc<pacer::Pacer>) -> ApiClient {
         self.pacer = Some(pacer);
         self
     }
 
     /// A bearer token, from the cache or the token endpoint (`auth token`, `smoke`).
-    pub(crate) async fn token(&self) -> Result<SecretString> {
+    pub async fn token(&self) -> Result<SecretString> {
         self.credentials.bearer().await
     }
 
-    /// A token fetched now (see [`Credentials::fetch_new`]).
-    pub(crate) async fn fresh_token(&self) -> Result<SecretString> {
+    /// A token fetched now (see [`TokenSource::fetch_new`]).
+    pub async fn fresh_token(&self) -> Result<SecretString> {
         self.credentials.fetch_new().await
     }
 
-    pub(crate) fn base_url(&self) -> &url::Url {
+    pub fn base_url(&self) -> &url::Url {
         &self.base_url
     }
 
@@ -225,11 +243,7 @@ impl ApiClient {
     /// the shared client's; the dedicated connections go straight to the service).
     /// `max_connections`: the most the service allows (`--max-connections`): the workers
     /// share that many (see `lanes.rs`).
-    pub(crate) fn bulk_routes(
-        &self,
-        settings: &Settings,
-        max_connections: Option<usize>,
-    ) -> Result<BulkRoutes> {
+    pub fn bulk_routes(&self, max_connections: Option<usize>) -> Result<BulkRoutes> {
         if proxy::ProxyPolicy::from_env()
             .proxy_for(&self.base_url)
             .is_some()
@@ -242,14 +256,14 @@ impl ApiClient {
             tls: &self.transport.tls,
             base_url: &self.base_url,
             headers: [false, true].map(|has_body| transport::request_headers(has_body).collect()),
-            connect_timeout: transport::connect_timeout(settings),
-            timeout: settings.timeout,
+            connect_timeout: transport::connect_timeout(self.transport.timeout),
+            timeout: self.transport.timeout,
             max_connections,
         })
         .map_err(|e| {
             Error::usage(format!(
                 "the base URL `{}`",
-                crate::settings::shown_url(&self.base_url)
+                crate::shown_url(&self.base_url)
             ))
             .with_source(e)
         })?;
@@ -265,7 +279,7 @@ impl ApiClient {
 
     /// One create; an answer that does not link to the new location's id is
     /// `unconfirmed` (the location may exist), as in a bulk run.
-    pub(crate) async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
+    pub async fn create_location(&self, body: &LocationBody) -> Result<Reply> {
         let reply = self
             .create_location_json(
                 &mut Route::Shared,
@@ -277,7 +291,7 @@ impl ApiClient {
     }
 
     /// A create from a body already checked and serialized (`location apply`).
-    pub(crate) async fn create_location_json(
+    pub async fn create_location_json(
         &self,
         route: &mut Route,
         payload: bytes::Bytes,
@@ -290,7 +304,7 @@ impl ApiClient {
     /// with an empty body is refused for what it lacks (400 naming a property) or for a
     /// missing permission (403), and nothing is created either way. `Err` says what
     /// answered instead, as the end of a sentence about the base URL.
-    pub(crate) async fn check_service(&self) -> std::result::Result<(), String> {
+    pub async fn check_service(&self) -> std::result::Result<(), String> {
         let empty = bytes::Bytes::from_static(b"{}");
         let error = match self.create_location_json(&mut Route::Shared, empty).await {
             Ok(reply) => {
@@ -318,7 +332,7 @@ impl ApiClient {
         }
     }
 
-    pub(crate) async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
+    pub async fn get_location(&self, id: &uuid::Uuid) -> Result<(LocationRead, Reply)> {
         let reply = self.read_location(&mut Route::Shared, id).await?;
         Ok((reply.json("a location")?, reply))
     }
@@ -327,7 +341,7 @@ impl ApiClient {
     /// An answer for another location (its `id` is not the one asked for: a proxy or
     /// server that shifts answers on a kept-alive connection) is a failure, and the
     /// kept-alive connections are closed.
-    pub(crate) async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
+    pub async fn read_location(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
         let reply = self
             .send_payload(route, Endpoint::GetLocation(*id), None)
             .await?;
@@ -339,7 +353,7 @@ impl ApiClient {
                 Some(reply.status.as_u16()),
                 format!(
                     "the service answered for another location: asked for {id}, the answer is for `{}`",
-                    crate::output::sanitize_line(&answered)
+                    crate::model::text::sanitize_line(&answered)
                 ),
             )
             .with_hint("a proxy or the service mixed up answers; the connection was closed, and the read can be tried again"));
@@ -347,18 +361,14 @@ impl ApiClient {
         Ok(reply)
     }
 
-    pub(crate) async fn update_location(
-        &self,
-        id: &uuid::Uuid,
-        body: &LocationBody,
-    ) -> Result<Reply> {
+    pub async fn update_location(&self, id: &uuid::Uuid, body: &LocationBody) -> Result<Reply> {
         let payload = json_payload(&body.for_op(WriteOp::Update))?;
         self.update_location_json(&mut Route::Shared, id, payload)
             .await
     }
 
     /// An update from a body already checked and serialized (`location apply`).
-    pub(crate) async fn update_location_json(
+    pub async fn update_location_json(
         &self,
         route: &mut Route,
         id: &uuid::Uuid,
@@ -368,24 +378,16 @@ impl ApiClient {
             .await
     }
 
-    pub(crate) async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
+    pub async fn delete_location(&self, id: &uuid::Uuid) -> Result<Reply> {
         self.delete_location_on(&mut Route::Shared, id).await
     }
 
-    pub(crate) async fn delete_location_on(
-        &self,
-        route: &mut Route,
-        id: &uuid::Uuid,
-    ) -> Result<Reply> {
+    pub async fn delete_location_on(&self, route: &mut Route, id: &uuid::Uuid) -> Result<Reply> {
         self.send_payload(route, Endpoint::DeleteLocation(*id), None)
             .await
     }
 
-    pub(crate) async fn update_provider(
-        &self,
-        id: &uuid::Uuid,
-        body: &ProviderBody,
-    ) -> Result<Reply> {
+    pub async fn update_provider(&self, id: &uuid::Uuid, body: &ProviderBody) -> Result<Reply> {
         let payload = json_payload(body)?;
         self.send_payload(
             &mut Route::Shared,
@@ -397,7 +399,7 @@ impl ApiClient {
 
     /// The link a write answered with; its `href` must end in an id (a UUID), or the
     /// answer is the service's failure (exit 6), whatever its status.
-    pub(crate) fn link_of(reply: &Reply) -> Result<Link> {
+    pub fn link_of(reply: &Reply) -> Result<Link> {
         let link: Link = reply.json("a link object")?;
         if link.id().is_none() {
             return Err(Error::unavailable(
@@ -405,7 +407,7 @@ impl ApiClient {
                 format!(
                     "the service answered {} with a link that does not end in an id (a UUID): `{}`",
                     reply.status,
-                    crate::output::sanitize_line(&link.href)
+                    crate::model::text::sanitize_line(&link.href)
                 ),
             )
             .with_hint("the write may have been carried out; `--verbose` shows the answer"));
@@ -417,7 +419,7 @@ impl ApiClient {
     /// checks, without keeping the link (a bulk create reads one for every record).
     /// `None` when the answer is not a link ending in an id, and the create may have
     /// been carried out: the caller says so.
-    pub(crate) fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
+    pub fn created_id(reply: &Reply) -> Option<uuid::Uuid> {
         Link::id_in(&reply.body)
     }
 }

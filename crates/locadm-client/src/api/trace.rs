@@ -1,9 +1,33 @@
-//! `--verbose`: the HTTP exchange on stderr, with the Authorization header and anything
-//! secret redacted.
+//! What the client says it does: the HTTP exchange as a trace (`--verbose`), with the
+//! Authorization header and anything secret redacted, and notes for people (a long wait
+//! the service asked for). The client never prints: an [`Observer`] of the application's
+//! says it where it should.
+
+use std::sync::Arc;
 
 use reqwest::header::HeaderMap;
 
-use crate::output::Verbose;
+/// Where the client's trace and notes go: the application's printer. Never given a secret:
+/// the client redacts first.
+pub trait Observer: Send + Sync {
+    /// Whether the trace is wanted: what is made only to be traced is not made otherwise.
+    fn tracing(&self) -> bool;
+    /// One entry of the trace (a request, an answer, a decision), several lines at most.
+    fn trace(&self, text: &str);
+    /// A note for people: something they would otherwise wonder about (a long wait).
+    fn note(&self, text: &str);
+}
+
+/// An observer that says nothing.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn tracing(&self) -> bool {
+        false
+    }
+    fn trace(&self, _: &str) {}
+    fn note(&self, _: &str) {}
+}
 
 const SECRET_HEADERS: [&str; 4] = [
     "authorization",
@@ -14,23 +38,33 @@ const SECRET_HEADERS: [&str; 4] = [
 /// Bodies are shown up to this many bytes.
 const BODY_SHOWN: usize = 4096;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub(super) struct Trace {
-    verbose: Verbose,
+    /// The observer's `tracing`, asked once: it is looked at for every request.
+    on: bool,
+    observer: Arc<dyn Observer>,
 }
 
 impl Trace {
-    pub(super) fn new(verbose: Verbose) -> Trace {
-        Trace { verbose }
+    pub(super) fn new(observer: Arc<dyn Observer>) -> Trace {
+        Trace {
+            on: observer.tracing(),
+            observer,
+        }
     }
 
-    /// Whether `--verbose` shows the exchange (for what is made only to be shown).
+    /// Whether the exchange is traced (for what is made only to be shown).
     pub(super) fn on(&self) -> bool {
-        self.verbose.on()
+        self.on
     }
 
     fn write(&self, text: &str) {
-        self.verbose.line(text);
+        self.observer.trace(text);
+    }
+
+    /// A note for people (never only traced).
+    pub(super) fn tell(&self, text: &str) {
+        self.observer.note(text);
     }
 
     pub(super) fn note(&self, text: &str) {
@@ -44,10 +78,10 @@ impl Trace {
         headers: &HeaderMap,
         payload: Option<&[u8]>,
     ) {
-        if !self.verbose.on() {
+        if !self.on {
             return;
         }
-        let mut text = format!("> {method} {}", crate::settings::shown_url(url));
+        let mut text = format!("> {method} {}", crate::shown_url(url));
         for (name, value) in headers {
             text.push_str(&format!("\n> {name}: {}", shown(name.as_str(), value)));
         }
@@ -63,7 +97,7 @@ impl Trace {
         status: reqwest::StatusCode,
         headers: &HeaderMap,
     ) {
-        if !self.verbose.on() {
+        if !self.on {
             return;
         }
         let mut text = format!("< {version:?} {status}");
@@ -74,7 +108,7 @@ impl Trace {
     }
 
     pub(super) fn body(&self, body: &[u8]) {
-        if self.verbose.on() && !body.is_empty() {
+        if self.on && !body.is_empty() {
             self.write(&format!("<\n{}", body_text(body)));
         }
     }
@@ -96,7 +130,7 @@ fn shown(name: &str, value: &reqwest::header::HeaderValue) -> String {
 
 fn body_text(body: &[u8]) -> String {
     let shown = &body[..body.len().min(BODY_SHOWN)];
-    let mut text = crate::output::sanitize(&String::from_utf8_lossy(shown));
+    let mut text = crate::model::text::sanitize(&String::from_utf8_lossy(shown));
     if body.len() > BODY_SHOWN {
         text.push_str(&format!("\n… ({} bytes in all)", body.len()));
     }

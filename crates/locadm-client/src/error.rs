@@ -307,7 +307,7 @@ impl StdError for Error {
 
 /// `hint` with ` --profile PROFILE` at the end of every command in backticks that runs
 /// `locadm` (alone or after a pipe) and names no profile.
-pub(crate) fn with_profile(hint: &str, profile: &str) -> String {
+pub fn with_profile(hint: &str, profile: &str) -> String {
     let mut out = String::with_capacity(hint.len());
     for (index, part) in hint.split('`').enumerate() {
         if index > 0 {
@@ -327,7 +327,7 @@ pub(crate) fn with_profile(hint: &str, profile: &str) -> String {
 
 /// The innermost cause of an error ("Connection refused", not "error sending request"):
 /// the transport's rule, one for every route.
-pub(crate) use locadm_transport::root_cause;
+pub use locadm_transport::root_cause;
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
@@ -338,7 +338,7 @@ impl From<std::io::Error> for Error {
     }
 }
 
-pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
+pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use hyper_util::client::proxy::matcher::Matcher;
 use url::Url;
 
-use crate::settings::is_loopback;
+use crate::is_loopback;
 
 /// The proxy settings of the environment, read once per run (the client asks for every
 /// new connection).

@@ -33,7 +33,7 @@ pub(super) fn retryable_transport(e: &TransportError, idempotency: Idempotency) 
 /// The longest `Retry-After` waited for: a hostile or confused server cannot park the
 /// tool for hours (a retry after it that is refused again is another wait, up to the
 /// attempts allowed).
-pub(crate) const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
+pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
 
 pub(super) fn retry_after(reply: &Reply) -> Option<Duration> {
     reply.retry_after
@@ -95,7 +95,7 @@ pub(super) fn bearer_refusal(header: &str) -> Option<String> {
         (Some(only), None) | (None, Some(only)) => only,
         (None, None) => return None,
     };
-    Some(crate::output::sanitize_line(&reason))
+    Some(crate::model::text::sanitize_line(&reason))
 }
 
 /// A parameter value, a token or a quoted-string (with `\` escapes), and what follows it.
@@ -143,20 +143,20 @@ pub fn error_text_of(body: &[u8]) -> Option<String> {
         other => other.get("message").and_then(|m| m.as_str())?,
     };
     // The service's words go into a sentence of the tool's: one line, no controls.
-    Some(crate::output::sanitize_line(text))
+    Some(crate::model::text::sanitize_line(text))
 }
 
 pub(super) fn status_error(
     reply: &Reply,
     endpoint: Endpoint,
     url: &url::Url,
-    granted: Option<Vec<String>>,
+    tokens: &dyn super::TokenSource,
 ) -> Error {
     let method = endpoint.method();
     let permission = endpoint.permission();
     let status = reply.status;
     let path = url.path();
-    let url = crate::settings::shown_url(url);
+    let url = crate::shown_url(url);
     let code = status.as_u16();
     match code {
         401 => {
@@ -168,10 +168,10 @@ pub(super) fn status_error(
             Error::auth(format!(
                 "the service refused the token for {method} {url} (401), also after renewing it{reason}"
             ))
-            .with_hint(crate::auth::log_in("run `locadm login`, or check `LOCADM_TOKEN`"))
+            .with_hint(tokens.refused_hint())
         }
         403 => {
-            let scope = match granted {
+            let scope = match tokens.granted_scope() {
                 Some(scope) if scope.iter().any(|s| s == permission.name()) => {
                     "the scope granted with the token has it, so the service's permissions differ"
                         .to_owned()
@@ -216,7 +216,7 @@ pub(super) fn status_error(
             let target = reply
                 .location
                 .as_deref()
-                .map(|l| format!("`{}`", crate::output::sanitize_line(l)))
+                .map(|l| format!("`{}`", crate::model::text::sanitize_line(l)))
                 .unwrap_or_else(|| "nowhere".into());
             Error::unavailable(Some(code), format!(
                 "the service answered {method} {url} with a redirect ({code}) to {target}; redirects are not followed, so the token is never sent elsewhere"
@@ -247,7 +247,7 @@ fn property_in(text: &str) -> Option<String> {
 
 /// A create answered in a way that cannot be read or understood: the location may have
 /// been created, under an id not known.
-pub(crate) fn unconfirmed(what: impl std::fmt::Display) -> Error {
+pub fn unconfirmed(what: impl std::fmt::Display) -> Error {
     Error::unconfirmed(format!(
         "{what}: the location may have been created, under an id not known"
     ))
@@ -290,7 +290,7 @@ pub(super) fn transport_error(
 fn without_query(url: &url::Url) -> String {
     let mut url = url.clone();
     url.set_query(None);
-    crate::settings::shown_url(&url)
+    crate::shown_url(&url)
 }
 
 #[cfg(test)]

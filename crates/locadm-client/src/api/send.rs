@@ -121,7 +121,7 @@ impl ApiClient {
                     let message = format!(
                         "{method} {}: the answer came as `{}`, a coding the tool never asks for, so its body cannot be read",
                         target.url(),
-                        crate::output::sanitize_line(&coding)
+                        crate::model::text::sanitize_line(&coding)
                     );
                     Err(if create {
                         errors::unconfirmed(message)
@@ -134,7 +134,7 @@ impl ApiClient {
                     &reply,
                     endpoint,
                     target.url(),
-                    self.credentials.granted_scope(),
+                    self.credentials.as_ref(),
                 )),
                 Err(Failure::Transport(e)) => {
                     Err(errors::transport_error(&e, target.url(), idempotency))
@@ -159,11 +159,11 @@ impl ApiClient {
     /// another attempt follows and no bulk run's pacer says it (as a pause of the whole
     /// run) instead.
     fn note_wait(&self, status: StatusCode, wait: Duration, attempt: u32) {
-        let Some(notes) = self.notes.filter(|_| self.pacer.is_none()) else {
+        if self.pacer.is_some() {
             return;
-        };
+        }
         if wait >= super::LONG_WAIT && attempt < self.max_attempts {
-            notes.note(&format!(
+            self.trace.tell(&format!(
                 "{}: trying again then (attempt {} of {})",
                 super::asked_wait(status.as_u16(), wait),
                 attempt + 1,
@@ -322,7 +322,7 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Option<Duration>) -> p
 }
 
 /// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.
-pub(crate) fn backoff(attempt: u32) -> Duration {
+pub fn backoff(attempt: u32) -> Duration {
     let base = 200u64.saturating_mul(1 << attempt.min(6).saturating_sub(1));
     let jitter = fastrand::u64(0..=base / 2);
     Duration::from_millis((base + jitter).min(10_000))

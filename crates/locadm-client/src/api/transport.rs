@@ -6,8 +6,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::path::PathBuf;
+
 use crate::error::{Error, Result};
-use crate::settings::Settings;
 
 use locadm_transport::{SessionStore, TransportError, TransportKind};
 
@@ -27,23 +28,52 @@ pub(super) fn transport_error(e: reqwest::Error) -> TransportError {
     TransportError::new(kind, &e)
 }
 
+/// What a [`Transport`] is made from: plain values, resolved by the application.
+#[derive(Debug, Clone)]
+pub struct TransportOptions {
+    /// The most one request may take, and (at most 10 s of it) connecting.
+    pub timeout: Duration,
+    /// A PEM file of certificates trusted beside the machine's (the profile's `ca_cert`).
+    pub ca_cert: Option<PathBuf>,
+    /// Whether any URL reached over this transport (the service, its token endpoint, its
+    /// issuer) is https: only then is the machine's trust store read.
+    pub https: bool,
+}
+
+impl Default for TransportOptions {
+    /// 30 s, the machine's trust, https.
+    fn default() -> TransportOptions {
+        TransportOptions {
+            timeout: Duration::from_secs(30),
+            ca_cert: None,
+            https: true,
+        }
+    }
+}
+
 /// What an invocation sends its requests over, made once from the settings: the one
 /// reqwest client (shared by the token endpoint and the service: one connection pool),
 /// and the TLS configuration it was built from, which a bulk run's own connections take
 /// too. So the profile's `ca_cert` is read once, both routes trust the same certificates
 /// even if the file changes during the run, and share one TLS session cache.
 #[derive(Clone)]
-pub(crate) struct Transport {
+pub struct Transport {
     pub http: reqwest::Client,
     /// Without ALPN: each route sets its own.
     pub(super) tls: Arc<rustls::ClientConfig>,
+    /// The per-request timeout, which a bulk run's own connections keep too.
+    pub(super) timeout: Duration,
 }
 
 impl Transport {
-    pub(crate) fn new(settings: &Settings) -> Result<Transport> {
-        let tls = Arc::new(tls_config(settings)?);
-        let http = http_client(settings, &tls)?;
-        Ok(Transport { http, tls })
+    pub fn new(options: &TransportOptions) -> Result<Transport> {
+        let tls = Arc::new(tls_config(options)?);
+        let http = http_client(options, &tls)?;
+        Ok(Transport {
+            http,
+            tls,
+            timeout: options.timeout,
+        })
     }
 }
 
@@ -51,11 +81,11 @@ impl Transport {
 /// policy of `proxy`), the trust of `tls`. Redirects are never followed: the oauth2 crate
 /// asks for that on the token endpoint, and on the service it means the bearer token can
 /// never be carried to another origin; a 3xx is reported as what it is.
-fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwest::Client> {
+fn http_client(options: &TransportOptions, tls: &rustls::ClientConfig) -> Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .user_agent(USER_AGENT)
-        .timeout(settings.timeout)
-        .connect_timeout(connect_timeout(settings))
+        .timeout(options.timeout)
+        .connect_timeout(connect_timeout(options.timeout))
         .pool_idle_timeout(Duration::from_secs(60))
         .redirect(reqwest::redirect::Policy::none())
         // reqwest's own reading of the proxy variables is replaced by ours, which never
@@ -78,13 +108,13 @@ fn http_client(settings: &Settings, tls: &rustls::ClientConfig) -> Result<reqwes
 /// The one TLS configuration of both routes (the shared client and the bulk route's own
 /// connections): TLS 1.2 and 1.3 with ring, and the trust of [`root_store`]. Each route
 /// sets its own ALPN. Sessions are resumed from the invocation's [`SessionStore`].
-fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
+fn tls_config(options: &TransportOptions) -> Result<rustls::ClientConfig> {
     let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
     ))
     .with_safe_default_protocol_versions()
     .map_err(|e| Error::other("cannot set up TLS").with_source(e))?
-    .with_root_certificates(root_store(settings)?)
+    .with_root_certificates(root_store(options)?)
     .with_no_client_auth();
     config.resumption = rustls::client::Resumption::store(Arc::new(SessionStore::new()));
     Ok(config)
@@ -94,7 +124,7 @@ fn tls_config(settings: &Settings) -> Result<rustls::ClientConfig> {
 /// Mozilla roots where the machine has none (or no URL is https), and the profile's
 /// `ca_cert`.
 /// A `ca_cert` file without a certificate is refused, never ignored.
-fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
+fn root_store(options: &TransportOptions) -> Result<rustls::RootCertStore> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::CertificateDer;
 
@@ -106,7 +136,7 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     // command's start (a release build against a local plain-HTTP server, 30 runs:
     // 3.7-5.2 ms a command without it, 6.8-7.9 ms with it), which a command that talks
     // plain HTTP to loopback (the `local` profile, the tests) does not need.
-    let added = if speaks_https(settings) {
+    let added = if options.https {
         let native = rustls_native_certs::load_native_certs();
         roots.add_parsable_certificates(native.certs).0
     } else {
@@ -116,7 +146,7 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
         // A machine without a trust store (a bare container): the Mozilla roots.
         roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
     }
-    let Some(path) = &settings.ca_cert else {
+    let Some(path) = &options.ca_cert else {
         return Ok(roots);
     };
     let pem = std::fs::read(path).map_err(|e| {
@@ -147,18 +177,9 @@ fn root_store(settings: &Settings) -> Result<rustls::RootCertStore> {
     Ok(roots)
 }
 
-/// Whether a URL of the settings (base, token endpoint, issuer) is https. An http one can
-/// only be loopback (or `allow_http`), whose discovery document then names the endpoints.
-fn speaks_https(settings: &Settings) -> bool {
-    [&settings.base_url, &settings.token_url, &settings.issuer]
-        .into_iter()
-        .flatten()
-        .any(|url| url.as_url().scheme() == "https")
-}
-
 /// How long connecting may take, on both routes.
-pub(super) fn connect_timeout(settings: &Settings) -> Duration {
-    settings.timeout.min(Duration::from_secs(10))
+pub(super) fn connect_timeout(timeout: Duration) -> Duration {
+    timeout.min(Duration::from_secs(10))
 }
 
 /// The headers of every request to the service, on both routes (the bearer token and, on

@@ -13,12 +13,12 @@ use crate::error::{Error, Result};
 /// The URL, and the text it was given as (a message that compares it with another
 /// shows it as the person wrote it, not normalised).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ServiceUrl(url::Url, String);
+pub struct ServiceUrl(url::Url, String);
 
 impl ServiceUrl {
     /// Parses `text` given for the setting `key` (named in every message): an absolute
     /// `http(s)` URL, `http` only to loopback unless `allow_http`.
-    pub(crate) fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
+    pub fn parse(key: &str, text: &str, allow_http: bool) -> Result<ServiceUrl> {
         let url = url::Url::parse(text.trim()).map_err(|e| {
             Error::usage(format!("`{key}` must be an absolute URL: `{text}`")).with_source(e)
         })?;
@@ -50,13 +50,13 @@ impl ServiceUrl {
         Ok(ServiceUrl(url, given))
     }
 
-    pub(crate) fn as_url(&self) -> &url::Url {
+    pub fn as_url(&self) -> &url::Url {
         &self.0
     }
 
     /// The text it was given as, for a message that shows it beside another value (a
     /// password in its userinfo as `***`, as [`shown`] does).
-    pub(crate) fn as_given(&self) -> &str {
+    pub fn as_given(&self) -> &str {
         &self.1
     }
 }
@@ -78,7 +78,7 @@ impl fmt::Display for ServiceUrl {
 
 /// `url` as it is shown to people, wherever that is (settings, status, messages, `-v`):
 /// a password in its userinfo as `***`. Requests use the URL itself.
-pub(crate) fn shown(url: &url::Url) -> String {
+pub fn shown(url: &url::Url) -> String {
     if url.password().is_none() {
         return url.to_string();
     }
@@ -88,7 +88,7 @@ pub(crate) fn shown(url: &url::Url) -> String {
 }
 
 /// `localhost`, 127.0.0.0/8 or `::1`.
-pub(crate) fn is_loopback(url: &url::Url) -> bool {
+pub fn is_loopback(url: &url::Url) -> bool {
     match url.host() {
         Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
