@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use locadm_client::{Service, ServiceOptions};
 
-use crate::api::ApiClient;
+use crate::api::{ApiClient, Transport};
 use crate::auth::store::MemoryStore;
 use crate::auth::Session;
 use crate::cli::GlobalArgs;
@@ -101,7 +101,7 @@ impl<'p> Context<'p> {
                     identity,
                     transport: settings.transport_options(),
                 });
-                let mut session = Session::new(settings, self.printer.verbose())?;
+                let mut session = self.session_for(&settings)?;
                 if let Some(local) = &local {
                     self.printer
                         .debug("* profile `local`: using the embedded emulator");
@@ -119,6 +119,13 @@ impl<'p> Context<'p> {
                 })
             })
             .await
+    }
+
+    /// A session for `settings`: this run's, or (`login`) the settings being edited.
+    /// Tokens are fetched over a transport made for them; its trace is the printer's.
+    pub(crate) fn session_for(&self, settings: &Settings) -> Result<Session> {
+        let transport = Transport::new(&settings.transport_options())?;
+        Ok(Session::new(settings.auth_profile(), transport).with_observer(self.printer.observer()))
     }
 
     /// The auth session of this run; for the `local` profile, the embedded emulator is

@@ -10,13 +10,11 @@
 // fuzz targets and the examples use (below), so the compiler finds what nothing uses.
 #![warn(unreachable_pub)]
 
-mod auth;
 mod bulk;
 mod cli;
 mod commands;
 mod context;
 mod docs;
-mod env_vars;
 mod input;
 mod inventory;
 mod local;
@@ -29,7 +27,7 @@ mod topics;
 pub use locadm_model as model;
 // The service as a library (crates/locadm-client): the API client and the errors every
 // layer returns, under the names the modules here use.
-use locadm_client::{api, error};
+use locadm_client::{api, auth, env_vars, error};
 
 // The binary (src/main.rs).
 pub use cli::{parse, Cli, Command};

@@ -454,11 +454,12 @@ pub fn exit_after_signal(code: i32) -> ! {
 }
 
 // Defined with the model, whose problems quote text from outside too.
-pub(crate) use crate::model::text::{sanitize, sanitize_line};
+pub(crate) use crate::model::text::sanitize;
 
 #[cfg(test)]
 mod tests {
-    use super::{sanitize, sanitize_line};
+    use super::sanitize;
+    use crate::model::text::sanitize_line;
 
     #[test]
     fn escape_sequences_are_neutralised() {

@@ -8,8 +8,6 @@
 //! accepted answer is redrawn with `✔`. A choice and a secret are dialoguer's. Ctrl-C at
 //! any of them is [`Error::interrupted`].
 
-use std::io::IsTerminal;
-
 use dialoguer::theme::ColorfulTheme;
 use dialoguer::{Password, Select};
 use rustyline::completion::Completer;
@@ -21,10 +19,7 @@ use secrecy::SecretString;
 
 use crate::error::{Error, Result};
 
-pub(crate) fn can_prompt() -> bool {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
-    !ci && std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
-}
+pub(crate) use locadm_client::auth::can_prompt;
 
 fn theme() -> ColorfulTheme {
     ColorfulTheme::default()

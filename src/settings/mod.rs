@@ -19,14 +19,13 @@ use crate::cli::GlobalArgs;
 use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
 
-mod client_auth;
 mod file;
 pub(crate) mod keys;
 mod profile;
 
-pub(crate) use client_auth::ClientAuth;
 pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
 use locadm_client::api::TransportOptions;
+pub(crate) use locadm_client::auth::ClientAuth;
 pub(crate) use locadm_client::{shown_url, ServiceUrl};
 use profile::normalise_prefix;
 
@@ -206,6 +205,33 @@ impl Layers {
 }
 
 impl Settings {
+    /// What the run's session gets tokens with: the profile's identity-provider
+    /// settings and the secrets the environment gave.
+    pub(crate) fn auth_profile(&self) -> locadm_client::auth::Profile {
+        locadm_client::auth::Profile {
+            name: self.profile.clone(),
+            config_file: self.config_file.clone(),
+            issuer: self.issuer.clone(),
+            token_url: self.token_url.clone(),
+            client_id: self.client_id.clone(),
+            scopes: self.scopes.clone(),
+            client_auth: self.client_auth,
+            client_key_file: self.client_key_file.clone(),
+            client_key_file_given_for_run: self.origin("client_key_file") == Origin::Environment,
+            client_key_id: self.client_key_id.clone(),
+            federated_token_file: self.federated_token_file.clone(),
+            allow_http: self.allow_http,
+            cache_env_token: self.cache_env_token,
+            missing: self.missing_profile(),
+            secrets: locadm_client::auth::Secrets {
+                token: self.environment.token.clone(),
+                client_secret: self.environment.client_secret.clone(),
+                client_key: self.environment.client_key.clone(),
+                keyring: self.environment.keyring.clone(),
+            },
+        }
+    }
+
     /// What the run's transport is made from: the timeout, the profile's CA, and whether
     /// any URL of the service (base, token endpoint, issuer) is https.
     pub(crate) fn transport_options(&self) -> TransportOptions {
@@ -623,5 +649,45 @@ mod tests {
             "https://idp.example/realms/a"
         );
         assert_eq!(notes.len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod env_var_names {
+    use crate::env_vars::EnvVars;
+
+    /// Every variable clap reads is one of ours, and every one of ours is documented in
+    /// `locadm help environment`.
+    #[test]
+    fn every_variable_is_named_here_and_documented() {
+        fn walk(command: &clap::Command, found: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                if let Some(env) = arg.get_env() {
+                    found.push(env.to_string_lossy().into_owned());
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, found);
+            }
+        }
+        let mut from_clap = Vec::new();
+        walk(
+            &<crate::cli::Cli as clap::CommandFactory>::command(),
+            &mut from_clap,
+        );
+        assert!(!from_clap.is_empty());
+        for name in &from_clap {
+            assert!(
+                EnvVars::ALL.contains(&name.as_str()),
+                "{name} is not in EnvVars"
+            );
+        }
+        let documented = crate::topics::find("environment").unwrap().plain();
+        for name in EnvVars::ALL {
+            assert!(
+                documented.contains(name),
+                "{name} is not in `help environment`"
+            );
+        }
     }
 }

@@ -30,11 +30,14 @@
 //! `examples/create_and_read.rs` does it end to end against the emulator.
 
 pub mod api;
+pub mod auth;
+pub mod env_vars;
 pub mod error;
 mod service;
 mod service_url;
 
 pub use api::{ApiClient, BearerToken, Observer, Silent, TokenSource};
+pub use env_vars::EnvVars;
 pub use error::{Error, Exit, Kind, Result};
 pub use locadm_model as model;
 pub use service::{Service, ServiceOptions};

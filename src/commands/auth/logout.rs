@@ -18,7 +18,7 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
         return Ok(());
     }
     let session = context.session().await?;
-    let profile = session.settings().profile.clone();
+    let profile = session.profile().name.clone();
     let backend = session.backend().await?.store.name();
     // The entry as kept (an unreadable one is still removed below).
     let entry = session.stored_entry().await.ok().flatten();
@@ -60,7 +60,7 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
         ));
     }
     report(printer, revocation);
-    if session.settings().environment.token.is_some() {
+    if session.profile().secrets.token.is_some() {
         printer.warning("LOCADM_TOKEN is still set and will be used by other commands");
     }
     Ok(())

@@ -68,7 +68,12 @@ struct PermissionStatus {
 pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;
     let session = context.session().await?;
-    let settings = session.settings();
+    let settings = session.profile();
+    let base_url = context
+        .service()
+        .await
+        .ok()
+        .map(|s| s.base_url().to_string());
     let local = context.local_running();
     if local {
         // The built-in profile logs in by itself: a token now shows what it grants.
@@ -181,10 +186,10 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
         .or(settings.token_url.as_ref())
         .map(|u| u.to_string());
     let status = Status {
-        profile: settings.profile.clone(),
+        profile: settings.name.clone(),
         who,
         provider,
-        base_url: settings.base_url.as_ref().map(|u| u.to_string()),
+        base_url,
         issuer: settings.issuer.as_ref().map(|u| u.to_string()),
         token_url: settings.token_url.as_ref().map(|u| u.to_string()),
         client_id: settings.client_id.clone(),

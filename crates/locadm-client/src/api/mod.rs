@@ -32,7 +32,7 @@ pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
 pub use errors::error_text_of;
 pub use errors::unconfirmed;
 pub use reply::Reply;
-pub use trace::{Observer, Silent};
+pub use trace::{Observer, Silent, Trace};
 pub use transport::{Transport, TransportOptions};
 
 /// `locadm/<version>`, on every request.

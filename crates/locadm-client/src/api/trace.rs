@@ -38,15 +38,17 @@ const SECRET_HEADERS: [&str; 4] = [
 /// Bodies are shown up to this many bytes.
 const BODY_SHOWN: usize = 4096;
 
+/// The trace of one client or session: an [`Observer`], and whether it traces, asked
+/// once.
 #[derive(Clone)]
-pub(super) struct Trace {
+pub struct Trace {
     /// The observer's `tracing`, asked once: it is looked at for every request.
     on: bool,
     observer: Arc<dyn Observer>,
 }
 
 impl Trace {
-    pub(super) fn new(observer: Arc<dyn Observer>) -> Trace {
+    pub fn new(observer: Arc<dyn Observer>) -> Trace {
         Trace {
             on: observer.tracing(),
             observer,
@@ -54,12 +56,15 @@ impl Trace {
     }
 
     /// Whether the exchange is traced (for what is made only to be shown).
-    pub(super) fn on(&self) -> bool {
+    pub fn on(&self) -> bool {
         self.on
     }
 
-    fn write(&self, text: &str) {
-        self.observer.trace(text);
+    /// One entry of the trace.
+    pub fn line(&self, text: &str) {
+        if self.on {
+            self.observer.trace(text);
+        }
     }
 
     /// A note for people (never only traced).
@@ -68,7 +73,7 @@ impl Trace {
     }
 
     pub(super) fn note(&self, text: &str) {
-        self.write(&format!("* {text}"));
+        self.line(&format!("* {text}"));
     }
 
     pub(super) fn request(
@@ -88,7 +93,7 @@ impl Trace {
         if let Some(payload) = payload {
             text.push_str(&format!("\n>\n{}", body_text(payload)));
         }
-        self.write(&text);
+        self.line(&text);
     }
 
     pub(super) fn response(
@@ -104,12 +109,12 @@ impl Trace {
         for (name, value) in headers {
             text.push_str(&format!("\n< {name}: {}", shown(name.as_str(), value)));
         }
-        self.write(&text);
+        self.line(&text);
     }
 
     pub(super) fn body(&self, body: &[u8]) {
         if self.on && !body.is_empty() {
-            self.write(&format!("<\n{}", body_text(body)));
+            self.line(&format!("<\n{}", body_text(body)));
         }
     }
 }

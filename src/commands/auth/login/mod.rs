@@ -131,7 +131,7 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
     }
     warn_without_base_url(context, &settings);
 
-    let session = Arc::new(Session::new(settings.clone(), printer.verbose())?.with_env(None, None));
+    let session = Arc::new(context.session_for(&settings)?.with_env(None, None));
     let mut attempts = 1;
     let (grant, proof) = loop {
         // The key (private_key_jwt) as given: from LOCADM_CLIENT_KEY or a file; a secret

@@ -5,7 +5,6 @@
 use secrecy::ExposeSecret;
 
 use super::{args_client_id, ask_service_and_client, ask_url, expiry_note, profile};
-use crate::auth::Session;
 use crate::cli::LoginArgs;
 use crate::context::Context;
 use crate::error::{Error, Result};
@@ -55,7 +54,8 @@ pub(super) async fn run(
             ClientAuth::ClientSecretBasic
         };
     }
-    let session = Session::new(settings.clone(), printer.verbose())?
+    let session = context
+        .session_for(&settings)?
         .with_env(None, None)
         .with_env_key(None);
     // Where the login will live, before the person is sent anywhere: with no keyring it

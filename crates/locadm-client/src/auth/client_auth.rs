@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 /// still read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum ClientAuth {
+pub enum ClientAuth {
     /// HTTP Basic with the client secret (RFC 6749 §2.3.1), the default with a secret.
     #[default]
     #[serde(alias = "basic")]
@@ -24,14 +24,14 @@ pub(crate) enum ClientAuth {
 }
 
 impl ClientAuth {
-    pub(crate) const NAMES: &'static [&'static str] = &[
+    pub const NAMES: &'static [&'static str] = &[
         "client_secret_basic",
         "client_secret_post",
         "private_key_jwt",
     ];
 
     /// A name of [`ClientAuth::NAMES`], or one of the earlier versions' names.
-    pub(crate) fn parse(value: &str) -> Result<ClientAuth> {
+    pub fn parse(value: &str) -> Result<ClientAuth> {
         match value {
             "client_secret_basic" | "basic" => Ok(ClientAuth::ClientSecretBasic),
             "client_secret_post" | "request-body" => Ok(ClientAuth::ClientSecretPost),
@@ -43,7 +43,7 @@ impl ClientAuth {
         }
     }
 
-    pub(crate) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ClientAuth::ClientSecretBasic => "client_secret_basic",
             ClientAuth::ClientSecretPost => "client_secret_post",

@@ -13,7 +13,6 @@
 //! (its binding). Nothing from 1 or 2 is written to the keyring unless the profile sets
 //! `cache_env_token`.
 
-use crate::env_vars::EnvVars;
 use std::sync::Arc;
 
 use secrecy::SecretString;
@@ -22,16 +21,17 @@ use super::client_key::ClientKey;
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
 use super::oauth::{ClientProof, Grant, TokenClient, LOGIN_ENDED};
 use super::store::StoredEntry;
+use super::ClientAuth;
 use super::{login_again_hint, login_hint, Session};
+use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
-use crate::settings::{ClientAuth, Origin};
 
 impl Session {
     /// How the client proves itself: its key for `private_key_jwt`, else its secret (the
     /// environment's, else the one `login` stored in `entry`), else not at all.
     pub(super) fn client_proof(&self, entry: Option<&StoredEntry>) -> Result<ClientProof> {
-        let settings = self.settings();
-        if settings.client_auth == ClientAuth::PrivateKeyJwt {
+        let profile = self.profile();
+        if profile.client_auth == ClientAuth::PrivateKeyJwt {
             return Ok(ClientProof::Key(self.client_key()?));
         }
         let secret = self
@@ -41,7 +41,7 @@ impl Session {
         Ok(match secret {
             Some(secret) => ClientProof::Secret {
                 secret,
-                in_body: settings.client_auth == ClientAuth::ClientSecretPost,
+                in_body: profile.client_auth == ClientAuth::ClientSecretPost,
             },
             None => ClientProof::Public,
         })
@@ -52,9 +52,9 @@ impl Session {
         if let Some(key) = self.client_key.get() {
             return Ok(Arc::clone(key));
         }
-        let settings = self.settings();
-        let key_id = settings.client_key_id.clone();
-        let key = match (&self.env_key, &settings.client_key_file) {
+        let profile = self.profile();
+        let key_id = profile.client_key_id.clone();
+        let key = match (&self.env_key, &profile.client_key_file) {
             (Some(pem), _) => ClientKey::from_pem(pem.clone(), key_id)
                 .map_err(|e| e.context(EnvVars::CLIENT_KEY))?,
             (None, Some(path)) => ClientKey::from_file(path, key_id)?,
@@ -72,7 +72,7 @@ impl Session {
 
     /// The workload identity token, read afresh (the CI platform may renew the file).
     pub(super) fn federated_token(&self) -> Result<Option<SecretString>> {
-        let Some(path) = &self.settings().federated_token_file else {
+        let Some(path) = &self.profile().federated_token_file else {
             return Ok(None);
         };
         let text = std::fs::read_to_string(path).map_err(|e| {
@@ -97,19 +97,17 @@ impl Session {
 
     /// Whether credentials were given in the environment (or by flag) for this run only.
     pub(super) fn ephemeral(&self) -> bool {
-        let settings = self.settings();
-        let with_key = settings.client_auth == ClientAuth::PrivateKeyJwt;
-        settings.federated_token_file.is_some()
+        let profile = self.profile();
+        let with_key = profile.client_auth == ClientAuth::PrivateKeyJwt;
+        profile.federated_token_file.is_some()
             || (!with_key && self.env_secret.is_some())
-            || (with_key
-                && (self.env_key.is_some()
-                    || settings.origin("client_key_file") == Origin::Environment))
+            || (with_key && (self.env_key.is_some() || profile.client_key_file_given_for_run))
     }
 
     /// Whether a token got by this caller is kept in the keyring: unless the credentials
     /// came from the environment only, and then when the profile asks (`cache_env_token`).
-    pub(crate) fn caches_tokens(&self) -> bool {
-        !self.ephemeral() || self.settings().cache_env_token
+    pub fn caches_tokens(&self) -> bool {
+        !self.ephemeral() || self.profile().cache_env_token
     }
 
     /// The credential this caller presents for `entry` (not a person's login, which is
@@ -128,10 +126,10 @@ impl Session {
         &self,
         entry: &StoredEntry,
     ) -> Result<(Grant, Option<SecretString>)> {
-        let settings = self.settings();
+        let profile = self.profile();
         let token_url = self.token_endpoint(Some(entry)).await?;
         let client_id = self.entry_key()?.client_id;
-        let scopes = &settings.scopes;
+        let scopes = &profile.scopes;
 
         if let Some(workload) = self.federated_token()? {
             let grant_type = self.federation_grant(entry).await?;
@@ -146,14 +144,14 @@ impl Session {
             if entry.ended {
                 return Err(Error::auth(format!(
                     "{LOGIN_ENDED}: the login of profile `{}` is over",
-                    settings.profile
+                    profile.name
                 ))
                 .with_hint(login_again_hint()));
             }
             let Some(refresh_token) = &entry.refresh_token else {
                 return Err(Error::auth(format!(
                     "the login of profile `{}` has expired and the provider gave no refresh token",
-                    settings.profile
+                    profile.name
                 ))
                 .with_hint(login_again_hint()));
             };
@@ -181,11 +179,11 @@ impl Session {
             // Nothing to get a token with: no login kept, no secret or key given. A public
             // client never has a secret, so none is asked for by name.
             let message = if entry.ended {
-                format!("{LOGIN_ENDED}: profile `{}` has no login", settings.profile)
+                format!("{LOGIN_ENDED}: profile `{}` has no login", profile.name)
             } else {
-                format!("not logged in to profile `{}`", settings.profile)
+                format!("not logged in to profile `{}`", profile.name)
             };
-            let hint = if entry.ended || settings.issuer.is_some() {
+            let hint = if entry.ended || profile.issuer.is_some() {
                 super::login_again_hint()
             } else {
                 login_hint()
@@ -197,7 +195,7 @@ impl Session {
     }
 
     /// One client credentials request with this proof (also `login`'s check).
-    pub(crate) async fn client_credentials(&self, proof: &ClientProof) -> Result<Grant> {
+    pub async fn client_credentials(&self, proof: &ClientProof) -> Result<Grant> {
         let token_url = self.token_endpoint(None).await?;
         self.client_credentials_with(&token_url, proof).await
     }
@@ -209,7 +207,7 @@ impl Session {
     ) -> Result<Grant> {
         let client_id = self.entry_key()?.client_id;
         let client = self.token_client(token_url, &client_id, proof, "client credentials");
-        let grant = client.client_credentials(&self.settings().scopes).await?;
+        let grant = client.client_credentials(&self.profile().scopes).await?;
         self.log_grant(&grant);
         Ok(grant)
     }
@@ -246,7 +244,7 @@ impl Session {
     ) -> TokenClient<'a> {
         self.verbose().line(&format!(
             "token: POST {} ({grant}, client `{client_id}`, {} auth)",
-            crate::settings::shown_url(token_url),
+            crate::shown_url(token_url),
             proof.method()
         ));
         self.client_at(token_url, client_id, proof)
@@ -284,9 +282,9 @@ impl Session {
     }
 
     /// Where this caller's credentials come from, for `auth status` (see its `credentials`).
-    pub(crate) fn credentials_kind(&self, entry: Option<&StoredEntry>) -> &'static str {
-        let settings = self.settings();
-        if settings.federated_token_file.is_some() {
+    pub fn credentials_kind(&self, entry: Option<&StoredEntry>) -> &'static str {
+        let profile = self.profile();
+        if profile.federated_token_file.is_some() {
             "federated"
         } else if self.ephemeral() {
             "environment"
@@ -298,8 +296,8 @@ impl Session {
             }
         } else if entry.is_some_and(|e| e.client_secret.is_some()) {
             "keyring"
-        } else if settings.client_auth == ClientAuth::PrivateKeyJwt
-            && settings.client_key_file.is_some()
+        } else if profile.client_auth == ClientAuth::PrivateKeyJwt
+            && profile.client_key_file.is_some()
         {
             "key"
         } else {
@@ -308,7 +306,7 @@ impl Session {
     }
 
     /// The client proof for `login` (no stored entry: what was given).
-    pub(crate) fn login_proof(&self) -> Result<ClientProof> {
+    pub fn login_proof(&self) -> Result<ClientProof> {
         self.client_proof(None)
     }
 }

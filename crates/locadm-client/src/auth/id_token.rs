@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use super::discovery::Metadata;
 use super::transport;
 use crate::error::{Error, Result};
-use crate::settings::shown_url;
+use crate::shown_url;
 
 /// Who a login is: a person (from the ID token) or a client (client credentials, a
 /// workload token). Kept in the keyring entry beside the token; `auth status` shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Who {
+pub struct Who {
     /// `person` or `client`.
     pub kind: String,
     /// What to call them: the `email`, else `preferred_username`, else `sub` of the ID
@@ -32,7 +32,7 @@ pub(crate) struct Who {
 }
 
 impl Who {
-    pub(crate) fn client(client_id: &str) -> Who {
+    pub fn client(client_id: &str) -> Who {
         Who {
             kind: "client".into(),
             name: client_id.to_owned(),
@@ -42,8 +42,8 @@ impl Who {
     }
 
     /// `operator@example.test` or `client \`ci\``, for a sentence.
-    pub(crate) fn shown(&self) -> String {
-        let name = crate::output::sanitize_line(&self.name);
+    pub fn shown(&self) -> String {
+        let name = crate::model::text::sanitize_line(&self.name);
         match self.kind.as_str() {
             "client" => format!("client `{name}`"),
             _ => name,
@@ -81,7 +81,7 @@ impl Claims {
 }
 
 /// Verifies `id_token` with the provider's keys and reads who it names.
-pub(crate) async fn verify(
+pub async fn verify(
     http: &reqwest::Client,
     metadata: &Metadata,
     allow_http: bool,

@@ -3,10 +3,14 @@
 //! a code entered on another device (RFC 8628). Both end with an access token and,
 //! when the provider gives one, a refresh token that renews it without asking again.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use bytes::Bytes;
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use secrecy::SecretString;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 use oauth2::CsrfToken;
@@ -15,9 +19,9 @@ use super::id_token::{self, Who};
 use super::oauth::Grant;
 use super::Session;
 use crate::error::{Error, Result};
-use crate::settings::ServiceUrl;
+use crate::ServiceUrl;
 
-/// The most of a browser's request to the loopback redirect that is read.
+/// The most of a browser's request to the loopback redirect that is held.
 const MAX_REQUEST_HEAD: usize = 16 * 1024;
 
 /// Where a person's login goes: from the issuer's discovery document.
@@ -30,7 +34,7 @@ struct PeopleEndpoints {
 
 impl Session {
     async fn people_endpoints(&self) -> Result<PeopleEndpoints> {
-        let settings = self.settings();
+        let profile = self.profile();
         let Some(discovered) = self.discovered(None).await? else {
             return Err(Error::usage(
                 "a browser or device login needs the OpenID provider's issuer",
@@ -40,7 +44,7 @@ impl Session {
             ));
         };
         let metadata = &discovered.metadata;
-        let allow_http = settings.allow_http;
+        let allow_http = profile.allow_http;
         // OpenID scopes: `openid`, and `offline_access` (a refresh token) when offered.
         let mut scopes = vec!["openid".to_owned()];
         if metadata
@@ -51,7 +55,7 @@ impl Session {
             scopes.push("offline_access".into());
         }
         scopes.extend(
-            settings
+            profile
                 .scopes
                 .iter()
                 .filter(|s| !scopes.contains(s))
@@ -69,7 +73,7 @@ impl Session {
     /// `login --web`: prints the URL (and opens a browser when there is one), waits (at
     /// most `wait`) for the redirect to a loopback port, exchanges the code with its PKCE
     /// verifier, and verifies the ID token against the nonce it sent.
-    pub(crate) async fn web_login(
+    pub async fn web_login(
         &self,
         say: &dyn Fn(&str),
         open_browser: bool,
@@ -136,7 +140,7 @@ impl Session {
 
     /// `login --device`: prints where to go and the code to enter, then polls at the
     /// provider's interval until the login is approved, denied or expired.
-    pub(crate) async fn device_login(&self, say: &dyn Fn(&str)) -> Result<(Grant, Option<Who>)> {
+    pub async fn device_login(&self, say: &dyn Fn(&str)) -> Result<(Grant, Option<Who>)> {
         let endpoints = self.people_endpoints().await?;
         let Some(device) = &endpoints.device else {
             return Err(
@@ -148,7 +152,7 @@ impl Session {
         let client_id = self.entry_key()?.client_id;
         self.verbose().line(&format!(
             "device: POST {} (device authorization, client `{client_id}`, {} auth)",
-            crate::settings::shown_url(device),
+            crate::shown_url(device),
             proof.method()
         ));
         let client = self.client_at(&endpoints.token, &client_id, &proof);
@@ -157,13 +161,13 @@ impl Session {
             .await?;
         let mut text = format!(
             "To log in, open {} and enter the code {}",
-            crate::output::sanitize_line(details.verification_uri().as_str()),
-            crate::output::sanitize_line(details.user_code().secret()),
+            crate::model::text::sanitize_line(details.verification_uri().as_str()),
+            crate::model::text::sanitize_line(details.user_code().secret()),
         );
         if let Some(complete) = details.verification_uri_complete() {
             text.push_str(&format!(
                 "\n(or open {})",
-                crate::output::sanitize_line(complete.secret())
+                crate::model::text::sanitize_line(complete.secret())
             ));
         }
         text.push_str(&format!(
@@ -190,7 +194,7 @@ impl Session {
         let who = id_token::verify(
             self.http(),
             &discovered.metadata,
-            self.settings().allow_http,
+            self.profile().allow_http,
             &client_id,
             id_token,
             nonce,
@@ -311,109 +315,110 @@ async fn open_in_browser(url: &str, say: &dyn Fn(&str)) -> Opened {
     Opened::Failed
 }
 
-/// Serves the loopback redirect until a request brings the code with our state. A
-/// request with another state (another tab, a forged link) is answered and ignored;
-/// an error from the provider ends the login.
+/// Serves the loopback redirect (HTTP/1.1 on hyper, a connection at a time closed after
+/// its answer) until a request brings the code with our state. A request with another
+/// state (another tab, a forged link) is answered and ignored; an error from the provider
+/// ends the login.
 async fn wait_for_code(listener: &TcpListener, state: &str) -> Result<SecretString> {
+    let (outcomes, mut outcome) = tokio::sync::mpsc::channel::<Result<SecretString>>(1);
+    let state: Arc<str> = state.into();
+    // Dropped on return: a browser's connection still open is closed with it.
+    let mut connections = tokio::task::JoinSet::new();
     loop {
-        let Ok((mut stream, _)) = listener.accept().await else {
-            continue;
-        };
-        let Some(target) = read_target(&mut stream).await else {
-            continue;
-        };
-        let Ok(url) = url::Url::parse(&format!("http://127.0.0.1{target}")) else {
-            respond(&mut stream, 400, "Not a login redirect.").await;
-            continue;
-        };
-        if url.path() != "/callback" {
-            respond(&mut stream, 404, "Not found.").await;
-            continue;
+        tokio::select! {
+            Some(done) = outcome.recv() => return done,
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else {
+                    continue;
+                };
+                connections.spawn(serve_redirect(stream, state.clone(), outcomes.clone()));
+            }
         }
-        let get = |name: &str| {
-            url.query_pairs()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.into_owned())
-        };
-        if get("state").as_deref() != Some(state) {
-            respond(
-                &mut stream,
-                400,
-                "This login does not belong to the running `locadm login`.",
-            )
-            .await;
-            continue;
-        }
-        if let Some(error) = get("error") {
-            respond(
-                &mut stream,
-                200,
-                "The login did not succeed; see the terminal.",
-            )
-            .await;
-            let detail = get("error_description")
-                .map(|d| format!(": {}", crate::output::sanitize_line(&d)))
-                .unwrap_or_default();
-            return Err(Error::auth(format!(
-                "the OpenID provider ended the login ({}){detail}",
-                crate::output::sanitize_line(&error)
-            ))
-            .with_hint("run `locadm login --web` again"));
-        }
-        let Some(code) = get("code") else {
-            respond(&mut stream, 400, "The redirect has no code.").await;
-            continue;
-        };
-        respond(
-            &mut stream,
-            200,
-            "Logged in to locadm. You can close this window.",
-        )
-        .await;
-        return Ok(SecretString::from(code));
     }
 }
 
-/// The request target of a browser's request (`/callback?code=…`), read within a few
-/// seconds and [`MAX_REQUEST_HEAD`] bytes.
-async fn read_target(stream: &mut TcpStream) -> Option<String> {
-    let mut head = Vec::with_capacity(1024);
-    let read = async {
-        let mut buf = [0u8; 2048];
-        while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < MAX_REQUEST_HEAD {
-            let n = stream.read(&mut buf).await.ok()?;
-            if n == 0 {
-                break;
-            }
-            head.extend_from_slice(&buf[..n]);
+/// One browser connection: its request answered, and what it brought sent on `outcomes`
+/// once the answer is written (so the page shows before the login goes on).
+async fn serve_redirect(
+    stream: TcpStream,
+    state: Arc<str>,
+    outcomes: tokio::sync::mpsc::Sender<Result<SecretString>>,
+) {
+    let brought = Arc::new(std::sync::Mutex::new(None));
+    let slot = brought.clone();
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let (status, text, outcome) = judge(&request, &state);
+        if outcome.is_some() {
+            *slot.lock().expect("the slot's lock") = outcome;
         }
-        Some(())
-    };
-    tokio::time::timeout(Duration::from_secs(10), read)
-        .await
-        .ok()??;
-    let line = head.split(|&b| b == b'\r').next()?;
-    let line = std::str::from_utf8(line).ok()?;
-    let mut parts = line.split(' ');
-    (parts.next()? == "GET").then_some(())?;
-    parts.next().map(str::to_owned)
+        let body = format!(
+            "<!doctype html><html><head><meta charset=\"utf-8\"><title>locadm</title></head><body><p>{text}</p></body></html>"
+        );
+        let answer = hyper::Response::builder()
+            .status(status)
+            .header(hyper::header::CONTENT_TYPE, "text/html; charset=utf-8")
+            .header(hyper::header::CACHE_CONTROL, "no-store")
+            .body(Full::new(Bytes::from(body)));
+        async move { answer }
+    });
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(10))
+        .max_buf_size(MAX_REQUEST_HEAD)
+        .keep_alive(false)
+        .serve_connection(TokioIo::new(stream), service);
+    let _ = served.await;
+    let outcome = brought.lock().expect("the slot's lock").take();
+    if let Some(outcome) = outcome {
+        let _ = outcomes.send(outcome).await;
+    }
 }
 
-async fn respond(stream: &mut TcpStream, status: u16, text: &str) {
-    let reason = match status {
-        200 => "OK",
-        404 => "Not Found",
-        _ => "Bad Request",
+/// The answer to one request to the redirect (status and page text), and what it brought
+/// the login: the code, the provider's error, or nothing (another path, another state).
+fn judge(
+    request: &hyper::Request<Incoming>,
+    state: &str,
+) -> (u16, &'static str, Option<Result<SecretString>>) {
+    let url = url::Url::parse(&format!("http://127.0.0.1{}", request.uri()));
+    let Some(url) = url.ok().filter(|_| request.method() == hyper::Method::GET) else {
+        return (400, "Not a login redirect.", None);
     };
-    let body = format!(
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>locadm</title></head><body><p>{text}</p></body></html>"
-    );
-    let answer = format!(
-        "HTTP/1.1 {status} {reason}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = stream.write_all(answer.as_bytes()).await;
-    let _ = stream.shutdown().await;
+    if url.path() != "/callback" {
+        return (404, "Not found.", None);
+    }
+    let get = |name: &str| {
+        url.query_pairs()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+    };
+    if get("state").as_deref() != Some(state) {
+        let text = "This login does not belong to the running `locadm login`.";
+        return (400, text, None);
+    }
+    if let Some(error) = get("error") {
+        let detail = get("error_description")
+            .map(|d| format!(": {}", crate::model::text::sanitize_line(&d)))
+            .unwrap_or_default();
+        let ended = Error::auth(format!(
+            "the OpenID provider ended the login ({}){detail}",
+            crate::model::text::sanitize_line(&error)
+        ))
+        .with_hint("run `locadm login --web` again");
+        return (
+            200,
+            "The login did not succeed; see the terminal.",
+            Some(Err(ended)),
+        );
+    }
+    match get("code") {
+        Some(code) => (
+            200,
+            "Logged in to locadm. You can close this window.",
+            Some(Ok(SecretString::from(code))),
+        ),
+        None => (400, "The redirect has no code.", None),
+    }
 }
 
 #[cfg(test)]

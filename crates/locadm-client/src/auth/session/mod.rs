@@ -9,18 +9,18 @@ use secrecy::SecretString;
 
 use super::discovery::{self, Discovered};
 use super::store::{self, Backend, StoredEntry};
+use super::Profile;
 use super::{binding, is_fresh, oauth, Clock, SystemClock, TokenSource};
-use crate::api::Transport;
+use crate::api::{Observer, Silent, Trace, Transport};
 use crate::error::{Error, Result};
-use crate::output::Verbose;
-use crate::settings::{ServiceUrl, Settings};
+use crate::ServiceUrl;
 
 /// The authentication state of one invocation, shared by every request it makes.
-pub(crate) struct Session {
-    settings: Settings,
+pub struct Session {
+    profile: Profile,
     transport: Transport,
     clock: Arc<dyn Clock>,
-    verbose: Verbose,
+    verbose: Trace,
     pub(super) env_token: Option<SecretString>,
     pub(super) env_secret: Option<SecretString>,
     /// `LOCADM_CLIENT_KEY`: the client's private key as PEM text.
@@ -43,7 +43,7 @@ pub(crate) struct Session {
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
-            .field("settings", &self.settings)
+            .field("profile", &self.profile)
             .field("env_token", &self.env_token)
             .field("env_secret", &self.env_secret)
             .field("env_key", &self.env_key.as_ref().map(|_| "[REDACTED]"))
@@ -54,27 +54,20 @@ impl std::fmt::Debug for Session {
 }
 
 impl Session {
-    /// The session of one command: an HTTP client made for these settings (timeouts, the
-    /// profile's CA, proxies), diagnostics on the `--verbose` channel.
-    pub(crate) fn new(settings: Settings, verbose: Verbose) -> Result<Session> {
-        let transport = Transport::new(&settings.transport_options())?;
-        Ok(Session::from_settings(settings, transport).with_verbose(verbose))
-    }
-
-    /// A session from the settings and what they read of the environment
-    /// (`LOCADM_TOKEN`, `LOCADM_CLIENT_SECRET`, `LOCADM_CLIENT_KEY`, `LOCADM_KEYRING`), on
-    /// the system clock.
-    pub(crate) fn from_settings(settings: Settings, transport: Transport) -> Session {
-        let environment = settings.environment.clone();
+    /// The session of one run: tokens for `profile`, fetched over `transport` (the
+    /// run's one transport, which the service's requests share), on the system clock,
+    /// saying nothing.
+    pub fn new(profile: Profile, transport: Transport) -> Session {
+        let secrets = profile.secrets.clone();
         Session {
-            settings,
+            profile,
             transport,
             clock: Arc::new(SystemClock),
-            verbose: Verbose::new(false),
-            env_token: environment.token,
-            env_secret: environment.client_secret,
-            env_key: environment.client_key,
-            forced_backend: environment.keyring,
+            verbose: Trace::new(Arc::new(Silent)),
+            env_token: secrets.token,
+            env_secret: secrets.client_secret,
+            env_key: secrets.client_key,
+            forced_backend: secrets.keyring,
             backend: tokio::sync::OnceCell::new(),
             cached: Mutex::new(None),
             discovered: Mutex::new(None),
@@ -85,19 +78,19 @@ impl Session {
 
     /// Replaces the clock (tests).
     #[cfg(test)]
-    pub(crate) fn with_clock(mut self, clock: Arc<dyn Clock>) -> Session {
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Session {
         self.clock = clock;
         self
     }
 
-    /// Sends diagnostics (backend choice, token fetches) to the `--verbose` channel.
-    pub(crate) fn with_verbose(mut self, verbose: Verbose) -> Session {
-        self.verbose = verbose;
+    /// Says its decisions (backend choice, token fetches) in `observer`'s trace.
+    pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> Session {
+        self.verbose = Trace::new(observer);
         self
     }
 
     /// Uses this store instead of choosing one (tests).
-    pub(crate) fn with_store(self, store: Arc<dyn store::TokenStore>) -> Session {
+    pub fn with_store(self, store: Arc<dyn store::TokenStore>) -> Session {
         let backend = Backend {
             store,
             skipped: Vec::new(),
@@ -108,7 +101,7 @@ impl Session {
     }
 
     /// Overrides the environment's `LOCADM_TOKEN` / `LOCADM_CLIENT_SECRET` (tests, login).
-    pub(crate) fn with_env(
+    pub fn with_env(
         mut self,
         token: Option<SecretString>,
         secret: Option<SecretString>,
@@ -119,29 +112,29 @@ impl Session {
     }
 
     /// Overrides `LOCADM_CLIENT_KEY` (login takes the key it was given).
-    pub(crate) fn with_env_key(mut self, key: Option<SecretString>) -> Session {
+    pub fn with_env_key(mut self, key: Option<SecretString>) -> Session {
         self.env_key = key;
         self
     }
 
-    pub(crate) fn settings(&self) -> &Settings {
-        &self.settings
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
-    pub(crate) fn http(&self) -> &reqwest::Client {
+    pub fn http(&self) -> &reqwest::Client {
         &self.transport.http
     }
 
     /// The HTTP client and its TLS configuration, for an API client on this session.
-    pub(crate) fn transport(&self) -> &Transport {
+    pub fn transport(&self) -> &Transport {
         &self.transport
     }
 
-    pub(super) fn verbose(&self) -> &Verbose {
+    pub(super) fn verbose(&self) -> &Trace {
         &self.verbose
     }
 
-    pub(crate) fn token_source(&self) -> TokenSource {
+    pub fn token_source(&self) -> TokenSource {
         if self.env_token.is_some() {
             TokenSource::Environment
         } else {
@@ -169,7 +162,7 @@ impl Session {
     }
 
     /// The bearer token for the next request.
-    pub(crate) async fn bearer(&self) -> Result<SecretString> {
+    pub async fn bearer(&self) -> Result<SecretString> {
         if let Some(token) = self.token_at_hand() {
             return Ok(token);
         }
@@ -204,7 +197,7 @@ impl Session {
 
     /// After a 401: a fresh token, once, when the client secret is available; otherwise
     /// an auth error telling to run `locadm login`.
-    pub(crate) async fn renew(&self) -> Result<SecretString> {
+    pub async fn renew(&self) -> Result<SecretString> {
         if self.env_token.is_some() {
             return Err(
                 Error::auth("the service refused the token in LOCADM_TOKEN (401)").with_hint(
@@ -229,7 +222,7 @@ impl Session {
 
     /// After a 401 for `refused`: when concurrent requests share this session, the first
     /// one renews and the others get its new token instead of renewing again.
-    pub(crate) async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
+    pub async fn renew_refused(&self, refused: &SecretString) -> Result<SecretString> {
         use secrecy::ExposeSecret;
         if self.env_token.is_none() {
             let _guard = self.fetching.lock().await;
@@ -252,7 +245,7 @@ impl Session {
     }
 
     /// The scope granted with the current token, when known (for 403 messages).
-    pub(crate) fn granted_scope(&self) -> Option<Vec<String>> {
+    pub fn granted_scope(&self) -> Option<Vec<String>> {
         self.cached
             .lock()
             .expect("session lock")
@@ -306,7 +299,7 @@ impl Session {
         &self,
         entry: Option<&StoredEntry>,
     ) -> Result<Option<Discovered>> {
-        let Some(issuer) = &self.settings.issuer else {
+        let Some(issuer) = &self.profile.issuer else {
             return Ok(None);
         };
         let now = self.clock.now();
@@ -324,26 +317,26 @@ impl Session {
             "discovery: GET {}",
             discovery::document_url(issuer)
         ));
-        let fresh = discovery::fetch(self.http(), issuer, self.settings.allow_http, now).await?;
+        let fresh = discovery::fetch(self.http(), issuer, self.profile.allow_http, now).await?;
         *self.discovered.lock().expect("session lock") = Some(fresh.clone());
         Ok(Some(fresh))
     }
 
     /// The token endpoint: `token_url` when given, else the issuer's.
     pub(super) async fn token_endpoint(&self, entry: Option<&StoredEntry>) -> Result<ServiceUrl> {
-        if let Some(url) = &self.settings.token_url {
+        if let Some(url) = &self.profile.token_url {
             return Ok(url.clone());
         }
         match self.discovered(entry).await? {
             Some(d) => Ok(d
                 .metadata
-                .endpoint("token_endpoint", self.settings.allow_http)?
+                .endpoint("token_endpoint", self.profile.allow_http)?
                 .expect("a token endpoint is required by the document's type")),
             None => Err(self.no_authority()),
         }
     }
 
-    pub(crate) fn now(&self) -> u64 {
+    pub fn now(&self) -> u64 {
         self.clock.now()
     }
 }
@@ -395,31 +388,26 @@ mod tests {
         }
     }
 
-    fn settings() -> Settings {
-        let global = crate::cli::GlobalArgs {
-            profile: Some("t".into()),
-            config: None,
-            base_url: None,
+    fn profile() -> Profile {
+        Profile {
+            name: "t".into(),
+            config_file: "c.toml".into(),
             // A port that refuses connections: any fetch fails with exit 6.
-            token_url: Some("http://127.0.0.1:9/token".into()),
-            timeout: Some(2.0),
-            ..Default::default()
-        };
-        let mut file = crate::settings::ConfigFile::default();
-        file.profile_mut("t").set("client_id", "admin").unwrap();
-        Settings::resolve_with(
-            &global,
-            "c.toml".into(),
-            crate::settings::Origin::Flag,
-            &file,
-        )
-        .unwrap()
+            token_url: Some(
+                ServiceUrl::parse("token_url", "http://127.0.0.1:9/token", false).unwrap(),
+            ),
+            client_id: Some("admin".into()),
+            ..Profile::default()
+        }
     }
 
     fn session(store: &store::MemoryStore, clock: Arc<TestClock>) -> Session {
-        let s = settings();
-        let transport = Transport::new(&s.transport_options()).unwrap();
-        Session::from_settings(s, transport)
+        let options = crate::api::TransportOptions {
+            timeout: std::time::Duration::from_secs(2),
+            ca_cert: None,
+            https: false,
+        };
+        Session::new(profile(), Transport::new(&options).unwrap())
             .with_env(None, None)
             .with_store(Arc::new(store.clone()))
             .with_clock(clock)
@@ -451,7 +439,7 @@ mod tests {
         for text in [
             format!("{s:?}"),
             format!("{s:#?}"),
-            format!("{:?}", s.settings()),
+            format!("{:?}", s.profile()),
             format!("{grant:?}"),
             format!("{:?}", s.cached.lock().unwrap()),
         ] {

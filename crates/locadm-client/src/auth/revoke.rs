@@ -9,7 +9,7 @@ use super::Session;
 use crate::error::Error;
 
 /// What the provider was asked and answered.
-pub(crate) enum Revocation {
+pub enum Revocation {
     /// No tokens in the entry: nothing to revoke.
     NothingHeld,
     /// The provider advertises no revocation endpoint (or the profile has no issuer).
@@ -25,7 +25,7 @@ pub(crate) enum Revocation {
 
 impl Session {
     /// Revokes the tokens of `entry` at the provider when it offers revocation.
-    pub(crate) async fn revoke(&self, entry: &StoredEntry) -> Revocation {
+    pub async fn revoke(&self, entry: &StoredEntry) -> Revocation {
         let mut tokens: Vec<(&'static str, &SecretString, bool)> = Vec::new();
         if let Some(refresh) = &entry.refresh_token {
             tokens.push(("refresh token", refresh, true));
@@ -43,7 +43,7 @@ impl Session {
         };
         let endpoint = match discovered
             .metadata
-            .endpoint("revocation_endpoint", self.settings().allow_http)
+            .endpoint("revocation_endpoint", self.profile().allow_http)
         {
             Ok(Some(endpoint)) => endpoint,
             Ok(None) => return Revocation::NotOffered,
@@ -59,7 +59,7 @@ impl Session {
         };
         self.verbose().line(&format!(
             "logout: POST {} (token revocation, client `{client_id}`, {} auth)",
-            crate::settings::shown_url(&endpoint),
+            crate::shown_url(&endpoint),
             proof.method()
         ));
         let client = self.client_at(&endpoint, &client_id, &proof);
@@ -68,7 +68,7 @@ impl Session {
             answers.push((what, client.revoke(&endpoint, token, refresh).await));
         }
         Revocation::Asked {
-            endpoint: crate::settings::shown_url(&endpoint),
+            endpoint: crate::shown_url(&endpoint),
             answers,
         }
     }

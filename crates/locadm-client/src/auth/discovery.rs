@@ -9,20 +9,20 @@ use serde::{Deserialize, Serialize};
 
 use super::transport::{self, SendError};
 use crate::error::{Error, Result};
-use crate::settings::ServiceUrl;
+use crate::ServiceUrl;
 
 /// A discovery document older than this is fetched again (providers rotate endpoints
 /// rarely; a day bounds how long a moved endpoint is used).
-pub(crate) const MAX_AGE_SECS: u64 = 24 * 3600;
+pub const MAX_AGE_SECS: u64 = 24 * 3600;
 
 /// `grant_type` of the JWT bearer grant (RFC 7523 §2.1).
-pub(crate) const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+pub const JWT_BEARER: &str = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /// `grant_type` of token exchange (RFC 8693 §2.1).
-pub(crate) const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
+pub const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
 
 /// The members of a provider's metadata this tool uses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Metadata {
+pub struct Metadata {
     pub issuer: String,
     pub token_endpoint: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,20 +43,20 @@ pub(crate) struct Metadata {
 
 /// A discovery document with the time it was fetched (unix seconds).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Discovered {
+pub struct Discovered {
     pub metadata: Metadata,
     pub fetched_at: u64,
 }
 
 impl Discovered {
-    pub(crate) fn is_fresh(&self, now: u64) -> bool {
+    pub fn is_fresh(&self, now: u64) -> bool {
         now.saturating_sub(self.fetched_at) < MAX_AGE_SECS && self.fetched_at <= now
     }
 }
 
 /// The discovery document's URL: the issuer with `/.well-known/openid-configuration`
 /// appended to its path (Discovery §4.1: appended, not replacing a path).
-pub(crate) fn document_url(issuer: &url::Url) -> url::Url {
+pub fn document_url(issuer: &url::Url) -> url::Url {
     let mut url = issuer.clone();
     let path = format!(
         "{}/.well-known/openid-configuration",
@@ -72,17 +72,14 @@ pub(crate) fn document_url(issuer: &url::Url) -> url::Url {
 /// (Discovery §4.3, so that one provider cannot stand in for another), and every
 /// endpoint must pass the transport rule of the tool's own URLs (https, or http to
 /// loopback), since secrets are sent to them.
-pub(crate) async fn fetch(
+pub async fn fetch(
     http: &reqwest::Client,
     issuer: &ServiceUrl,
     allow_http: bool,
     now: u64,
 ) -> Result<Discovered> {
     let url = document_url(issuer);
-    let what = format!(
-        "the discovery document {}",
-        crate::settings::shown_url(&url)
-    );
+    let what = format!("the discovery document {}", crate::shown_url(&url));
     let hint = "check `issuer` (the OpenID provider's issuer URL) and the network";
     let (status, body) = transport::get(http, &url)
         .await
@@ -99,14 +96,14 @@ pub(crate) async fn fetch(
     let metadata: Metadata = serde_json::from_slice(&body).map_err(|e| {
         Error::auth(format!(
             "{what} is not an OpenID provider's metadata: {}",
-            crate::output::sanitize_line(&e.to_string())
+            crate::model::text::sanitize_line(&e.to_string())
         ))
         .with_hint(hint)
     })?;
     let same = |a: &str, b: &str| a.trim_end_matches('/') == b.trim_end_matches('/');
     if !same(&metadata.issuer, issuer.as_str()) {
-        let theirs = crate::output::sanitize_line(&metadata.issuer);
-        let ours = crate::output::sanitize_line(issuer.as_given());
+        let theirs = crate::model::text::sanitize_line(&metadata.issuer);
+        let ours = crate::model::text::sanitize_line(issuer.as_given());
         return Err(Error::auth(format!(
             "{what} names another issuer: the provider says `{theirs}`, the profile has `{ours}`; they must be the same (OpenID Connect Discovery §4.3)"
         ))
@@ -129,7 +126,7 @@ pub(crate) async fn fetch(
     ] {
         if let Some(value) = value {
             ServiceUrl::parse(
-                &format!("{key} (from {})", crate::settings::shown_url(&url)),
+                &format!("{key} (from {})", crate::shown_url(&url)),
                 value,
                 allow_http,
             )?;
@@ -143,12 +140,12 @@ pub(crate) async fn fetch(
 
 impl Metadata {
     /// Whether the provider advertises `grant`.
-    pub(crate) fn supports_grant(&self, grant: &str) -> bool {
+    pub fn supports_grant(&self, grant: &str) -> bool {
         self.grant_types_supported.iter().any(|g| g == grant)
     }
 
     /// The endpoint named `key`, checked again when used (it came from outside).
-    pub(crate) fn endpoint(&self, key: &str, allow_http: bool) -> Result<Option<ServiceUrl>> {
+    pub fn endpoint(&self, key: &str, allow_http: bool) -> Result<Option<ServiceUrl>> {
         let value = match key {
             "token_endpoint" => Some(&self.token_endpoint),
             "authorization_endpoint" => self.authorization_endpoint.as_ref(),

@@ -13,17 +13,17 @@ use std::time::Duration;
 mod backends;
 mod entry;
 
-pub(crate) use backends::{KeyringStore, KeyutilsStore, MemoryStore, NoStore, NATIVE_NAME};
-pub(crate) use entry::{EntryKey, StoredEntry};
+pub use backends::{KeyringStore, KeyutilsStore, MemoryStore, NoStore, NATIVE_NAME};
+pub use entry::{EntryKey, StoredEntry};
 
 /// The service name under which entries are stored in every keyring.
-pub(crate) const SERVICE: &str = "locadm";
+pub const SERVICE: &str = "locadm";
 /// How long one keyring call may take before the tool gives up on that backend.
-pub(crate) const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
+pub const KEYRING_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Why a store call failed. Messages never contain a secret.
 #[derive(Debug, Clone, thiserror::Error)]
-pub(crate) enum StoreError {
+pub enum StoreError {
     /// The backend is not usable here (no D-Bus session, no keyring, locked…).
     #[error("{0}")]
     Unavailable(String),
@@ -36,7 +36,7 @@ pub(crate) enum StoreError {
 
 /// A place to keep entries. Calls are blocking; [`call`] runs them on a blocking thread
 /// under [`KEYRING_TIMEOUT`].
-pub(crate) trait TokenStore: Send + Sync {
+pub trait TokenStore: Send + Sync {
     /// A short name for messages: `secret-service`, `keyutils`, `memory`…
     fn name(&self) -> &'static str;
     fn get(&self, key: &EntryKey) -> Result<Option<StoredEntry>, StoreError>;
@@ -48,7 +48,7 @@ pub(crate) trait TokenStore: Send + Sync {
 /// Runs one store call on its own thread, giving up after [`KEYRING_TIMEOUT`]: a hung
 /// D-Bus must never hang the tool. A plain detached thread (not `spawn_blocking`) so that
 /// a call that never returns does not keep the runtime, and the process, from ending.
-pub(crate) async fn call<T, F>(store: &Arc<dyn TokenStore>, f: F) -> Result<T, StoreError>
+pub async fn call<T, F>(store: &Arc<dyn TokenStore>, f: F) -> Result<T, StoreError>
 where
     T: Send + 'static,
     F: FnOnce(&dyn TokenStore) -> Result<T, StoreError> + Send + 'static,
@@ -70,7 +70,7 @@ where
 
 /// The backend chosen for this process and why the others were left.
 #[derive(Clone)]
-pub(crate) struct Backend {
+pub struct Backend {
     pub store: Arc<dyn TokenStore>,
     /// One line per backend that was tried and left, with the reason.
     pub skipped: Vec<String>,
@@ -89,7 +89,7 @@ impl fmt::Debug for Backend {
 }
 
 /// The values `LOCADM_KEYRING` accepts.
-pub(crate) const BACKEND_NAMES: &[&str] = &[
+pub const BACKEND_NAMES: &[&str] = &[
     "secret-service",
     "keychain",
     "credential-manager",
@@ -101,7 +101,7 @@ pub(crate) const BACKEND_NAMES: &[&str] = &[
 /// Chooses the store: `LOCADM_KEYRING` when set, else the OS keyring (on Linux only when a
 /// D-Bus session bus is there and it answers within the timeout), else (Linux) kernel
 /// keyutils. `probe` is the entry to read to prove a backend works.
-pub(crate) async fn select(forced: Option<&str>, probe: &EntryKey) -> Result<Backend, String> {
+pub async fn select(forced: Option<&str>, probe: &EntryKey) -> Result<Backend, String> {
     if let Some(name) = forced {
         let store = open_named(name)?;
         return Ok(Backend {

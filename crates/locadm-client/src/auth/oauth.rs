@@ -29,11 +29,11 @@ use super::client_key::{self, ClientKey};
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
 use super::transport::{self, Bounded, SendError};
 use crate::error::{Error, Result};
-use crate::settings::shown_url;
+use crate::shown_url;
 
 /// A token as the endpoint granted it. `Debug` shows the tokens as `[REDACTED]`.
 #[derive(Debug)]
-pub(crate) struct Grant {
+pub struct Grant {
     pub token: SecretString,
     pub expires_in: Option<Duration>,
     /// The granted scope (space-separated) when the server said, else the requested one.
@@ -47,7 +47,7 @@ pub(crate) struct Grant {
 
 /// The member of a token response OpenID Connect adds (Core §3.1.3.3).
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub(crate) struct IdTokenField {
+pub struct IdTokenField {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     id_token: Option<String>,
 }
@@ -59,7 +59,7 @@ type Response = StandardTokenResponse<IdTokenField, BasicTokenType>;
 
 /// How the client proves itself at the token endpoint.
 #[derive(Debug)]
-pub(crate) enum ClientProof {
+pub enum ClientProof {
     /// A public client (a person's login on this machine, a workload token): its id only.
     Public,
     /// The client secret, by HTTP Basic (`client_secret_basic`) or in the form body
@@ -71,7 +71,7 @@ pub(crate) enum ClientProof {
 
 impl ClientProof {
     /// What a token got with this proof is bound to (none for a public client).
-    pub(crate) fn binding_material(&self) -> Option<&SecretString> {
+    pub fn binding_material(&self) -> Option<&SecretString> {
         match self {
             ClientProof::Public => None,
             ClientProof::Secret { secret, .. } => Some(secret),
@@ -80,7 +80,7 @@ impl ClientProof {
     }
 
     /// The method's registered name, for messages and `-v`.
-    pub(crate) fn method(&self) -> &'static str {
+    pub fn method(&self) -> &'static str {
         match self {
             ClientProof::Public => "none",
             ClientProof::Secret { in_body: false, .. } => "client_secret_basic",
@@ -92,7 +92,7 @@ impl ClientProof {
 
 /// Which grant a refusal answered, for its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Flow {
+pub enum Flow {
     ClientCredentials,
     Refresh,
     Code,
@@ -118,7 +118,7 @@ type ClientOf<T> = oauth2::Client<
 type Client = ClientOf<EndpointSet>;
 
 /// One client at one token endpoint.
-pub(crate) struct TokenClient<'a> {
+pub struct TokenClient<'a> {
     pub http: &'a reqwest::Client,
     pub token_url: &'a url::Url,
     pub client_id: &'a str,
@@ -211,7 +211,7 @@ impl TokenClient<'_> {
     }
 
     /// The client credentials grant.
-    pub(crate) async fn client_credentials(&self, scopes: &[String]) -> Result<Grant> {
+    pub async fn client_credentials(&self, scopes: &[String]) -> Result<Grant> {
         let client = self.client();
         let mut request = client
             .exchange_client_credentials()
@@ -228,7 +228,7 @@ impl TokenClient<'_> {
 
     /// A new access token for a refresh token. The provider may rotate the refresh
     /// token; the grant carries the new one when it does.
-    pub(crate) async fn refresh(&self, refresh_token: &SecretString) -> Result<Grant> {
+    pub async fn refresh(&self, refresh_token: &SecretString) -> Result<Grant> {
         let client = self.client();
         let token = RefreshToken::new(refresh_token.expose_secret().to_owned());
         let mut request = client.exchange_refresh_token(&token);
@@ -244,7 +244,7 @@ impl TokenClient<'_> {
 
     /// The authorization request of a person's login: the URL to open, the state to
     /// expect back and the PKCE verifier (S256) to prove the code is ours.
-    pub(crate) fn authorization(
+    pub fn authorization(
         &self,
         authorization_endpoint: &url::Url,
         redirect: &url::Url,
@@ -267,7 +267,7 @@ impl TokenClient<'_> {
     }
 
     /// Exchanges the code the redirect brought for tokens.
-    pub(crate) async fn exchange_code(
+    pub async fn exchange_code(
         &self,
         code: &SecretString,
         verifier: PkceCodeVerifier,
@@ -290,7 +290,7 @@ impl TokenClient<'_> {
     }
 
     /// Starts a device login: the code to show and where to enter it.
-    pub(crate) async fn device_authorization(
+    pub async fn device_authorization(
         &self,
         device_endpoint: &url::Url,
         scopes: &[String],
@@ -324,7 +324,7 @@ impl TokenClient<'_> {
     /// Polls until the person approved (or denied, or the code expired), at the
     /// server's interval, slowing down when it says `slow_down` (the `oauth2` crate's
     /// loop, RFC 8628 §3.5).
-    pub(crate) async fn device_token(
+    pub async fn device_token(
         &self,
         device_endpoint: &url::Url,
         details: &StandardDeviceAuthorizationResponse,
@@ -349,7 +349,7 @@ impl TokenClient<'_> {
     /// Revokes `token` (RFC 7009) at `endpoint`, its type given as a hint: `Ok` when the
     /// provider confirmed (HTTP 200; RFC 7009 §2.2 answers so also for a token it no
     /// longer knows).
-    pub(crate) async fn revoke(
+    pub async fn revoke(
         &self,
         endpoint: &url::Url,
         token: &SecretString,
@@ -392,7 +392,7 @@ impl TokenClient<'_> {
 
     /// Exchanges a workload identity token (a JWT from the CI platform) for an access
     /// token, by `grant_type` ([`JWT_BEARER`] or [`TOKEN_EXCHANGE`]).
-    pub(crate) async fn federated(
+    pub async fn federated(
         &self,
         grant_type: &str,
         workload_token: &SecretString,
@@ -701,7 +701,7 @@ fn from_endpoint(text: &str, echoes: &Echoes) -> String {
         shown_to = hidden_to.unwrap_or(shown_to);
     }
     redacted.push_str(&text[shown_to..]);
-    crate::output::sanitize_line(&redacted)
+    crate::model::text::sanitize_line(&redacted)
 }
 
 /// What to do when a flow's request was refused for its client: a person's login
@@ -780,7 +780,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
 }
 
 /// How a refused refresh begins: the login is over (`Session` clears it on seeing this).
-pub(crate) const LOGIN_ENDED: &str = "the login has expired or was revoked";
+pub const LOGIN_ENDED: &str = "the login has expired or was revoked";
 
 #[cfg(test)]
 mod tests {

@@ -24,7 +24,7 @@ pub(super) const ASSERTION_TYPE: &str = "urn:ietf:params:oauth:client-assertion-
 const ASSERTION_LIFETIME_SECS: u64 = 120;
 
 /// A client's private key, ready to sign assertions. `Debug` never shows the key.
-pub(crate) struct ClientKey {
+pub struct ClientKey {
     /// The PEM text: the binding of a cached token is made from it.
     pem: SecretString,
     key: EncodingKey,
@@ -53,7 +53,7 @@ struct Assertion<'a> {
 
 impl ClientKey {
     /// Reads the key from a PEM file; errors name the file, never its content.
-    pub(crate) fn from_file(path: &Path, key_id: Option<String>) -> Result<ClientKey> {
+    pub fn from_file(path: &Path, key_id: Option<String>) -> Result<ClientKey> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             Error::auth(format!("cannot read the client key `{}`", path.display()))
                 .with_source(e)
@@ -67,7 +67,7 @@ impl ClientKey {
 
     /// Parses a PEM private key and picks the signing algorithm from its type (and, for
     /// EC, its curve, by a trial signature).
-    pub(crate) fn from_pem(pem: SecretString, key_id: Option<String>) -> Result<ClientKey> {
+    pub fn from_pem(pem: SecretString, key_id: Option<String>) -> Result<ClientKey> {
         ring_signing::install();
         let bytes = pem.expose_secret().as_bytes();
         let candidates: Vec<(EncodingKey, Algorithm)> =
@@ -97,14 +97,14 @@ impl ClientKey {
     }
 
     /// What a token got with this key is bound to.
-    pub(crate) fn binding_material(&self) -> &SecretString {
+    pub fn binding_material(&self) -> &SecretString {
         &self.pem
     }
 
     /// A fresh assertion for one request to `audience` (the token endpoint's URL, which
     /// every provider accepts; RFC 7523 §3): issuer and subject are the client id, with a
     /// unique `jti` so that it cannot be replayed.
-    pub(crate) fn assertion(&self, client_id: &str, audience: &str) -> Result<SecretString> {
+    pub fn assertion(&self, client_id: &str, audience: &str) -> Result<SecretString> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())

@@ -8,46 +8,49 @@
 //! environment. Endpoints come from `token_url`, or from the issuer's discovery document.
 
 mod binding;
+mod client_auth;
 mod client_key;
 mod credentials;
-pub(crate) mod discovery;
-pub(crate) mod id_token;
-pub(crate) mod oauth;
+pub mod discovery;
+pub mod id_token;
+pub mod oauth;
 mod people;
+mod profile;
 mod revoke;
 mod session;
-pub(crate) mod store;
+pub mod store;
 mod transport;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub(crate) use oauth::ClientProof;
+pub use client_auth::ClientAuth;
+pub use oauth::ClientProof;
+pub use profile::{Profile, Secrets};
 
 use crate::env_vars::EnvVars;
-pub(crate) use revoke::Revocation;
-pub(crate) use session::Session;
+pub use revoke::Revocation;
+pub use session::Session;
 
 /// A cached token is replaced this long before it expires, or a quarter of its lifetime
 /// before when that is shorter (a token that lives 60 s is not fetched for every request).
-pub(crate) const RENEW_BEFORE: Duration = Duration::from_secs(60);
+pub const RENEW_BEFORE: Duration = Duration::from_secs(60);
 
 /// The hint for every "no credentials" error: at a terminal `locadm login`; without one
 /// the environment variables ([`log_in`]).
-pub(crate) fn login_hint() -> String {
+pub fn login_hint() -> String {
     log_in("run `locadm login` (or `locadm login --web`), or set LOCADM_TOKEN, or LOCADM_CLIENT_ID and LOCADM_CLIENT_SECRET")
 }
 
 /// The hint after a person's login has ended (expired, revoked, denied).
-pub(crate) fn login_again_hint() -> String {
+pub fn login_again_hint() -> String {
     log_in("run `locadm login --web` (or `locadm login --device`) again")
 }
 
 /// How a hint says to log in: `at_terminal` (an interactive `locadm login`) when a person
-/// can be asked ([`can_prompt`](crate::output::prompt::can_prompt)); otherwise (CI, a
-/// pipe), where `locadm login` could ask nothing, the environment variables that give
-/// credentials instead.
-pub(crate) fn log_in(at_terminal: &str) -> String {
-    if crate::output::prompt::can_prompt() {
+/// can be asked ([`can_prompt`]); otherwise (CI, a pipe), where `locadm login` could ask
+/// nothing, the environment variables that give credentials instead.
+pub fn log_in(at_terminal: &str) -> String {
+    if can_prompt() {
         return at_terminal.to_owned();
     }
     format!(
@@ -60,13 +63,23 @@ pub(crate) fn log_in(at_terminal: &str) -> String {
     )
 }
 
+/// Whether a person can be asked: standard input and standard error are a terminal, and
+/// this is no CI job (`CI` set, as every CI platform sets it).
+// Standard error is only asked whether it is a terminal here; nothing is written to it.
+#[allow(clippy::disallowed_methods)]
+pub fn can_prompt() -> bool {
+    use std::io::IsTerminal;
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
+    !ci && std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
 /// Wall-clock time in unix seconds; injectable for tests.
-pub(crate) trait Clock: Send + Sync {
+pub trait Clock: Send + Sync {
     fn now(&self) -> u64;
 }
 
 /// The system clock.
-pub(crate) struct SystemClock;
+pub struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> u64 {
@@ -80,7 +93,7 @@ impl Clock for SystemClock {
 /// Whether a token with this expiry (and lifetime, when known) can still be used at
 /// `now`: it is renewed [`RENEW_BEFORE`] before expiry, or a quarter of its lifetime
 /// before when that is shorter.
-pub(crate) fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> bool {
+pub fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64) -> bool {
     let margin = lifetime.map_or(RENEW_BEFORE.as_secs(), |l| {
         (l / 4).min(RENEW_BEFORE.as_secs())
     });
@@ -92,7 +105,7 @@ pub(crate) fn is_fresh(expires_at: Option<u64>, lifetime: Option<u64>, now: u64)
 }
 
 /// "in 59 min", "in 30 s", "2 h ago"…
-pub(crate) fn relative(expires_at: u64, now: u64) -> String {
+pub fn relative(expires_at: u64, now: u64) -> String {
     fn span(secs: u64) -> String {
         match secs {
             0..=89 => format!("{secs} s"),
@@ -110,7 +123,7 @@ pub(crate) fn relative(expires_at: u64, now: u64) -> String {
 
 /// Where the token of this session comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum TokenSource {
+pub enum TokenSource {
     /// `LOCADM_TOKEN`, used as-is.
     Environment,
     /// The keyring cache or the token endpoint.

@@ -8,22 +8,22 @@ use super::{EntryKey, StoreError, StoredEntry, TokenStore, SERVICE};
 
 /// An in-memory store, for tests; it forgets everything at exit.
 #[derive(Default, Clone)]
-pub(crate) struct MemoryStore {
+pub struct MemoryStore {
     entries: Arc<Mutex<HashMap<EntryKey, Vec<u8>>>>,
 }
 
 impl MemoryStore {
-    pub(crate) fn new() -> MemoryStore {
+    pub fn new() -> MemoryStore {
         MemoryStore::default()
     }
 
     #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.entries.lock().expect("store lock").len()
     }
 
     #[cfg(test)]
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 }
@@ -54,7 +54,7 @@ impl TokenStore for MemoryStore {
 /// The OS keyring through the `keyring` crate's default store for this platform: Secret
 /// Service on Linux (pure Rust, over D-Bus), Keychain on macOS, Credential Manager on
 /// Windows.
-pub(crate) struct KeyringStore;
+pub struct KeyringStore;
 
 impl KeyringStore {
     fn entry(key: &EntryKey) -> Result<keyring::Entry, StoreError> {
@@ -68,7 +68,7 @@ impl KeyringStore {
 }
 
 /// The name of the platform keyring.
-pub(crate) const NATIVE_NAME: &str = if cfg!(target_os = "macos") {
+pub const NATIVE_NAME: &str = if cfg!(target_os = "macos") {
     "macos-keychain"
 } else if cfg!(windows) {
     "windows-credential-manager"
@@ -123,7 +123,7 @@ impl TokenStore for KeyringStore {
 /// Entries live in kernel memory only: a reboot forgets them (the client secret too; run
 /// `locadm login` again).
 #[cfg(target_os = "linux")]
-pub(crate) struct KeyutilsStore {
+pub struct KeyutilsStore {
     ring: linux_keyutils::KeyRing,
     /// `persistent` or `user`.
     pub ring_name: &'static str,
@@ -131,7 +131,7 @@ pub(crate) struct KeyutilsStore {
 
 #[cfg(target_os = "linux")]
 impl KeyutilsStore {
-    pub(crate) fn open() -> Result<KeyutilsStore, StoreError> {
+    pub fn open() -> Result<KeyutilsStore, StoreError> {
         use linux_keyutils::{KeyRing, KeyRingIdentifier};
         match KeyRing::get_persistent(KeyRingIdentifier::Process) {
             Ok(ring) => Ok(KeyutilsStore {
@@ -211,7 +211,7 @@ impl TokenStore for KeyutilsStore {
 
 /// A store that keeps nothing (`LOCADM_KEYRING=none`): every command gets its token from
 /// `LOCADM_TOKEN` or from `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`.
-pub(crate) struct NoStore;
+pub struct NoStore;
 
 impl TokenStore for NoStore {
     fn name(&self) -> &'static str {

@@ -12,38 +12,35 @@ use crate::error::{Error, Result};
 
 impl Session {
     /// The keyring entry's identity, or an auth error naming what is missing.
-    pub(crate) fn entry_key(&self) -> Result<EntryKey> {
+    pub fn entry_key(&self) -> Result<EntryKey> {
         // The token URL names the entry when given (it wins over discovery), else the
         // issuer whose document names the token endpoint.
         let authority = self
-            .settings
+            .profile
             .token_url
             .as_ref()
-            .or(self.settings.issuer.as_ref())
+            .or(self.profile.issuer.as_ref())
             .ok_or_else(|| self.no_authority())?;
-        let client_id = self.settings.client_id.as_ref().ok_or_else(|| {
-            match self.settings.missing_profile() {
+        let client_id = self.profile.client_id.as_ref().ok_or_else(|| {
+            match self.profile.missing_profile() {
                 Some((message, hint)) => Error::auth(message).with_hint(hint),
-                None => Error::auth(format!(
-                    "no client id for profile `{}`",
-                    self.settings.profile
-                ))
-                .with_hint(login_hint()),
+                None => Error::auth(format!("no client id for profile `{}`", self.profile.name))
+                    .with_hint(login_hint()),
             }
         })?;
         Ok(EntryKey {
             config_file: self.config_file(),
-            profile: self.settings.profile.clone(),
+            profile: self.profile.name.clone(),
             token_url: authority.to_string(),
             client_id: client_id.clone(),
         })
     }
 
     pub(super) fn no_authority(&self) -> Error {
-        if let Some((message, hint)) = self.settings.missing_profile() {
+        if let Some((message, hint)) = self.profile.missing_profile() {
             return Error::auth(message).with_hint(hint);
         }
-        let profile = &self.settings.profile;
+        let profile = &self.profile.name;
         Error::auth(format!("no token URL or issuer for profile `{profile}`")).with_hint(format!(
             "{}; the token URL is `--token-url` or LOCADM_TOKEN_URL, an OpenID provider `--issuer` or LOCADM_ISSUER",
             login_hint()
@@ -53,7 +50,7 @@ impl Session {
     /// The config file as part of an entry's identity: absolute, so that the same file
     /// named two ways is one scope.
     fn config_file(&self) -> String {
-        let path = &self.settings.config_file;
+        let path = &self.profile.config_file;
         std::path::absolute(path)
             .unwrap_or_else(|_| path.clone())
             .display()
@@ -61,7 +58,7 @@ impl Session {
     }
 
     /// The keyring backend, chosen on first use.
-    pub(crate) async fn backend(&self) -> Result<&Backend> {
+    pub async fn backend(&self) -> Result<&Backend> {
         if let Some(name) = &self.forced_backend {
             if !store::BACKEND_NAMES.contains(&name.as_str()) {
                 return Err(Error::usage(format!(
@@ -72,7 +69,7 @@ impl Session {
         }
         let probe = self.entry_key().unwrap_or_else(|_| EntryKey {
             config_file: self.config_file(),
-            profile: self.settings.profile.clone(),
+            profile: self.profile.name.clone(),
             token_url: String::new(),
             client_id: String::new(),
         });
@@ -106,7 +103,7 @@ impl Session {
     }
 
     /// The stored entry (read once per process), without fetching anything.
-    pub(crate) async fn stored_entry(&self) -> Result<Option<StoredEntry>> {
+    pub async fn stored_entry(&self) -> Result<Option<StoredEntry>> {
         if let Some(entry) = self.cached.lock().expect("session lock").clone() {
             return Ok(Some(entry));
         }
@@ -213,7 +210,7 @@ impl Session {
 
     /// Stores a login: the client secret when one was given (a key stays where it is)
     /// and the first token, or a person's tokens. Errors are fatal here.
-    pub(crate) async fn store_login(
+    pub async fn store_login(
         &self,
         secret: Option<SecretString>,
         grant: &oauth::Grant,
@@ -243,7 +240,7 @@ impl Session {
 
     /// A person's login the provider refused to renew: its tokens are deleted, and what
     /// is left says so (who it was, that it ended) until the next login or `logout`.
-    pub(crate) async fn end_login(&self, entry: &StoredEntry) {
+    pub async fn end_login(&self, entry: &StoredEntry) {
         let Ok(key) = self.entry_key() else {
             return;
         };
@@ -260,7 +257,7 @@ impl Session {
     }
 
     /// Deletes the profile's entry; `Ok(false)` when there was none.
-    pub(crate) async fn forget(&self) -> Result<bool> {
+    pub async fn forget(&self) -> Result<bool> {
         let key = self.entry_key()?;
         let backend = self.backend().await?;
         *self.cached.lock().expect("session lock") = None;

@@ -15,7 +15,7 @@ use crate::auth::id_token::Who;
 /// shared by the processes of one OS user (the keyring's scope) that use the same
 /// profile of the same config file: another HOME or `--config` has entries of its own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct EntryKey {
+pub struct EntryKey {
     pub config_file: String,
     pub profile: String,
     /// The token URL, or the issuer when the endpoints come from discovery.
@@ -26,7 +26,7 @@ pub(crate) struct EntryKey {
 impl EntryKey {
     /// The account name used in the keyring: `profile|client_id|token_url|config_file`
     /// (without the last part for the key of an earlier version, [`EntryKey::legacy`]).
-    pub(crate) fn account(&self) -> String {
+    pub fn account(&self) -> String {
         if self.config_file.is_empty() {
             return format!("{}|{}|{}", self.profile, self.client_id, self.token_url);
         }
@@ -38,7 +38,7 @@ impl EntryKey {
 
     /// The same entry under the name versions before the config file was part of the
     /// name used (`profile|client_id|token_url`).
-    pub(crate) fn legacy(&self) -> EntryKey {
+    pub fn legacy(&self) -> EntryKey {
         EntryKey {
             config_file: String::new(),
             ..self.clone()
@@ -49,7 +49,7 @@ impl EntryKey {
 /// What is kept for one entry. Every part is optional: a login may keep the secret
 /// without a token yet, and a token may come without a granted scope.
 #[derive(Clone, Default)]
-pub(crate) struct StoredEntry {
+pub struct StoredEntry {
     pub token: Option<SecretString>,
     /// Unix seconds at which the token expires (`None`: the server did not say).
     pub expires_at: Option<u64>,
@@ -127,7 +127,7 @@ struct Wire {
 }
 
 impl StoredEntry {
-    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+    pub fn to_bytes(&self) -> Vec<u8> {
         let wire = Wire {
             v: 1,
             token: self.token.as_ref().map(|s| s.expose_secret().to_owned()),
@@ -151,7 +151,7 @@ impl StoredEntry {
         serde_json::to_vec(&wire).expect("a map of strings always serialises")
     }
 
-    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<StoredEntry, StoreError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<StoredEntry, StoreError> {
         let wire: Wire = serde_json::from_slice(bytes)
             .map_err(|_| StoreError::Failed("the stored entry is not readable".into()))?;
         Ok(StoredEntry {
