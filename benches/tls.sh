@@ -43,8 +43,8 @@
 #      (`perf`: 13% of nginx's time in sock_def_readable's wake-up against 2.5% for wrk);
 #      a busier client is woken less, and the loop then goes faster, not slower (on
 #      some machines; on others the busy loop is the slower). Then the same loop through
-#      hyper's HTTP/1.1 client connection, as apply's connections send (src/api/
-#      exchange.rs): apply / the hyper loop is what apply's own work on each record
+#      hyper's HTTP/1.1 client connection, as apply's connections send
+#      (crates/locadm-transport/src/exchange.rs): apply / the hyper loop is what apply's own work on each record
 #      (spool, request, pace, answer, report) costs; the two loops' rows side by side,
 #      what going through hyper's connection task costs (or gains: on this machine the
 #      hyper loop was the quicker in the twenty-third session's run, 92,295/s to

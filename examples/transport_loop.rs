@@ -1,4 +1,4 @@
-//! Why `location apply` sends on connections of its own (src/api/connection.rs): the same
+//! Why `location apply` sends on connections of its own (crates/locadm-transport/src/connection.rs): the same
 //! bare loop of POSTs through each of three HTTP clients built on the same hyper, on one
 //! thread, at the same concurrency, runs alternating so that they share the machine's noise.
 //!

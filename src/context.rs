@@ -11,14 +11,14 @@ use std::sync::{Arc, OnceLock};
 
 use locadm_client::{Service, ServiceOptions};
 
-use crate::api::{ApiClient, Transport};
-use crate::auth::store::MemoryStore;
-use crate::auth::Session;
 use crate::cli::GlobalArgs;
-use crate::error::{Error, Result};
 use crate::local::{self, Local};
 use crate::output::Printer;
 use crate::settings::Settings;
+use locadm_client::api::{ApiClient, Transport};
+use locadm_client::auth::store::MemoryStore;
+use locadm_client::auth::Session;
+use locadm_client::error::{Error, Result};
 
 pub(crate) struct Context<'p> {
     pub printer: &'p Printer,
@@ -59,7 +59,7 @@ impl<'p> Context<'p> {
         if let Some(settings) = self.settings.get() {
             return Ok(settings);
         }
-        let settings = Settings::resolve(&self.global)?;
+        let settings = Settings::resolve(&self.global.settings)?;
         for note in &settings.notes {
             self.printer.note(note);
         }

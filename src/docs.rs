@@ -7,7 +7,7 @@
 //! loads calls `locadm` back with `LOCADM_COMPLETE=SHELL` on every TAB, so that values
 //! known only at run time, the profiles of the config file, are completed too.
 
-use crate::env_vars::EnvVars;
+use locadm_client::env_vars::EnvVars;
 use std::io::{self, Write};
 use std::path::Path;
 

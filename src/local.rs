@@ -11,10 +11,10 @@ use std::path::PathBuf;
 
 use secrecy::SecretString;
 
-use crate::error::{Error, Result};
 #[cfg(feature = "emulator")]
 use crate::settings::ServiceUrl;
 use crate::settings::Settings;
+use locadm_client::error::{Error, Result};
 
 /// The profile name that means "the embedded emulator".
 pub(crate) use crate::settings::LOCAL_PROFILE as PROFILE;

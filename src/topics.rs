@@ -25,7 +25,7 @@ pub(crate) enum Block {
     Settings,
 }
 
-use crate::env_vars::EnvVars;
+use locadm_client::env_vars::EnvVars;
 use Block::{Example, Item, Settings, Text};
 
 /// Every topic, in the order of `locadm(1)`.

@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 
 use super::{Operation, Run};
-use crate::api::{ApiClient, Permission, Route};
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
-use crate::model::document::{self, RawMembers};
 use crate::output::prompt;
+use locadm_client::api::{ApiClient, Permission, Route};
+use locadm_client::error::{Error, Kind, Result};
+use locadm_model::document::{self, RawMembers};
 
 /// Stops before anything is sent when the token's scope lacks a permission that some
 /// tasks need (when the scope is known: a token from the environment does not say).

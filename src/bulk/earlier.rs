@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use super::journal::{self, Binding, Recorded};
 use super::{Operation, Task};
-use crate::error::{Error, Result};
 use crate::output::Messages;
+use locadm_client::error::{Error, Result};
 
 /// What an earlier run did (`--only-failed`): by storeId for creates, by id for the rest.
 pub(crate) struct Earlier {

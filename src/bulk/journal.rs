@@ -23,8 +23,9 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::error::{Error, Result};
+pub(crate) use crate::inventory::Binding;
 use crate::output::Messages;
+use locadm_client::error::{Error, Result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -74,21 +75,6 @@ pub(crate) struct Entry {
     /// The location's write form before this run changed or deleted it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub before: Option<Box<RawValue>>,
-}
-
-/// The first line of a journal: what it was written for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Binding {
-    /// `apply` or `delete`.
-    #[serde(default)]
-    pub command: String,
-    /// The digest of the input (its keys are positions in that input).
-    pub input: String,
-    /// The base URL of the service, and the profile.
-    #[serde(default)]
-    pub service: Option<String>,
-    #[serde(default)]
-    pub profile: Option<String>,
 }
 
 pub(crate) struct Journal {

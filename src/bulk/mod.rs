@@ -34,10 +34,10 @@ use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
 pub(crate) use self::spool::{body_text, IdFrom, Task};
 use self::worker::{Rules, Worker};
-use crate::api::Permission;
 use crate::cli::Pace;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use locadm_client::api::Permission;
+use locadm_client::error::{Error, Result};
 use locadm_transport::pacer::Pacer;
 
 /// What a task asks of the service.
@@ -526,8 +526,8 @@ pub(crate) const CREATE_NEW_HINT: &str = "mend what the error names (the disk, t
 
 /// The workers of a pass over the spool.
 struct Workers<'a> {
-    api: &'a Arc<crate::api::ApiClient>,
-    routes: &'a crate::api::BulkRoutes,
+    api: &'a Arc<locadm_client::api::ApiClient>,
+    routes: &'a locadm_client::api::BulkRoutes,
     journal: &'a Option<Arc<Journal>>,
     state: Arc<RunState>,
 }

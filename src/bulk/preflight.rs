@@ -10,11 +10,11 @@
 
 use super::spool::{IdFrom, SpoolReader, SpoolWriter, Task};
 use super::Operation;
-use crate::error::Result;
 use crate::input::{Position, Source};
-use crate::model::reader::{self, Op, Sent, Target};
-use crate::model::{Problems, Severity, WriteOp};
 use crate::output::Messages;
+use locadm_client::error::Result;
+use locadm_model::reader::{self, Op, Sent, Target};
+use locadm_model::{Problems, Severity, WriteOp};
 
 /// How records with an `id` are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -390,11 +390,11 @@ impl Matching {
 fn without_nulls(body: &[u8]) -> bytes::Bytes {
     let Some(members) = super::body_text(body)
         .ok()
-        .and_then(|text| crate::model::document::RawMembers::parse_text(text).ok())
+        .and_then(|text| locadm_model::document::RawMembers::parse_text(text).ok())
     else {
         return bytes::Bytes::copy_from_slice(body);
     };
-    let mut patch = crate::model::document::RawMembers::default();
+    let mut patch = locadm_model::document::RawMembers::default();
     for (name, value) in members.into_members() {
         if value.get() != "null" {
             patch.push(name, value);

@@ -9,12 +9,12 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::{Operation, RunState};
-use crate::error::Error;
 use crate::input::Position;
 use crate::inventory::{Fact, Notes};
-use crate::model::document::Change;
 use crate::output::sheet::{Cell, Sheet};
 use crate::output::{Human, Messages, Progress, Record, RecordSink};
+use locadm_client::error::Error;
+use locadm_model::document::Change;
 use locadm_transport::pacer::Pause;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -132,7 +132,7 @@ pub(crate) struct Report {
     pub base: Option<BaseUse>,
     /// Fields changed in the file and on the service since the export.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub conflicts: Vec<crate::model::document::Conflict>,
+    pub conflicts: Vec<locadm_model::document::Conflict>,
     /// An export's name (a bulk `get`): its sheets carry it, so that a sheet edited from
     /// it is compared with what it exported.
     #[serde(skip)]
@@ -321,10 +321,10 @@ impl Record for Printed {
     fn sheet(&self) -> Sheet {
         match &self.0.location {
             Some(location) => {
-                let mut row = crate::input::columns::location_cells(location.get());
+                let mut row = crate::columns::location_cells(location.get());
                 if let Some(export) = &self.0.export {
                     row.push((
-                        std::borrow::Cow::Borrowed(crate::model::reader::EXPORT_MEMBER),
+                        std::borrow::Cow::Borrowed(locadm_model::reader::EXPORT_MEMBER),
                         Cell::Text(export.to_string()),
                     ));
                 }
@@ -413,7 +413,7 @@ fn outcome_key(outcome: Outcome) -> &'static str {
 
 /// Shows the run's `Retry-After` pauses as they start: in the progress bar while each
 /// lasts (the report writer shows how many are in flight again once it is over), and as
-/// a note when it is long ([`crate::api::LONG_WAIT`]; shorter ones are in the summary's
+/// a note when it is long ([`locadm_client::api::LONG_WAIT`]; shorter ones are in the summary's
 /// total). Ends when the pacer does.
 pub(super) async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messages) {
     while pauses.changed().await.is_ok() {
@@ -425,12 +425,12 @@ pub(super) async fn show_pauses(mut pauses: Pauses, progress: Progress, messages
             .saturating_duration_since(tokio::time::Instant::now());
         // A burst's answers each ask for the same wait from a moment later: one note
         // for the burst, not one for each few milliseconds they add.
-        if pause.added >= crate::api::LONG_WAIT {
+        if pause.added >= locadm_client::api::LONG_WAIT {
             progress.note(
                 messages,
                 &format!(
                     "{}: no request of the run is sent until then",
-                    crate::api::asked_wait(pause.status, pause.asked)
+                    locadm_client::api::asked_wait(pause.status, pause.asked)
                 ),
             );
         }

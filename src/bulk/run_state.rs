@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::error::Error;
 use crate::output::Messages;
+use locadm_client::error::Error;
 use locadm_transport::pacer::Pacer;
 
 /// What the tasks of a run share: whether to stop sending, and why.

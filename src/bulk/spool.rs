@@ -14,8 +14,8 @@ use std::io::{BufReader, BufWriter, Seek};
 use bytes::Bytes;
 
 use super::Operation;
-use crate::error::{Error, Result};
 use crate::input::Position;
+use locadm_client::error::{Error, Result};
 
 /// One task of a bulk run, ready to carry out or to report as invalid.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]

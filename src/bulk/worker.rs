@@ -12,12 +12,12 @@ use super::journal::{Entry, Journal, Recorded};
 use super::report::{BaseUse, Outcome, Report, StoreIdMatch};
 use super::spool::{body_text, IdFrom, SpoolReader, Task};
 use super::{Earlier, Operation, RunState};
-use crate::api::{ApiClient, Route};
-use crate::error::{Error, Kind, Result};
-use crate::model::damage;
-use crate::model::document::{self, RawMembers};
-use crate::model::reader;
-use crate::model::{LocationBody, WriteOp};
+use locadm_client::api::{ApiClient, Route};
+use locadm_client::error::{Error, Kind, Result};
+use locadm_model::damage;
+use locadm_model::document::{self, RawMembers};
+use locadm_model::reader;
+use locadm_model::{LocationBody, WriteOp};
 
 /// What every worker of a run is told.
 pub(super) struct Rules {
@@ -494,7 +494,7 @@ impl Worker {
         // again: this is the hot path of a merge.
         let photos_as_text = after
             .get("photoUrls")
-            .is_some_and(|p| crate::model::json::Kind::of(p) == crate::model::json::Kind::String);
+            .is_some_and(|p| locadm_model::json::Kind::of(p) == locadm_model::json::Kind::String);
         if photos_as_text {
             after = RawMembers::parse_text(&sent).map_err(Error::other)?;
         }

@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::env_vars::EnvVars;
+use locadm_client::env_vars::EnvVars;
 
 #[derive(Debug, Clone, Args)]
 pub struct LoginArgs {

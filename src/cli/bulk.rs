@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 /// Ids for a bulk read or delete.
 #[derive(Debug, Clone, Args)]
@@ -86,7 +86,7 @@ impl Concurrency {
 /// `--rate`: requests a second, as `N` or `N/s` (the model's rule, which the emulator's
 /// `--rate-limit` keeps too).
 fn requests_a_second(text: &str) -> Result<f64, String> {
-    use crate::model::rate;
+    use locadm_model::rate;
     rate::requests_a_second(text).ok_or_else(|| {
         format!(
             "`{text}` is not a number of requests a second from {} (one each 1,000 s) up",
@@ -130,50 +130,4 @@ fn parse_size(text: &str) -> Result<usize, String> {
         Some(0) | None => Err(format!("`{text}` is not a size of at least 1 byte")),
         Some(bytes) => Ok(bytes),
     }
-}
-
-/// How a CSV input (or a workbook's sheet) is read.
-#[derive(Debug, Clone, Default, Args)]
-#[command(next_help_heading = "CSV and workbook input")]
-pub struct CsvArgs {
-    /// The delimiter [default: told from the header row: `,`, `;` or tab]
-    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
-    pub delimiter: Option<u8>,
-    /// Numbers are written with a decimal comma (`52,52`)
-    #[arg(long)]
-    pub decimal_comma: bool,
-    /// Skip this column (repeatable): a spreadsheet's notes, say
-    #[arg(long = "ignore-column", value_name = "NAME")]
-    pub ignore_columns: Vec<String>,
-    /// The CSV's encoding (`windows-1252`, `iso-8859-15`, `utf-16le`, and so on) [default:
-    /// UTF-8; a file that is not UTF-8 is read as Windows-1252, and said so]
-    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
-    pub encoding: Option<&'static encoding_rs::Encoding>,
-}
-
-/// An encoding by its WHATWG label (`latin1`, `cp1252`, `utf-8`, …).
-fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
-    encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
-        format!("`{label}` is not an encoding's name (such as `utf-8`, `windows-1252`, `iso-8859-15`, `utf-16le`)")
-    })
-}
-
-fn parse_delimiter(text: &str) -> Result<u8, String> {
-    match text {
-        "\\t" | "tab" => Ok(b'\t'),
-        _ if text.len() == 1 && text.is_ascii() => Ok(text.as_bytes()[0]),
-        _ => Err(format!(
-            "`{text}` is not one character (use `tab` for a tab)"
-        )),
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum InputFormat {
-    /// One JSON body a line, a JSON array, or one body (told from the content)
-    Json,
-    /// A header row of field names, one location a row
-    Csv,
-    /// The first sheet of a workbook (xlsx, xls, ods), as CSV
-    Workbook,
 }

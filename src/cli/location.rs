@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs};
+use super::{BulkIds, CsvOptions, InputFormat, Pace, RecordArgs};
 
 #[derive(Debug, Subcommand)]
 #[allow(clippy::large_enum_variant)]
@@ -214,7 +214,7 @@ pub struct ApplyArgs {
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub attempts: u32,
     #[command(flatten)]
-    pub csv: CsvArgs,
+    pub csv: CsvOptions,
     #[command(flatten)]
     pub record: RecordArgs,
 }
@@ -234,7 +234,7 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub replace: bool,
     #[command(flatten)]
-    pub csv: CsvArgs,
+    pub csv: CsvOptions,
     #[command(flatten)]
     pub record: RecordArgs,
 }

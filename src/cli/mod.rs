@@ -6,10 +6,10 @@
 
 use std::path::PathBuf;
 
-use clap::parser::ValueSource;
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::env_vars::EnvVars;
+use crate::settings::SettingsArgs;
+use locadm_client::env_vars::EnvVars;
 
 mod auth;
 mod bulk;
@@ -17,9 +17,13 @@ mod config;
 mod inventory;
 mod location;
 mod provider;
+#[cfg(test)]
+mod tests;
 
+pub(crate) use crate::input::{CsvOptions, InputFormat};
+pub(crate) use crate::output::{ColorWhen, OutputFormat};
 pub(crate) use auth::{AuthCommand, LoginArgs};
-pub(crate) use bulk::{BulkIds, CsvArgs, InputFormat, Pace, RecordArgs, MOST_IN_FLIGHT};
+pub(crate) use bulk::{BulkIds, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
@@ -53,33 +57,13 @@ pub struct Cli {
 }
 
 /// The options every command takes: listed under their own heading, after a
-/// command's own (as gh's "INHERITED FLAGS").
+/// command's own (as gh's "INHERITED FLAGS"). Those that give settings are the settings'
+/// own (`settings::SettingsArgs`); the rest choose how output is printed.
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
-    #[arg(long, global = true, env = EnvVars::PROFILE, value_name = "NAME")]
-    pub profile: Option<String>,
-    /// Config file [default: the OS config directory's `locadm/config.toml`]
-    #[arg(long, global = true, env = EnvVars::CONFIG, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// The service's base URL
-    #[arg(long, global = true, env = EnvVars::BASE_URL, value_name = "URL")]
-    pub base_url: Option<String>,
-    /// OAuth 2.0 token endpoint
-    #[arg(long, global = true, env = EnvVars::TOKEN_URL, value_name = "URL")]
-    pub token_url: Option<String>,
-    /// OpenID provider: the endpoints come from its discovery document
-    #[arg(long, global = true, env = EnvVars::ISSUER, value_name = "URL")]
-    pub issuer: Option<String>,
-    /// A workload identity token (CI) to exchange for an access token, read afresh each time
-    #[arg(
-        long,
-        global = true,
-        env = EnvVars::FEDERATED_TOKEN_FILE,
-        value_name = "PATH"
-    )]
-    pub federated_token_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Output format [default: table on a terminal, json otherwise]; `csv` and `xlsx`
     /// (a workbook, never to a terminal) in the columns `location apply --file` reads
     #[arg(
@@ -103,47 +87,10 @@ pub struct GlobalArgs {
     /// Filter JSON output with a jq expression (built in; no external jq needed)
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,
-    /// Per-request timeout in seconds
-    #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
-    pub timeout: Option<f64>,
     /// When to colour the messages on stderr [auto: at a terminal; NO_COLOR, CLICOLOR,
     /// CLICOLOR_FORCE and FORCE_COLOR as their conventions say]
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     pub color: ColorWhen,
-    /// Where each option given came from (its flag or its variable), by clap's id, for
-    /// `config show` (filled in by [`try_parse_from`]).
-    #[arg(skip)]
-    pub sources: Sources,
-}
-
-/// Where clap took each global option given from, by id (`base_url`, `timeout`, ...).
-pub(crate) type Sources = std::collections::BTreeMap<String, ValueSource>;
-
-/// `--color`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum ColorWhen {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    Table,
-    Json,
-    Ndjson,
-    /// A header row, then a row a record, in the columns `--file` reads
-    Csv,
-    /// A workbook (Office Open XML) of one sheet, as `csv`; not to a terminal
-    Xlsx,
-}
-
-impl OutputFormat {
-    /// `csv` or `xlsx`: a sheet of rows.
-    pub fn is_sheet(self) -> bool {
-        matches!(self, OutputFormat::Csv | OutputFormat::Xlsx)
-    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -252,7 +199,7 @@ pub(crate) fn try_parse_from(args: &[std::ffi::OsString]) -> Result<Cli, clap::E
         })
         .collect();
     let mut cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))?;
-    cli.global.sources = sources;
+    cli.global.settings.sources = sources;
     Ok(cli)
 }
 

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use crate::cli::{ConfigCommand, OutputFormat};
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::settings::{default_config_file, keys, ConfigFile, DEFAULT_PROFILE};
+use locadm_client::error::{Error, Result};
 
 pub(crate) fn run(context: &Context<'_>, command: ConfigCommand) -> Result<()> {
     match command {
@@ -137,7 +137,7 @@ fn show(context: &Context<'_>) -> Result<()> {
 /// The config file and the profile named on the command line, without resolving the
 /// settings (a profile being written need not resolve yet).
 fn file_and_profile(context: &Context<'_>) -> Result<(std::path::PathBuf, String)> {
-    let global = context.global();
+    let global = &context.global().settings;
     let path = match &global.config {
         Some(p) => p.clone(),
         None => default_config_file()?,

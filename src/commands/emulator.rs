@@ -10,9 +10,9 @@ use std::path::Path;
 
 use crate::cli::ResetArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::output::prompt;
 use crate::signal::Interrupts;
+use locadm_client::error::{Error, Result};
 use locadm_emulator::request_log::RequestLog;
 use locadm_emulator::store::{self, Contents};
 use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig};

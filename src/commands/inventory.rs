@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use crate::bulk::journal::Binding;
 use crate::cli::{ForgetArgs, InventoryCommand};
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::inventory::{binding_of, for_each_fact, Filter, Inventory, Taught};
 use crate::output::{count, prompt};
+use locadm_client::error::{Error, Result};
 
 pub(crate) async fn run(context: &Context<'_>, command: InventoryCommand) -> Result<()> {
     match command {

@@ -14,8 +14,8 @@ pub(crate) mod validate;
 
 use crate::cli::{Cli, Command};
 use crate::context::Context;
-use crate::error::Result;
 use crate::output::Printer;
+use locadm_client::error::Result;
 
 /// Runs the parsed command line: one context, then the verb. The commands the hint of
 /// its error names carry the profile in use, when one was named (`--profile` or
@@ -25,6 +25,7 @@ pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     let outcome = verb(&context, cli.command).await;
     match context
         .global()
+        .settings
         .profile
         .as_deref()
         .filter(|p| !p.is_empty())
@@ -55,7 +56,7 @@ async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
         }
         Command::Man { command } => {
             let Some((page, plain)) = crate::docs::manual(&command)? else {
-                return Err(crate::error::Error::usage(format!(
+                return Err(locadm_client::error::Error::usage(format!(
                     "`{}` is not a command of locadm",
                     command.join(" ")
                 ))

@@ -6,13 +6,13 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::api::ApiClient;
 use crate::cli::SmokeArgs;
 use crate::commands::location::parse_id;
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
-use crate::model::{LocationBody, LocationRead};
 use crate::settings::shown_url;
+use locadm_client::api::ApiClient;
+use locadm_client::error::{Error, Kind, Result};
+use locadm_model::{LocationBody, LocationRead};
 
 #[derive(Debug, Serialize)]
 struct Step {

@@ -6,10 +6,10 @@ use serde::Serialize;
 use crate::bulk::{preflight, Updates};
 use crate::cli::{InputFormat, ProviderValidateArgs, ValidateArgs};
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::input::{Position, Source};
-use crate::model::{Problem, Problems, ProviderBody, Severity};
 use crate::output::{Human, Record};
+use locadm_client::error::{Error, Result};
+use locadm_model::{Problem, Problems, ProviderBody, Severity};
 
 /// One problem of one record, as `-o json` and `-o ndjson` report it.
 #[derive(Serialize)]
@@ -45,7 +45,7 @@ struct Tally {
 /// `location validate`: every record read as `apply` reads it (JSON or CSV, records with
 /// an `id` as merge patches unless `--replace`, read forms by the set-aside rule).
 pub(crate) fn locations(context: &Context<'_>, args: ValidateArgs) -> Result<()> {
-    let source = Source::new(&args.file, args.format, (&args.csv).into())
+    let source = Source::new(&args.file, args.format, args.csv.clone())
         .with_max_record(args.record.max_record_size);
     let updates = if args.replace {
         Updates::Replace

@@ -19,28 +19,45 @@
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use super::columns::{header_columns, header_row, row_to_json};
 use super::Position;
-use crate::error::{Error, Result};
+use crate::columns::{header_columns, header_row, row_to_json};
+use clap::Args;
+use locadm_client::error::{Error, Result};
 
-/// How a CSV input is read (`--delimiter`, `--decimal-comma`, `--ignore-column`).
-#[derive(Debug, Clone, Default)]
+/// How a CSV input (or a workbook's sheet) is read: the command line's options of it
+/// (`--delimiter`, `--decimal-comma`, `--ignore-column`, `--encoding`).
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "CSV and workbook input")]
 pub struct CsvOptions {
+    /// The delimiter [default: told from the header row: `,`, `;` or tab]
+    #[arg(long, value_name = "CHAR", value_parser = parse_delimiter)]
     pub delimiter: Option<u8>,
+    /// Numbers are written with a decimal comma (`52,52`)
+    #[arg(long)]
     pub decimal_comma: bool,
+    /// Skip this column (repeatable): a spreadsheet's notes, say
+    #[arg(long = "ignore-column", value_name = "NAME")]
     pub ignore_columns: Vec<String>,
-    /// `--encoding`: the CSV's; `None`: UTF-8, or Windows-1252 when it is not UTF-8.
+    /// The CSV's encoding (`windows-1252`, `iso-8859-15`, `utf-16le`, and so on) [default:
+    /// UTF-8; a file that is not UTF-8 is read as Windows-1252, and said so]
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
-impl From<&crate::cli::CsvArgs> for CsvOptions {
-    fn from(args: &crate::cli::CsvArgs) -> CsvOptions {
-        CsvOptions {
-            delimiter: args.delimiter,
-            decimal_comma: args.decimal_comma,
-            ignore_columns: args.ignore_columns.clone(),
-            encoding: args.encoding,
-        }
+/// An encoding by its WHATWG label (`latin1`, `cp1252`, `utf-8`, …).
+fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_rs::Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        format!("`{label}` is not an encoding's name (such as `utf-8`, `windows-1252`, `iso-8859-15`, `utf-16le`)")
+    })
+}
+
+fn parse_delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "\\t" | "tab" => Ok(b'\t'),
+        _ if text.len() == 1 && text.is_ascii() => Ok(text.as_bytes()[0]),
+        _ => Err(format!(
+            "`{text}` is not one character (use `tab` for a tab)"
+        )),
     }
 }
 

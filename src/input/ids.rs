@@ -8,7 +8,7 @@ use std::io::BufRead;
 use std::path::Path;
 
 use super::Position;
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 /// How a line names a location.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,15 +10,26 @@ use std::path::Path;
 use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
-pub(crate) mod columns;
 pub mod csv;
 mod ids;
 mod ods;
 pub(crate) mod workbook;
 
 pub(crate) use self::csv::CsvOptions;
+
+/// `--format` of a bulk input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// One JSON body a line, a JSON array, or one body (told from the content)
+    Json,
+    /// A header row of field names, one location a row
+    Csv,
+    /// The first sheet of a workbook (xlsx, xls, ods), as CSV
+    Workbook,
+}
+
 pub(crate) use ids::{for_each_id, Named};
 
 /// The largest record read by default (`--max-record-size`): a location with every field
@@ -29,7 +40,7 @@ pub const DEFAULT_MAX_RECORD: usize = 1 << 20;
 /// A bulk input: a file or standard input, JSON (one body, an array, NDJSON) or CSV.
 pub(crate) struct Source {
     pub path: std::path::PathBuf,
-    pub format: crate::cli::InputFormat,
+    pub format: InputFormat,
     pub csv: CsvOptions,
     /// The size limit of one record, in bytes: a longer one is a problem of that record.
     pub max_record: usize,
@@ -41,12 +52,7 @@ pub(crate) struct Source {
 impl Source {
     /// `format` when given, else CSV for a `.csv` file, a workbook for `.xlsx`, `.xlsm`,
     /// `.xls` and `.ods`, and JSON for anything else.
-    pub(crate) fn new(
-        path: &Path,
-        format: Option<crate::cli::InputFormat>,
-        csv: CsvOptions,
-    ) -> Source {
-        use crate::cli::InputFormat;
+    pub(crate) fn new(path: &Path, format: Option<InputFormat>, csv: CsvOptions) -> Source {
         let format = format.unwrap_or_else(|| {
             let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             match extension.to_ascii_lowercase().as_str() {
@@ -87,7 +93,7 @@ impl Source {
     /// Whether the input is a spreadsheet's (CSV, a workbook), whose values a
     /// spreadsheet may have rewritten.
     pub(crate) fn is_sheet(&self) -> bool {
-        self.format != crate::cli::InputFormat::Json
+        self.format != InputFormat::Json
     }
 
     /// The same input with another record size limit.
@@ -104,8 +110,8 @@ impl Source {
         let reader = open(&self.path)?;
         let max = self.max_record;
         match self.format {
-            crate::cli::InputFormat::Json => for_each_input(reader, max, each),
-            crate::cli::InputFormat::Csv | crate::cli::InputFormat::Workbook => {
+            InputFormat::Json => for_each_input(reader, max, each),
+            InputFormat::Csv | InputFormat::Workbook => {
                 // A row is read whole by the sheet's reader; its body is held to the
                 // same limit as any other record.
                 let row = |position, text: &str| {
@@ -115,7 +121,7 @@ impl Source {
                     };
                     each(position, record)
                 };
-                if self.format == crate::cli::InputFormat::Csv {
+                if self.format == InputFormat::Csv {
                     let decoded = self::csv::for_each_row(reader, &self.csv, row)?;
                     self.decoded.set(decoded);
                     Ok(())

@@ -15,10 +15,10 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::Binding;
 use super::Fact;
-use crate::bulk::journal::Binding;
-use crate::error::{Error, Result};
-use crate::input::columns::header_row;
+use crate::columns::header_row;
+use locadm_client::error::{Error, Result};
 
 /// What one file taught.
 #[derive(Debug, Default)]
@@ -190,7 +190,7 @@ fn row<'c>(names: &[String], cells: impl Iterator<Item = &'c str>) -> Value {
             "structuredAddress.city" => "city",
             other => other,
         };
-        let cell = crate::input::columns::unprotect(cell);
+        let cell = crate::columns::unprotect(cell);
         if !cell.is_empty() {
             object.insert(name.to_owned(), Value::String(cell.into_owned()));
         }

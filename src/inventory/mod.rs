@@ -22,12 +22,12 @@ use std::time::{Duration, SystemTime};
 
 use bytes::Bytes;
 use rusqlite::{params, Connection, TransactionBehavior};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub(crate) use self::import::{binding_of, for_each_fact, Taught};
 pub(crate) use self::recorder::{Notes, Recorder};
-use crate::error::{Error, Result};
 use crate::output::{Human, Record};
+use locadm_client::error::{Error, Result};
 
 /// How long a write waits for another run's transaction before it gives up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -50,6 +50,22 @@ impl Service {
             profile: context.settings()?.profile.clone(),
         })
     }
+}
+
+/// The first line of a journal: what it was written for (the bulk engine writes it, an
+/// import reads which service a journal's ids belong to).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Binding {
+    /// `apply` or `delete`.
+    #[serde(default)]
+    pub command: String,
+    /// The digest of the input (its keys are positions in that input).
+    pub input: String,
+    /// The base URL of the service, and the profile.
+    #[serde(default)]
+    pub service: Option<String>,
+    #[serde(default)]
+    pub profile: Option<String>,
 }
 
 /// One thing learned about a location.
@@ -495,7 +511,8 @@ impl Inventory {
     }
 
     /// Forgets every location of a service, whatever the profile (`emulator reset`: its
-    /// database emptied, none of them exists); how many.
+    /// database emptied, none of them exists); how many. Only the emulator's reset needs it.
+    #[cfg(feature = "emulator")]
     pub(crate) fn forget_service(&mut self, url: &str) -> Result<usize> {
         self.conn
             .execute("DELETE FROM locations WHERE service = ?1", params![url])

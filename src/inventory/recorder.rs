@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 
 use super::{Fact, Inventory, Service};
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 /// The facts handed over at once, and written in one transaction.
 const BATCH: usize = 1024;

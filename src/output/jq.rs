@@ -7,7 +7,7 @@ use jaq_core::load::{Arena, Error as LoadError, File, Loader};
 use jaq_core::{data, unwrap_valr, Compiler, Ctx, Vars};
 use jaq_json::Val;
 
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 /// A compiled `--jq` filter.
 pub(crate) struct Filter {

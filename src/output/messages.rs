@@ -4,8 +4,6 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use anstyle::AnsiColor;
-
 use super::sanitize;
 
 /// Messages for people on stderr (warnings, notes, details of errors): a small copyable
@@ -14,7 +12,6 @@ use super::sanitize;
 #[derive(Debug, Clone, Copy)]
 pub struct Messages {
     pub(super) quiet: bool,
-    pub(super) colour: bool,
     /// Nothing is written (unit tests of code that warns).
     pub(super) discard: bool,
     /// `-o json` or `-o ndjson`: every line on stderr is a JSON object (`{"warning":
@@ -27,7 +24,6 @@ impl Messages {
     pub fn discard() -> Messages {
         Messages {
             quiet: true,
-            colour: false,
             discard: true,
             json: false,
         }
@@ -44,33 +40,29 @@ impl Messages {
         };
     }
 
-    /// `prefix: text`, the prefix in `style` when colour is on (`--color`, and the
-    /// conventions of the environment: `colour_on`).
-    fn prefixed(self, prefix: &str, style: anstyle::Style, text: &str) {
+    /// `prefix: text`, the prefix bold in `colour` when stderr is coloured (the one
+    /// switch, console's, which the printer set: `colour_on`).
+    fn prefixed(self, prefix: &str, colour: console::Color, text: &str) {
         if self.discard {
             return;
         }
         if self.json {
             return self.write(prefix, text);
         }
-        let prefix = if self.colour {
-            format!("{style}{prefix}{style:#}")
-        } else {
-            prefix.to_owned()
-        };
+        let prefix = console::style(prefix).for_stderr().bold().fg(colour);
         let _ = writeln!(io::stderr().lock(), "{prefix}: {}", sanitize(text));
     }
 
     pub fn warning(self, text: &str) {
-        self.prefixed("warning", bold(AnsiColor::Yellow), text);
+        self.prefixed("warning", console::Color::Yellow, text);
     }
 
     pub fn hint(self, text: &str) {
-        self.prefixed("hint", bold(AnsiColor::Cyan), text);
+        self.prefixed("hint", console::Color::Cyan, text);
     }
 
     pub(super) fn error(self, text: &str) {
-        self.prefixed("error", bold(AnsiColor::Red), text);
+        self.prefixed("error", console::Color::Red, text);
     }
 
     /// A line of detail on stderr that belongs to an error (a problem of a record), shown
@@ -114,10 +106,6 @@ impl Messages {
     }
 }
 
-fn bold(colour: AnsiColor) -> anstyle::Style {
-    anstyle::Style::new().bold().fg_color(Some(colour.into()))
-}
-
 /// Says that a command now waits for typed input, when standard input is the terminal
 /// (`--file -` typed at a prompt): otherwise it looks hung. Nothing in a pipe.
 pub(crate) fn note_reading_terminal(what: &str) {
@@ -157,7 +145,6 @@ impl Verbose {
         if self.on {
             let messages = Messages {
                 quiet: false,
-                colour: false,
                 discard: false,
                 json: self.json,
             };

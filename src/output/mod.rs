@@ -17,8 +17,7 @@ use std::sync::Arc;
 use comfy_table::{Cell, Table};
 use serde::Serialize;
 
-use crate::cli::{ColorWhen, OutputFormat};
-use crate::error::{Error, Kind, Result};
+use locadm_client::error::{Error, Kind, Result};
 
 pub(crate) mod jq;
 pub(crate) mod json;
@@ -34,6 +33,33 @@ pub(crate) use messages::{note_reading_terminal, Messages, Verbose};
 pub(crate) use progress::Progress;
 pub(crate) use records::{Human, Record, RecordSink};
 use table::{keep_ids_whole, new_table, render_table};
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    Table,
+    Json,
+    Ndjson,
+    /// A header row, then a row a record, in the columns `--file` reads
+    Csv,
+    /// A workbook (Office Open XML) of one sheet, as `csv`; not to a terminal
+    Xlsx,
+}
+
+impl OutputFormat {
+    /// `csv` or `xlsx`: a sheet of rows.
+    pub fn is_sheet(self) -> bool {
+        matches!(self, OutputFormat::Csv | OutputFormat::Xlsx)
+    }
+}
 
 pub struct Printer {
     pub format: OutputFormat,
@@ -61,9 +87,9 @@ impl Printer {
     ) -> Result<Printer> {
         let stdout_is_terminal = io::stdout().is_terminal();
         let stderr_is_terminal = io::stderr().is_terminal();
-        let colour = colour_on(color);
-        // The prompts (dialoguer, on stderr) by the same choice.
-        console::set_colors_enabled_stderr(colour);
+        // The one colour switch of stderr: console's, which the messages, the prompts
+        // (dialoguer, rustyline) and the progress bar (indicatif) all read.
+        console::set_colors_enabled_stderr(colour_on(color));
         let explicit_format = matches!(format, Some(OutputFormat::Json | OutputFormat::Ndjson));
         // A jq filter only makes sense on JSON, so it turns a table into JSON.
         let format = match (format, jq) {
@@ -108,7 +134,6 @@ impl Printer {
             quiet,
             messages: Messages {
                 quiet,
-                colour,
                 discard: false,
                 json: explicit_format,
             },
@@ -125,12 +150,12 @@ impl Printer {
     /// A printer for when the command line could not be turned into one: plain text, so
     /// that the error that stopped it can still be reported.
     pub fn fallback() -> Printer {
+        console::set_colors_enabled_stderr(false);
         Printer {
             format: OutputFormat::Json,
             quiet: false,
             messages: Messages {
                 quiet: false,
-                colour: false,
                 discard: false,
                 json: false,
             },
@@ -454,12 +479,12 @@ pub fn exit_after_signal(code: i32) -> ! {
 }
 
 // Defined with the model, whose problems quote text from outside too.
-pub(crate) use crate::model::text::sanitize;
+pub(crate) use locadm_model::text::sanitize;
 
 #[cfg(test)]
 mod tests {
     use super::sanitize;
-    use crate::model::text::sanitize_line;
+    use locadm_model::text::sanitize_line;
 
     #[test]
     fn escape_sequences_are_neutralised() {

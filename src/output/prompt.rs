@@ -5,10 +5,13 @@
 //! A text answer or a yes/no is a line edited as in a shell (rustyline: Ctrl-U, Ctrl-W,
 //! Ctrl-A/E/K, Alt-B/F, Home/End, the arrows); the caller's check runs on Enter, and a
 //! refused answer stays on its line for editing with the reason under it, so only an
-//! accepted answer is redrawn with `✔`. A choice and a secret are dialoguer's. Ctrl-C at
-//! any of them is [`Error::interrupted`].
+//! accepted answer is redrawn as answered. A choice and a secret are dialoguer's. Every
+//! prompt has one look, dialoguer's theme: the line prompts draw their question, their
+//! answer and a refusal with it too. Ctrl-C at any of them is [`Error::interrupted`].
 
-use dialoguer::theme::ColorfulTheme;
+use std::fmt;
+
+use dialoguer::theme::{ColorfulTheme, Theme};
 use dialoguer::{Password, Select};
 use rustyline::completion::Completer;
 use rustyline::highlight::Highlighter;
@@ -17,12 +20,20 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Editor, Helper};
 use secrecy::SecretString;
 
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 pub(crate) use locadm_client::auth::can_prompt;
 
+/// The one look of every prompt (its colours follow the one switch of stderr's).
 fn theme() -> ColorfulTheme {
     ColorfulTheme::default()
+}
+
+/// A part of a prompt as the theme draws it.
+fn themed(draw: impl FnOnce(&ColorfulTheme, &mut dyn fmt::Write) -> fmt::Result) -> String {
+    let mut text = String::new();
+    let _ = draw(&theme(), &mut text);
+    text
 }
 
 /// Ctrl-C at a prompt is read as a key (the terminal is in raw mode), and ends the
@@ -202,13 +213,17 @@ impl Validator for Checked<'_> {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
         Ok(match (self.check)(ctx.input()) {
             None => ValidationResult::Valid(None),
-            Some(reason) => ValidationResult::Invalid(Some(format!("\n✘ {reason}"))),
+            Some(reason) => ValidationResult::Invalid(Some(format!(
+                "\n{}",
+                themed(|theme, f| theme.format_error(f, &reason))
+            ))),
         })
     }
 }
 
-/// One line asked at the terminal (not on stdout, which may be a file): `? question › `,
-/// edited until `check` takes it, then redrawn as `✔ question · answer`.
+/// One line asked at the terminal (not on stdout, which may be a file): the question as
+/// the theme asks (`? question › `), edited until `check` takes it, then redrawn as the
+/// theme shows an answer (`✔ question · answer`).
 fn ask_line(
     question: &str,
     initial: &str,
@@ -235,32 +250,29 @@ fn ask_line(
     let mut editor: Editor<Checked<'_>, rustyline::history::DefaultHistory> =
         Editor::with_config(config).map_err(line_error)?;
     editor.set_helper(Some(Checked { check }));
-    let asked = format!("? {question} › ");
+    let asked = themed(|theme, f| theme.format_input_prompt(f, question, None));
     let answer = editor
         .readline_with_initial(&asked, (initial, ""))
         .map_err(line_error)?;
-    answered(&asked, question, &answer, colour);
+    answered(&asked, question, &answer);
     Ok(answer)
 }
 
 /// Draws an accepted answer over its question: the rows the question and the answer
-/// took (rustyline left the cursor on the row after them) become one
-/// `✔ question · answer`.
-fn answered(asked: &str, question: &str, answer: &str, colour: bool) {
+/// took (rustyline left the cursor on the row after them) become the theme's one line of
+/// an answered question.
+fn answered(asked: &str, question: &str, answer: &str) {
     let term = console::Term::stderr();
     let Some((_, columns)) = term.size_checked() else {
         return;
     };
     let width = console::measure_text_width(asked) + console::measure_text_width(answer);
     let rows = width / usize::from(columns.max(1)) + 1;
-    let mark = if colour {
-        console::style("✔").green().to_string()
-    } else {
-        "✔".to_owned()
-    };
     let _ = term.move_cursor_up(rows);
     let _ = term.clear_to_end_of_screen();
-    let _ = term.write_line(&format!("{mark} {question} · {answer}"));
+    let _ = term.write_line(&themed(|theme, f| {
+        theme.format_input_prompt_selection(f, question, answer)
+    }));
 }
 
 /// Asks for a secret; what is typed is not shown.

@@ -19,8 +19,8 @@ use serde::Serialize;
 use super::jq;
 use super::sheet::{flatten, CsvOut, Sheet, TableOut, XlsxOut};
 use super::Messages;
-use crate::cli::OutputFormat;
-use crate::error::{Error, Result};
+use super::OutputFormat;
+use locadm_client::error::{Error, Result};
 
 /// What a stream of records needs to know of each record.
 pub trait Record: Serialize {

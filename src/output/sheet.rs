@@ -9,10 +9,10 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
-pub(crate) use crate::input::columns::Cell;
-use crate::input::columns::{self, protect};
-use crate::model::document::RawMembers;
+pub(crate) use crate::columns::Cell;
+use crate::columns::{self, protect};
+use locadm_client::error::{Error, Result};
+use locadm_model::document::RawMembers;
 
 /// A record in a sheet.
 pub enum Sheet {
@@ -168,7 +168,7 @@ impl XlsxOut {
     pub(crate) fn push(&mut self, row: &[(Cow<'static, str>, Cell)]) -> Result<()> {
         let (text, coordinate) = (&self.text, &self.coordinate);
         let sheet = self.workbook.worksheet_from_index(0).map_err(xlsx_error)?;
-        let export = crate::model::reader::EXPORT_MEMBER;
+        let export = locadm_model::reader::EXPORT_MEMBER;
         if let (None, Some(Cell::Text(name))) = (&self.export, cell_named(row, export)) {
             self.export = Some(name.clone());
         }
@@ -179,7 +179,7 @@ impl XlsxOut {
                 let col = column_number(col)?;
                 sheet.write_string(0, col, name).map_err(xlsx_error)?;
                 if columns::is_location_column(name)
-                    && crate::model::fields::kind_of(name) == crate::model::fields::Kind::Text
+                    && locadm_model::fields::kind_of(name) == locadm_model::fields::Kind::Text
                 {
                     sheet.set_column_format(col, text).map_err(xlsx_error)?;
                 }
@@ -197,8 +197,8 @@ impl XlsxOut {
                 Some(Cell::Bool(b)) => Some(sheet.write_boolean(at, col, *b)),
                 Some(Cell::Number(n)) => match n.parse::<f64>() {
                     Ok(n)
-                        if crate::model::fields::kind_of(name)
-                            == crate::model::fields::Kind::Number =>
+                        if locadm_model::fields::kind_of(name)
+                            == locadm_model::fields::Kind::Number =>
                     {
                         Some(sheet.write_number_with_format(at, col, n, coordinate))
                     }
@@ -218,8 +218,8 @@ impl XlsxOut {
         if let Some(export) = &self.export {
             let names = self.workbook.add_worksheet();
             names
-                .set_name(crate::model::reader::EXPORT_SHEET)
-                .and_then(|sheet| sheet.write_string(0, 0, crate::model::reader::EXPORT_MEMBER))
+                .set_name(locadm_model::reader::EXPORT_SHEET)
+                .and_then(|sheet| sheet.write_string(0, 0, locadm_model::reader::EXPORT_MEMBER))
                 .and_then(|sheet| sheet.write_string(0, 1, export))
                 .map_err(xlsx_error)?;
             names.set_hidden(true);

@@ -1,6 +1,6 @@
 //! The config file: TOML with one `[profiles.NAME]` table per profile (`profile.rs`),
 //! read and written whole (`config set/unset`, `login`). It never holds a secret: client
-//! secrets and tokens live in the keyring (see `crate::auth`).
+//! secrets and tokens live in the keyring (see `locadm_client::auth`).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::keys;
 use super::profile::ProfileConfig;
-use crate::env_vars::EnvVars;
-use crate::error::{Error, Result};
+use locadm_client::env_vars::EnvVars;
+use locadm_client::error::{Error, Result};
 
 /// The whole config file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

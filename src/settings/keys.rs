@@ -7,8 +7,8 @@
 
 use super::profile::{self, ProfileConfig};
 use super::Settings;
-use crate::env_vars::EnvVars;
-use crate::error::{Error, Result};
+use locadm_client::env_vars::EnvVars;
+use locadm_client::error::{Error, Result};
 
 /// Sets a profile's key (its name given, for the rule's messages) from text.
 pub(crate) type Setter = fn(&mut ProfileConfig, &'static str, &str) -> Result<()>;
@@ -221,7 +221,7 @@ impl ProfileConfig {
             return Err(Error::usage(format!(
                 "`{key}` is a secret and never goes in the config file"
             ))
-            .with_hint(crate::auth::log_in(
+            .with_hint(locadm_client::auth::log_in(
                 "run `locadm login`: the client secret and the token go to the keyring",
             )));
         }
@@ -257,29 +257,6 @@ pub(crate) fn given_by(key: &Key) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Each key's flag and variable are clap's: the global option of that flag reads
-    /// that variable, and its id is the key's name (which `config show` takes its origin
-    /// by).
-    #[test]
-    fn each_keys_flag_and_variable_are_claps() {
-        let command = <crate::cli::Cli as clap::CommandFactory>::command();
-        for key in KEYS.iter().filter(|k| k.flag.is_some()) {
-            let flag = key.flag.unwrap().trim_start_matches("--");
-            let arg = command
-                .get_arguments()
-                .find(|a| a.get_long() == Some(flag))
-                .unwrap_or_else(|| panic!("no global --{flag}"));
-            let env = arg.get_env().map(|e| e.to_string_lossy().into_owned());
-            assert_eq!(env.as_deref(), key.env, "--{flag}");
-            let id = if key.name == "config_file" {
-                "config"
-            } else {
-                key.name
-            };
-            assert_eq!(arg.get_id().as_str(), id, "--{flag}");
-        }
-    }
 
     /// The config file's format is the table's: a profile with every key set has
     /// exactly the table's profile keys, in its order.

@@ -1,6 +1,6 @@
 //! Settings resolved once per process: flag > environment > profile in the config file >
 //! built-in default (docs/service-contract.md). Clap has already merged flags and environment into
-//! `GlobalArgs`; this adds the profile and the defaults, and remembers where each value
+//! `SettingsArgs`; this adds the profile and the defaults, and remembers where each value
 //! came from for `locadm config show`.
 //!
 //! The config file and its profiles are in `file.rs`; the table of keys `config
@@ -15,17 +15,19 @@ use secrecy::SecretString;
 use clap::parser::ValueSource;
 use serde::Serialize;
 
-use crate::cli::GlobalArgs;
-use crate::env_vars::EnvVars;
-use crate::error::{Error, Result};
+use locadm_client::env_vars::EnvVars;
+use locadm_client::error::{Error, Result};
 
+mod args;
 mod file;
 pub(crate) mod keys;
 mod profile;
 
+pub(crate) use args::SettingsArgs;
 pub(crate) use file::{config_file_from_env, default_config_file, ConfigFile};
 use locadm_client::api::TransportOptions;
 pub(crate) use locadm_client::auth::ClientAuth;
+use locadm_client::auth::Secrets;
 pub(crate) use locadm_client::{shown_url, ServiceUrl};
 use profile::normalise_prefix;
 
@@ -105,16 +107,12 @@ pub(crate) struct Settings {
 /// What the environment gives beside the profile's settings, read here once (every
 /// `LOCADM_*` variable is read in `settings/`): the secrets, as `SecretString`, and the
 /// token store forced by `LOCADM_KEYRING`.
-#[derive(Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Environment {
-    /// `LOCADM_TOKEN`: a bearer token to use as it is.
-    pub token: Option<SecretString>,
-    /// `LOCADM_CLIENT_SECRET`.
-    pub client_secret: Option<SecretString>,
-    /// `LOCADM_CLIENT_KEY`: the client's private key as PEM text.
-    pub client_key: Option<SecretString>,
-    /// `LOCADM_KEYRING`: the token store to use instead of choosing one.
-    pub keyring: Option<String>,
+    /// `LOCADM_TOKEN`, `LOCADM_CLIENT_SECRET`, `LOCADM_CLIENT_KEY` (the client's private
+    /// key as PEM text) and `LOCADM_KEYRING` (the token store to use instead of choosing
+    /// one): what the session is given beside the profile.
+    pub secrets: Secrets,
     /// `LOCADM_LOCAL_DB`: the `local` profile's database.
     pub local_db: Option<PathBuf>,
 }
@@ -123,27 +121,17 @@ impl Environment {
     /// From the process's environment.
     pub(crate) fn read() -> Environment {
         Environment {
-            token: EnvVars::get(EnvVars::TOKEN).map(|t| SecretString::from(t.trim().to_owned())),
-            client_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
-            client_key: EnvVars::get(EnvVars::CLIENT_KEY).map(SecretString::from),
-            keyring: EnvVars::get(EnvVars::KEYRING),
+            secrets: Secrets {
+                token: EnvVars::get(EnvVars::TOKEN)
+                    .map(|t| SecretString::from(t.trim().to_owned())),
+                client_secret: EnvVars::get(EnvVars::CLIENT_SECRET).map(SecretString::from),
+                client_key: EnvVars::get(EnvVars::CLIENT_KEY).map(SecretString::from),
+                keyring: EnvVars::get(EnvVars::KEYRING),
+            },
             local_db: std::env::var_os(EnvVars::LOCAL_DB)
                 .filter(|p| !p.is_empty())
                 .map(PathBuf::from),
         }
-    }
-}
-
-impl std::fmt::Debug for Environment {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let secret = |s: &Option<SecretString>| s.as_ref().map(|_| "[REDACTED]");
-        f.debug_struct("Environment")
-            .field("token", &secret(&self.token))
-            .field("client_secret", &secret(&self.client_secret))
-            .field("client_key", &secret(&self.client_key))
-            .field("keyring", &self.keyring)
-            .field("local_db", &self.local_db)
-            .finish()
     }
 }
 
@@ -158,8 +146,8 @@ fn timeout_duration(secs: f64, source: &str) -> Result<Duration> {
 }
 
 /// Where a value of the command line came from, as clap saw it: its flag, or the
-/// variable named in its `env =`. A value set by hand (a test's `GlobalArgs`) is a flag.
-fn given<T>(global: &GlobalArgs, id: &str, value: Option<T>) -> Layer<T> {
+/// variable named in its `env =`. A value set by hand (a test's `SettingsArgs`) is a flag.
+fn given<T>(global: &SettingsArgs, id: &str, value: Option<T>) -> Layer<T> {
     let origin = match global.sources.get(id) {
         Some(ValueSource::EnvVariable) => Origin::Environment,
         _ => Origin::Flag,
@@ -223,12 +211,7 @@ impl Settings {
             allow_http: self.allow_http,
             cache_env_token: self.cache_env_token,
             missing: self.missing_profile(),
-            secrets: locadm_client::auth::Secrets {
-                token: self.environment.token.clone(),
-                client_secret: self.environment.client_secret.clone(),
-                client_key: self.environment.client_key.clone(),
-                keyring: self.environment.keyring.clone(),
-            },
+            secrets: self.environment.secrets.clone(),
         }
     }
 
@@ -246,7 +229,7 @@ impl Settings {
     }
 
     /// Resolves the settings of this invocation: flag > environment > profile > default.
-    pub(crate) fn resolve(global: &GlobalArgs) -> Result<Settings> {
+    pub(crate) fn resolve(global: &SettingsArgs) -> Result<Settings> {
         let named = global.config.clone().filter(|p| !p.as_os_str().is_empty());
         let (config_file, config_origin) = match given(global, "config", named) {
             (Some(path), origin) => (path, origin),
@@ -258,7 +241,7 @@ impl Settings {
 
     /// [`Settings::resolve`] with the config file already read.
     pub(crate) fn resolve_with(
-        global: &GlobalArgs,
+        global: &SettingsArgs,
         config_file: PathBuf,
         config_origin: Origin,
         file: &ConfigFile,
@@ -447,7 +430,7 @@ impl Settings {
     pub(crate) fn hint(&self, text: &str) -> String {
         match self.origin("profile") {
             Origin::Default => text.to_owned(),
-            _ => crate::error::with_profile(text, &self.profile),
+            _ => locadm_client::error::with_profile(text, &self.profile),
         }
     }
 
@@ -499,7 +482,7 @@ fn issuer_of_document(
 /// service of its own; a base URL, token URL or issuer given with it (a flag or the
 /// environment) is refused rather than silently winning or losing. A `local` profile
 /// written in the config file is an ordinary profile.
-fn built_in_local_takes_no_service(global: &GlobalArgs) -> Result<()> {
+fn built_in_local_takes_no_service(global: &SettingsArgs) -> Result<()> {
     let given = [
         (
             "base_url",
@@ -537,8 +520,8 @@ fn built_in_local_takes_no_service(global: &GlobalArgs) -> Result<()> {
 mod tests {
     use super::*;
 
-    fn global() -> GlobalArgs {
-        GlobalArgs::default()
+    fn global() -> SettingsArgs {
+        SettingsArgs::default()
     }
 
     fn file(text: &str) -> ConfigFile {
@@ -649,45 +632,5 @@ mod tests {
             "https://idp.example/realms/a"
         );
         assert_eq!(notes.len(), 2);
-    }
-}
-
-#[cfg(test)]
-mod env_var_names {
-    use crate::env_vars::EnvVars;
-
-    /// Every variable clap reads is one of ours, and every one of ours is documented in
-    /// `locadm help environment`.
-    #[test]
-    fn every_variable_is_named_here_and_documented() {
-        fn walk(command: &clap::Command, found: &mut Vec<String>) {
-            for arg in command.get_arguments() {
-                if let Some(env) = arg.get_env() {
-                    found.push(env.to_string_lossy().into_owned());
-                }
-            }
-            for sub in command.get_subcommands() {
-                walk(sub, found);
-            }
-        }
-        let mut from_clap = Vec::new();
-        walk(
-            &<crate::cli::Cli as clap::CommandFactory>::command(),
-            &mut from_clap,
-        );
-        assert!(!from_clap.is_empty());
-        for name in &from_clap {
-            assert!(
-                EnvVars::ALL.contains(&name.as_str()),
-                "{name} is not in EnvVars"
-            );
-        }
-        let documented = crate::topics::find("environment").unwrap().plain();
-        for name in EnvVars::ALL {
-            assert!(
-                documented.contains(name),
-                "{name} is not in `help environment`"
-            );
-        }
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::{ClientAuth, ServiceUrl};
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 /// One `[profiles.NAME]` table. Every field is optional; unknown keys are an error so a
 /// typo does not go unnoticed.

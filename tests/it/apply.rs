@@ -1,11 +1,11 @@
 //! `locadm location apply` end to end: the real binary against the real emulator
-//! (tests/common) with fault injection, thousands of records a run.
+//! (tests/it/common) with fault injection, thousands of records a run.
 //!
 //! What every run is held to: one NDJSON report line per input record (outcomes sum to
 //! the input); the emulator's counters show each `created` record exactly once, nothing
 //! for a `failed` one, at most once for an `unknown` one, and no storeId twice.
 //!
-//! Each command runs in tests/common's hermetic `Env` (HOME and the XDG dirs in a
+//! Each command runs in tests/it/common's hermetic `Env` (HOME and the XDG dirs in a
 //! temporary directory; `LOCADM_KEYRING=none` with the demo client's credentials in
 //! `LOCADM_CLIENT_ID`/`LOCADM_CLIENT_SECRET`).
 #![cfg(unix)]
@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 const PROVIDER: &str = "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c";
 
 // ---------------------------------------------------------------------------------------
-// Harness: tests/common's `Env` with its emulator, and what a bulk run is checked by.
+// Harness: tests/it/common's `Env` with its emulator, and what a bulk run is checked by.
 
 /// `locadm location apply ARGS` in `env`, run to its end: thousands of records through
 /// faults and `Retry-After` pauses may take longer than `Env::cmd`'s 60 s.
@@ -1189,7 +1189,7 @@ fn a_gateway_error_on_a_create_is_unknown_and_never_sent_again() {
     runtime.spawn(async move { axum::serve(listener, app).await });
 
     let n = 400;
-    // A service of its own: tests/common's Env without an emulator, pointed at it.
+    // A service of its own: tests/it/common's Env without an emulator, pointed at it.
     let env = Env::offline()
         .with_client("c", "s")
         .var("LOCADM_BASE_URL", &format!("http://{addr}"))

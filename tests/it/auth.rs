@@ -1,5 +1,5 @@
 //! Login, token cache and config, end to end: the real binary against the real emulator
-//! binary (`locadm emulator serve` on 127.0.0.1:0, through `tests/common/mod.rs`), whose
+//! binary (`locadm emulator serve` on 127.0.0.1:0, through `tests/it/common/mod.rs`), whose
 //! `/_admin/counters` count the token requests (`tokens_issued`). The kernel keyutils
 //! keyring is the store where caching across processes is the point (each command is a
 //! separate process reading what the last one wrote); HOME, XDG_CONFIG_HOME and

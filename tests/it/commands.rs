@@ -1,5 +1,5 @@
 //! The location and provider commands end to end: the real binary against the real
-//! emulator binary, through the one hermetic helper (`tests/common/mod.rs`). Every
+//! emulator binary, through the one hermetic helper (`tests/it/common/mod.rs`). Every
 //! command, every output mode, every exit code of docs/service-contract.md, stdin input, the delete
 //! confirmation rules, update from the current state, the `local` profile, and the
 //! prompts through a pseudo-terminal.

@@ -121,7 +121,7 @@ async fn the_oauth2_crate_gets_tokens_by_basic_and_by_body_and_reads_errors() {
         .build()
         .unwrap();
     // The crate's own reqwest support is for reqwest 0.12: it is given this client as a
-    // function, as the tool gives it the shared one (src/auth/transport.rs).
+    // function, as the tool gives it the shared one (crates/locadm-client/src/auth/transport.rs).
     let http = |request: oauth2::HttpRequest| {
         let http = http.clone();
         async move {

@@ -4,6 +4,7 @@
 mod common;
 
 mod apply;
+mod architecture;
 mod auth;
 mod bulk_edits;
 mod commands;

@@ -142,7 +142,7 @@ fn at_the_first_refusal_and_share_with_fewer_after(env: &Env) -> (u64, f64) {
 /// a client slower than the service (this debug build, beside the other tests on two
 /// cores) the ceiling the first refusals set is now and then one above the capacity (its
 /// sends spread over the round trip, some were admitted after others were answered; see
-/// `src/api/pacer/window.rs`'s `Overshoot`), and the probe back to it after the pause is
+/// `crates/locadm-transport/src/pacer/window.rs`'s `Overshoot`), and the probe back to it after the pause is
 /// refused once more, then 8 for the rest of the run. Of 16 runs of `locadm emulator
 /// serve` so, the client beside two busy loops, 2 did that: 94.8% and 95.5% of the
 /// records after the first refusal went with fewer in flight, the others 100%. With no
@@ -176,7 +176,7 @@ fn after_a_429_fewer_are_in_flight() {
 /// the first burst, the requests in flight when the limit was first met: after it the
 /// sends go out at the rate the service admitted, not all at once), and the summary says
 /// that rate. That a `Retry-After` pauses every sender of the run, not only the request
-/// that got it, is `src/api/pacer/`'s `retry_after_pauses_every_sender` (on a paused clock): with
+/// that got it, is `crates/locadm-transport/src/pacer/`'s `retry_after_pauses_every_sender` (on a paused clock): with
 /// the run-wide pause taken out, 150 records here were refused no more often (13-24
 /// times), as the rate learned from the 429s spaces the sends.
 #[test]

@@ -33,8 +33,9 @@ pub mod api;
 pub mod auth;
 pub mod env_vars;
 pub mod error;
-mod service;
-mod service_url;
+pub mod service;
+pub mod service_url;
+mod transport;
 
 pub use api::{ApiClient, BearerToken, Observer, Silent, TokenSource};
 pub use env_vars::EnvVars;

@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use crate::api::{Transport, TransportOptions};
 use crate::error::Result;
-use crate::ServiceUrl;
+use crate::service_url::ServiceUrl;
+use crate::transport::{Transport, TransportOptions};
 
 /// What a [`Service`] is made from.
 #[derive(Debug, Clone)]

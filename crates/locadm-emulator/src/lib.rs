@@ -20,6 +20,7 @@ pub mod faults;
 pub mod handlers;
 mod idle;
 pub mod limits;
+mod log;
 pub mod remote;
 pub mod request_log;
 pub mod router;
@@ -217,11 +218,4 @@ pub async fn run(
     shutdown.await;
     running.shutdown().await;
     Ok(())
-}
-
-/// The emulator's log: a server's own lines on its stderr (the CLI's printer is for the
-/// commands; the emulator also runs embedded, where these lines are rare failures).
-#[allow(clippy::print_stderr)]
-pub(crate) fn log(text: &str) {
-    eprintln!("locadm emulator: {text}");
 }

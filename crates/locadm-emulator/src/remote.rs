@@ -19,7 +19,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     let text = match download(&state, &endpoint).await {
         Ok(text) => text,
         Err(e) => {
-            crate::log(&format!(
+            crate::log::log(&format!(
                 "remote provider {provider_id}: fetching {endpoint}: {e}"
             ));
             state.counters.bump(&state.counters.remote_failures);
@@ -29,7 +29,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
     let elements: Vec<Box<RawValue>> = match serde_json::from_str(&text) {
         Ok(elements) => elements,
         Err(e) => {
-            crate::log(&format!(
+            crate::log::log(&format!(
                 "remote provider {provider_id}: {endpoint} did not answer a JSON array: {e}"
             ));
             state.counters.bump(&state.counters.remote_failures);
@@ -42,7 +42,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         let body = match check(element, &own, provider_id) {
             Ok(body) => body,
             Err(message) => {
-                crate::log(&format!(
+                crate::log::log(&format!(
                     "remote provider {provider_id}: location [{index}] rejected: {message}"
                 ));
                 state.counters.bump(&state.counters.remote_rejected);
@@ -60,7 +60,7 @@ pub async fn fetch(state: AppState, provider_id: Uuid, endpoint: String) {
         match outcome {
             Ok(_) => state.counters.bump(&state.counters.remote_upserts),
             Err(e) => {
-                crate::log(&format!(
+                crate::log::log(&format!(
                     "remote provider {provider_id}: location [{index}]: {e}"
                 ));
                 state.counters.bump(&state.counters.remote_rejected);
@@ -102,7 +102,7 @@ fn check(element: &RawValue, own: &RawValue, provider_id: Uuid) -> Result<Locati
         object.members.push(("locationProvider".into(), own));
     }
     let body = LocationBody::check(&object)
-        .map_err(|problems| super::handlers::problems_message(&problems))?
+        .map_err(|problems| problems.errors_line())?
         .body;
     if body.location_provider.id != provider_id {
         return Err(format!(

@@ -45,7 +45,7 @@ impl RequestLog {
 
     /// The emulator's own log on stderr, for an emulator started from its options alone.
     pub fn to_stderr() -> RequestLog {
-        RequestLog::new(|line| crate::log(&line.to_string()))
+        RequestLog::new(|line| crate::log::log(&line.to_string()))
     }
 }
 

@@ -103,7 +103,7 @@ pub async fn accept_loop(
                 }
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
-                    crate::log(&format!("accept failed: {e}"));
+                    crate::log::log(&format!("accept failed: {e}"));
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             },

@@ -71,12 +71,12 @@ impl<'de> Visitor<'de> for StrVisitor {
 /// a JSON object, or one beyond the limits of [`check_shape`], is one problem.
 pub fn check_object<T>(
     text: &str,
-    check: impl FnOnce(&RawObject<'_>) -> super::CheckResult<T>,
-) -> super::CheckResult<T> {
+    check: impl FnOnce(&RawObject<'_>) -> super::problem::CheckResult<T>,
+) -> super::problem::CheckResult<T> {
     match parse_body(text) {
         Ok(object) => check(&object),
         Err(problem) => {
-            let mut problems = super::Problems::default();
+            let mut problems = super::problem::Problems::default();
             problems.error(problem.property, problem.message);
             Err(problems)
         }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::json::{check_object, Kind, RawObject};
 use super::problem::{CheckResult, Checked, Problems};
 use super::rules::{repeated_names, Rules, Seen};
-use super::{Coordinate, Link, ProviderRef, ProviderSummary};
+use super::values::{Coordinate, Link, ProviderRef, ProviderSummary};
 
 /// Which request a write body is for: the spec sends `photoUrls` as a comma-separated
 /// string on create and as an array on update.
@@ -113,14 +113,14 @@ impl PhotoUrls {
 mod explicit_null {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<S: Serializer, T: Serialize>(
+    pub(super) fn serialize<S: Serializer, T: Serialize>(
         v: &Option<Option<T>>,
         s: S,
     ) -> Result<S::Ok, S::Error> {
         v.as_ref().expect("skipped when absent").serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    pub(super) fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
         d: D,
     ) -> Result<Option<Option<T>>, D::Error> {
         Option::<T>::deserialize(d).map(Some)

@@ -113,6 +113,14 @@ impl Problems {
     pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
         self.0.iter().filter(|p| p.severity == Severity::Warning)
     }
+
+    /// The errors on one line, joined with `; ` (a server's error message).
+    pub fn errors_line(&self) -> String {
+        self.errors()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
 }
 
 impl fmt::Display for Problems {

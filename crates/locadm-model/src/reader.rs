@@ -28,8 +28,9 @@ use serde_json::value::RawValue;
 use super::document::{self, same_value, RawMembers};
 use super::fields::{self, SHARED_ADDRESS_PARTS};
 use super::json::{self, Kind};
+use super::location::LocationBody;
+use super::problem::{Checked, Problems};
 use super::rules::repeated_names;
-use super::{Checked, LocationBody, Problems};
 
 /// What a body is read for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

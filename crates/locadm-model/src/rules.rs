@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 
 use super::json::{raw_array, raw_object, raw_str, Kind, RawObject};
 use super::problem::Problems;
-use super::Coordinate;
+use super::values::Coordinate;
 
 /// Reads property values for one body, recording every rule broken in `problems`.
 pub(crate) struct Rules<'p> {
@@ -19,7 +19,7 @@ pub(crate) struct Rules<'p> {
 
 impl Rules<'_> {
     /// `property: must be a string, not a number`.
-    pub fn wrong_type(&mut self, property: &str, expected: &str, raw: &RawValue) {
+    pub(crate) fn wrong_type(&mut self, property: &str, expected: &str, raw: &RawValue) {
         self.problems.error(
             property,
             format!("must be {expected}, not {}", Kind::of(raw).noun()),
@@ -27,7 +27,7 @@ impl Rules<'_> {
     }
 
     /// A string of at most `max` characters; `None` (and a recorded problem) otherwise.
-    pub fn string<'a>(
+    pub(crate) fn string<'a>(
         &mut self,
         property: &str,
         raw: &'a RawValue,
@@ -47,7 +47,7 @@ impl Rules<'_> {
     }
 
     /// The members of an object, `expected` naming what it should be when it is not one.
-    pub fn object<'a>(
+    pub(crate) fn object<'a>(
         &mut self,
         property: &str,
         raw: &'a RawValue,
@@ -68,7 +68,7 @@ impl Rules<'_> {
     }
 
     /// A string that must also not be empty (a required identifier or name).
-    pub fn non_empty<'a>(
+    pub(crate) fn non_empty<'a>(
         &mut self,
         property: &str,
         raw: &'a RawValue,
@@ -83,7 +83,7 @@ impl Rules<'_> {
     }
 
     /// Checks a length in characters; true when within `max`.
-    pub fn length(&mut self, property: &str, value: &str, max: usize) -> bool {
+    pub(crate) fn length(&mut self, property: &str, value: &str, max: usize) -> bool {
         // Byte length bounds the character count from above, so most values skip the count.
         if value.len() <= max {
             return true;
@@ -97,7 +97,7 @@ impl Rules<'_> {
         true
     }
 
-    pub fn boolean(&mut self, property: &str, raw: &RawValue) -> Option<bool> {
+    pub(crate) fn boolean(&mut self, property: &str, raw: &RawValue) -> Option<bool> {
         match raw.get() {
             "true" => Some(true),
             "false" => Some(false),
@@ -110,7 +110,12 @@ impl Rules<'_> {
 
     /// Latitude or longitude: a number in format 11,8 (at most 3 integer digits and
     /// 8 decimals, counted on the number as written) within `-limit..=limit`.
-    pub fn coordinate(&mut self, property: &str, raw: &RawValue, limit: f64) -> Option<Coordinate> {
+    pub(crate) fn coordinate(
+        &mut self,
+        property: &str,
+        raw: &RawValue,
+        limit: f64,
+    ) -> Option<Coordinate> {
         if Kind::of(raw) != Kind::Number {
             self.wrong_type(property, "a number", raw);
             return None;
@@ -144,7 +149,7 @@ impl Rules<'_> {
     }
 
     /// An integer within `range`, written as an integer (`1.5`, `7.0` and `"7"` are not).
-    pub fn integer_in(
+    pub(crate) fn integer_in(
         &mut self,
         property: &str,
         raw: &RawValue,
@@ -185,7 +190,7 @@ impl Rules<'_> {
         Some(value)
     }
 
-    pub fn uuid(&mut self, property: &str, raw: &RawValue) -> Option<uuid::Uuid> {
+    pub(crate) fn uuid(&mut self, property: &str, raw: &RawValue) -> Option<uuid::Uuid> {
         let text = self.string(property, raw, usize::MAX)?;
         match uuid::Uuid::parse_str(&text) {
             Ok(id) => Some(id),
@@ -198,7 +203,7 @@ impl Rules<'_> {
     }
 
     /// An absolute URL by RFC 3986 (see `super::url`); with `web_only`, http or https.
-    pub fn url(&mut self, property: &str, value: &str, web_only: bool) -> bool {
+    pub(crate) fn url(&mut self, property: &str, value: &str, web_only: bool) -> bool {
         match super::url::check(value, web_only) {
             Ok(()) => true,
             Err(message) => {
@@ -210,7 +215,7 @@ impl Rules<'_> {
 
     /// A well-formed e-mail address whose local and domain parts are each at most 63
     /// characters, and at most 127 in all.
-    pub fn email(&mut self, property: &str, value: &str) -> bool {
+    pub(crate) fn email(&mut self, property: &str, value: &str) -> bool {
         if !self.length(property, value, 127) {
             return false;
         }
@@ -246,7 +251,7 @@ impl Rules<'_> {
     /// A country code: 2 letters, 3 letters or 3 digits. A code of that shape that ISO
     /// 3166-1 does not assign is a warning, not an error: the service asks only for the
     /// shape, and user-assigned codes such as `XK` are in real use.
-    pub fn country_code(&mut self, property: &str, value: &str) -> bool {
+    pub(crate) fn country_code(&mut self, property: &str, value: &str) -> bool {
         let shape_ok = match value.len() {
             2 => value.bytes().all(|b| b.is_ascii_alphabetic()),
             3 => {
@@ -270,7 +275,7 @@ impl Rules<'_> {
     }
 
     /// An array of strings, each checked by `each`.
-    pub fn string_array(
+    pub(crate) fn string_array(
         &mut self,
         property: &str,
         raw: &RawValue,
@@ -319,7 +324,7 @@ impl<'a> Seen<'a> {
     const LIST_MAX: usize = 32;
 
     /// True the first time `name` is met.
-    pub fn first(&mut self, name: &'a str) -> bool {
+    pub(crate) fn first(&mut self, name: &'a str) -> bool {
         if self.set.is_empty() && self.list.len() < Self::LIST_MAX {
             let new = !self.list.contains(&name);
             if new {
@@ -334,7 +339,7 @@ impl<'a> Seen<'a> {
         }
     }
 
-    pub fn contains(&self, name: &str) -> bool {
+    pub(crate) fn contains(&self, name: &str) -> bool {
         self.list.contains(&name) || self.set.contains(name)
     }
 }
@@ -412,7 +417,7 @@ pub(crate) struct DecimalDigits {
 }
 
 impl DecimalDigits {
-    pub fn of(number: &str) -> DecimalDigits {
+    pub(crate) fn of(number: &str) -> DecimalDigits {
         let unsigned = number.trim_start_matches('-');
         let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
             Some(at) => (&unsigned[..at], exponent_of(&unsigned[at + 1..])),

@@ -27,9 +27,9 @@ use secrecy::{ExposeSecret, SecretString};
 use tower_service::Service;
 
 use crate::exchange::{Answer, Exchanged, Http1};
+use crate::failure::{Failure, TransportError, TransportKind};
 use crate::http2::Http2;
 use crate::lanes::{Held, Lane, Lanes, OpenLane};
-use crate::{Failure, TransportError, TransportKind};
 
 /// What a connection is carried on: TCP, or TLS over TCP, as hyper-util and hyper-rustls
 /// open it.
@@ -288,7 +288,7 @@ impl Connection {
             .clear();
     }
 
-    /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`](crate::MAX_RESPONSE_BYTES)).
+    /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`](crate::exchange::MAX_RESPONSE_BYTES)).
     pub async fn exchange(
         &mut self,
         request: hyper::Request<Full<Bytes>>,

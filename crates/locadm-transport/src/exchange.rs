@@ -12,7 +12,10 @@ use hyper::body::Incoming;
 use hyper::client::conn::http1::SendRequest;
 use tokio::time::{Instant, Sleep};
 
-use crate::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+use crate::failure::{Failure, TransportError, TransportKind};
+
+/// The largest response body read; a larger one is refused rather than buffered.
+pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
 
 /// What became of a request handed to a connection.
 pub(super) enum Exchanged {

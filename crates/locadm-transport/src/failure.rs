@@ -3,7 +3,7 @@
 //! failures in the same terms, so both routes are judged by one rule.
 
 /// Why one attempt got no answer to map: the transport failed, or the body was over
-/// [`MAX_RESPONSE_BYTES`](crate::MAX_RESPONSE_BYTES) and was not read.
+/// `MAX_RESPONSE_BYTES` and was not read.
 #[derive(Debug)]
 pub enum Failure {
     Transport(TransportError),

@@ -17,8 +17,9 @@ use bytes::{Bytes, BytesMut};
 use http_body_util::Full;
 use hyper::body::Body as _;
 
+use crate::exchange::MAX_RESPONSE_BYTES;
 use crate::exchange::{timed_out, Answer};
-use crate::{Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+use crate::failure::{Failure, TransportError, TransportKind};
 
 /// One HTTP/2 connection: its handle for new streams, whether it has ended, and the
 /// origin's scheme, which each request carries as `:scheme`.

@@ -16,8 +16,8 @@ use bytes::Bytes;
 use http_body_util::Full;
 
 use crate::exchange::{Answer, Exchanged, Http1};
+use crate::failure::{Failure, TransportError, TransportKind};
 use crate::http2::{self, Http2};
-use crate::{Failure, TransportError, TransportKind};
 
 /// The longest pause between two tries of a refused lane (20 ms doubled: 1.3 s in all).
 const MAX_WAIT: std::time::Duration = std::time::Duration::from_millis(1000);

@@ -15,8 +15,6 @@
 //!
 //! The bulk engine above this (what to send, retries, journals, reports) is the CLI's.
 
-#![warn(unreachable_pub)]
-
 mod connection;
 mod exchange;
 mod failure;
@@ -26,9 +24,6 @@ pub mod pacer;
 mod sessions;
 
 pub use connection::{BadBaseUrl, Connection, Connector, Options};
-pub use exchange::Answer;
+pub use exchange::{Answer, MAX_RESPONSE_BYTES};
 pub use failure::{root_cause, Failure, TransportError, TransportKind};
 pub use sessions::SessionStore;
-
-/// The largest response body read; a larger one is refused rather than buffered.
-pub const MAX_RESPONSE_BYTES: usize = 8 << 20;

@@ -10,7 +10,7 @@
 //! This store keeps up to [`TICKETS_PER_SERVER`] a server, and leaves the rest (key
 //! exchange hints, TLS 1.2 sessions) to rustls's. 32 workers against the emulator closing
 //! each connection after 10 requests: 36 to 54 full handshakes with rustls's store, 32
-//! (the first burst) with this one (`tests/connections.rs`). Tickets stay in memory, as in
+//! (the first burst) with this one (`tests/it/connections.rs`). Tickets stay in memory, as in
 //! rustls's store: nothing is written anywhere.
 
 use std::collections::{HashMap, VecDeque};

@@ -4,10 +4,10 @@
 //! here, and it says the tokens could not be revoked (exit 0: nothing of the login is
 //! left on this machine; the warning says what may still be valid elsewhere).
 
-use crate::auth::Revocation;
 use crate::context::Context;
-use crate::error::Result;
 use crate::output::Printer;
+use locadm_client::auth::Revocation;
+use locadm_client::error::Result;
 
 pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let printer = context.printer;

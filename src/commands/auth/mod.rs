@@ -9,7 +9,7 @@ pub(crate) mod token;
 
 use crate::cli::AuthCommand;
 use crate::context::Context;
-use crate::error::Result;
+use locadm_client::error::Result;
 
 pub(crate) async fn run(context: &Context<'_>, command: AuthCommand) -> Result<()> {
     match command {

@@ -3,14 +3,14 @@
 
 use serde::Serialize;
 
-use crate::api::Permission;
-use crate::auth::id_token::Who;
-use crate::auth::oauth::LOGIN_ENDED;
-use crate::auth::{self, TokenSource};
 use crate::cli::OutputFormat;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::output::Printer;
+use locadm_client::api::Permission;
+use locadm_client::auth::id_token::Who;
+use locadm_client::auth::oauth::LOGIN_ENDED;
+use locadm_client::auth::{self, TokenOrigin};
+use locadm_client::error::{Error, Result};
 
 #[derive(Serialize)]
 struct Status {
@@ -83,7 +83,7 @@ pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let mut keyring = None;
     let mut entry = None;
     let mut problem = None;
-    let from_env = session.token_source() == TokenSource::Environment;
+    let from_env = session.token_origin() == TokenOrigin::Environment;
     if !from_env && !local {
         match session.entry_key() {
             Err(e) => problem = Some(e),

@@ -3,7 +3,7 @@
 use secrecy::ExposeSecret;
 
 use crate::context::Context;
-use crate::error::Result;
+use locadm_client::error::Result;
 
 pub(crate) async fn run(context: &Context<'_>) -> Result<()> {
     let token = context.session().await?.bearer().await?;

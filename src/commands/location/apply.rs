@@ -10,9 +10,9 @@ use crate::bulk::journal::{self, Recorded};
 use crate::bulk::{self, preflight, Builder, IdFrom, Operation, Run, Task, Updates};
 use crate::cli::ApplyArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::input::{Position, Source};
 use crate::output::{Human, Record};
+use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
     if let Some(journal) = args.undo.clone() {
@@ -23,7 +23,7 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
         .file
         .clone()
         .expect("clap requires --file without --undo");
-    let source = Source::new(&file, args.format, (&args.csv).into())
+    let source = Source::new(&file, args.format, args.csv.clone())
         .with_max_record(args.record.max_record_size);
     let updates = if args.replace {
         Updates::Replace

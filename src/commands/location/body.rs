@@ -8,11 +8,11 @@
 use std::path::Path;
 
 use crate::cli::LocationFields;
-use crate::error::{Error, Result};
 use crate::input;
-pub(crate) use crate::model::document::{number_or_string, to_raw, RawMembers};
-use crate::model::reader::{self, Sent, Target};
-use crate::model::{Checked, LocationBody, Problems};
+use locadm_client::error::{Error, Result};
+pub(crate) use locadm_model::document::{number_or_string, to_raw, RawMembers};
+use locadm_model::reader::{self, Sent, Target};
+use locadm_model::{Checked, LocationBody, Problems};
 
 /// The structured-only flags, by their flag name, with their values.
 fn structured_only(fields: &LocationFields) -> Vec<(&'static str, &'static str, &str)> {
@@ -145,7 +145,7 @@ fn read(text: &str, target: Target) -> std::result::Result<Checked<LocationBody>
 
 /// `Error::Invalid` for a body made from field flags, each problem in the flags' terms
 /// (`--latitude is required`): the person typed flags, not JSON.
-fn invalid_flags(problems: &crate::model::Problems, fields: &LocationFields) -> Error {
+fn invalid_flags(problems: &locadm_model::Problems, fields: &LocationFields) -> Error {
     let lines: Vec<String> = problems
         .errors()
         .map(|problem| in_flag_terms(problem, fields))
@@ -154,7 +154,7 @@ fn invalid_flags(problems: &crate::model::Problems, fields: &LocationFields) -> 
 }
 
 /// One finding about flag input, named by the flag that set (or would set) the property.
-fn in_flag_terms(problem: &crate::model::Problem, fields: &LocationFields) -> String {
+fn in_flag_terms(problem: &locadm_model::Problem, fields: &LocationFields) -> String {
     let message = &problem.message;
     // No address flags at all, or some legacy ones: the choice is between two flags.
     if message.starts_with("an address is required")
@@ -208,7 +208,7 @@ fn flag_of(path: &str) -> Option<&'static str> {
     match path {
         "locationProvider" => Some("--provider-id"),
         "structuredAddress" => Some("--street"),
-        _ => crate::model::fields::location_field(path)
+        _ => locadm_model::fields::location_field(path)
             .map(|f| f.flag)
             .filter(|flag| !flag.is_empty()),
     }
@@ -224,7 +224,7 @@ fn flags_for_names(message: &str) -> String {
         let named = inside
             .then(|| {
                 flag_of(part).or_else(|| {
-                    crate::model::fields::location_field(&format!("structuredAddress.{part}"))
+                    locadm_model::fields::location_field(&format!("structuredAddress.{part}"))
                         .map(|f| f.flag)
                 })
             })
@@ -244,12 +244,12 @@ fn flags_for_names(message: &str) -> String {
 }
 
 /// `Error::Invalid` listing every problem of a body, one a line.
-pub(crate) fn invalid(problems: &crate::model::Problems) -> Error {
+pub(crate) fn invalid(problems: &locadm_model::Problems) -> Error {
     invalid_with("body", problems, &problems.to_string())
 }
 
 /// `the WHAT is invalid (N problems); nothing was sent:` and the problems, one a line.
-fn invalid_with(what: &str, problems: &crate::model::Problems, listed: &str) -> Error {
+fn invalid_with(what: &str, problems: &locadm_model::Problems, listed: &str) -> Error {
     let n = crate::output::count(problems.errors().count(), "problem");
     Error::invalid(format!(
         "the {what} is invalid ({n}); nothing was sent:\n{listed}"
@@ -327,7 +327,7 @@ mod tests {
             ..legacy()
         };
         let e = from_fields(&mix).unwrap_err();
-        assert_eq!(e.exit(), crate::error::Exit::Usage);
+        assert_eq!(e.exit(), locadm_client::error::Exit::Usage);
         let msg = e.to_string();
         for flag in ["--address", "--street", "--district"] {
             assert!(msg.contains(flag), "{msg}");
@@ -355,7 +355,7 @@ mod tests {
                 ..structured()
             };
             let e = location_from_input(None, Target::Create, &fields).unwrap_err();
-            assert_eq!(e.kind(), &crate::error::Kind::Invalid);
+            assert_eq!(e.kind(), &locadm_client::error::Kind::Invalid);
             let msg = e.to_string();
             assert!(
                 msg.contains(&format!("--latitude: `{bad}` is not a number\n"))
@@ -452,7 +452,7 @@ mod tests {
     #[test]
     fn no_flags_and_no_file_is_a_usage_error() {
         let e = location_from_input(None, Target::Create, &LocationFields::default()).unwrap_err();
-        assert_eq!(e.exit(), crate::error::Exit::Usage);
+        assert_eq!(e.exit(), locadm_client::error::Exit::Usage);
     }
 
     #[test]
@@ -473,7 +473,7 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("missing.json"), "{e}");
         let e = location_from_input(Some(&path), Target::Create, &legacy()).unwrap_err();
-        assert_eq!(e.exit(), crate::error::Exit::Usage);
+        assert_eq!(e.exit(), locadm_client::error::Exit::Usage);
     }
 
     // ---- property tests: any body built from valid flag values validates, and survives
@@ -635,7 +635,7 @@ mod tests {
             prop_assert_eq!(serde_json::to_string(&again.body).unwrap(), sent.clone());
 
             // Both request forms of photoUrls check to the same body.
-            for op in [crate::model::WriteOp::Create, crate::model::WriteOp::Update] {
+            for op in [locadm_model::WriteOp::Create, locadm_model::WriteOp::Update] {
                 let form = serde_json::to_string(&checked.body.for_op(op)).unwrap();
                 let back = LocationBody::check_json(&form)
                     .map_err(|p| TestCaseError::fail(format!("{p}\n{form}")))?;
@@ -648,7 +648,7 @@ mod tests {
             let mut fields = fields;
             fields.address = Some("Somewhere 1".into());
             fields.street = Some(street);
-            let refused = from_fields(&fields).is_err_and(|e| e.kind() == &crate::error::Kind::Usage);
+            let refused = from_fields(&fields).is_err_and(|e| e.kind() == &locadm_client::error::Kind::Usage);
             prop_assert!(refused);
         }
     }

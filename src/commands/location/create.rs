@@ -3,9 +3,9 @@
 use super::{body, interactive, print_link, show_warnings};
 use crate::cli::{CreateArgs, WriteArgs};
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
-use crate::model::reader::Target;
 use crate::output::prompt;
+use locadm_client::error::{Error, Kind, Result};
+use locadm_model::reader::Target;
 
 pub(super) async fn run(context: &Context<'_>, args: CreateArgs) -> Result<()> {
     let CreateArgs {
@@ -48,7 +48,7 @@ pub(super) async fn run(context: &Context<'_>, args: CreateArgs) -> Result<()> {
         refuse_known(context, &api, &body.store_id).await?;
     }
     let reply = api.create_location(&body).await?;
-    if let Some(id) = crate::api::ApiClient::created_id(&reply) {
+    if let Some(id) = locadm_client::api::ApiClient::created_id(&reply) {
         let seen = serde_json::to_vec(&body).ok().map(bytes::Bytes::from);
         crate::inventory::note(context, vec![crate::inventory::Fact::seen(id, seen)]);
     }
@@ -61,7 +61,7 @@ pub(super) async fn run(context: &Context<'_>, args: CreateArgs) -> Result<()> {
 /// in `apply`.
 async fn refuse_known(
     context: &Context<'_>,
-    api: &crate::api::ApiClient,
+    api: &locadm_client::api::ApiClient,
     store_id: &str,
 ) -> Result<()> {
     let ids = crate::inventory::Lookup::new(context)

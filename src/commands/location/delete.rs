@@ -7,9 +7,9 @@ use super::NamedLocation;
 use crate::bulk::{self, Operation, Run};
 use crate::cli::DeleteArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::inventory::{self, Fact};
 use crate::output::prompt;
+use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
     let printer = context.printer;

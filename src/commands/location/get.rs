@@ -5,9 +5,9 @@ use super::{parse_id, view, NamedLocation};
 use crate::bulk::{self, Builder, IdFrom, Operation, Run, Task};
 use crate::cli::{BulkIds, GetArgs};
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::input::{self, Named, Position};
 use crate::inventory::{self, Fact};
+use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(context: &Context<'_>, args: GetArgs) -> Result<()> {
     if let Some(id) = only_one(context, &args.ids, &args.bulk)? {

@@ -13,12 +13,12 @@ use serde_json::value::RawValue;
 
 use super::body::{from_fields, not_a_number};
 use crate::cli::LocationFields;
-use crate::error::Result;
-use crate::input::columns::Cell;
-use crate::model::document::RawMembers;
-use crate::model::fields::{Field, Form, Kind, Required, LOCATION};
-use crate::model::{Checked, LocationBody, Problems};
+use crate::columns::Cell;
 use crate::output::prompt;
+use locadm_client::error::Result;
+use locadm_model::document::RawMembers;
+use locadm_model::fields::{Field, Form, Kind, Required, LOCATION};
+use locadm_model::{Checked, LocationBody, Problems};
 
 /// One asked field and the text typed for it (empty: left out).
 struct Answer {
@@ -247,15 +247,15 @@ fn label(field: &Field) -> String {
 fn value_of(field: &Field, text: &str) -> Box<RawValue> {
     if field.kind == Kind::Boolean {
         return match prompt::yes_no(text) {
-            Some(yes) => crate::model::document::to_raw(&yes),
-            None => crate::model::document::to_raw(text),
+            Some(yes) => locadm_model::document::to_raw(&yes),
+            None => locadm_model::document::to_raw(text),
         };
     }
     if field.kind == Kind::Urls {
         let urls: Vec<&str> = text.split(',').map(str::trim).collect();
-        return crate::model::document::to_raw(&urls);
+        return locadm_model::document::to_raw(&urls);
     }
-    RawValue::from_string(crate::model::document::text_as_json(field.path, text))
+    RawValue::from_string(locadm_model::document::text_as_json(field.path, text))
         .expect("text_as_json writes JSON")
 }
 
@@ -303,7 +303,7 @@ fn shown(body: &LocationBody, warnings: &Problems) -> String {
 }
 
 /// One finding a line (`warning: ` before a warning, as `Problem` writes it).
-fn listed<'a>(problems: impl Iterator<Item = &'a crate::model::Problem>) -> String {
+fn listed<'a>(problems: impl Iterator<Item = &'a locadm_model::Problem>) -> String {
     problems
         .map(|p| format!("  {p}"))
         .collect::<Vec<_>>()
@@ -313,7 +313,7 @@ fn listed<'a>(problems: impl Iterator<Item = &'a crate::model::Problem>) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::fields::location_field;
+    use locadm_model::fields::location_field;
 
     #[test]
     fn labels_use_the_flag_s_words_and_the_rule() {

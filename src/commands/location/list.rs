@@ -5,10 +5,10 @@
 use crate::bulk::{self, Builder, IdFrom, Operation, Run, Task};
 use crate::cli::ListArgs;
 use crate::context::Context;
-use crate::error::Result;
 use crate::input::Position;
 use crate::inventory::{Filter, Inventory, Service};
 use crate::output::count;
+use locadm_client::error::Result;
 
 pub(super) async fn run(context: &Context<'_>, args: ListArgs) -> Result<()> {
     let printer = context.printer;

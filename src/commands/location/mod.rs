@@ -13,9 +13,9 @@ pub(crate) mod view;
 use crate::cli::LocationCommand;
 use crate::commands::validate;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::inventory;
 use crate::output::Printer;
+use locadm_client::error::{Error, Result};
 
 pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Result<()> {
     match command {
@@ -57,8 +57,8 @@ impl NamedLocation {
     pub(crate) async fn read(
         &self,
         context: &Context<'_>,
-        api: &crate::api::ApiClient,
-    ) -> Result<(crate::model::LocationRead, crate::api::Reply)> {
+        api: &locadm_client::api::ApiClient,
+    ) -> Result<(locadm_model::LocationRead, locadm_client::api::Reply)> {
         let read = api.get_location(&self.id).await;
         if let Some(store_id) = &self.store_id {
             let seen = match &read {
@@ -79,10 +79,10 @@ impl NamedLocation {
 pub(crate) fn print_link(
     context: &Context,
     verb: &'static str,
-    reply: &crate::api::Reply,
+    reply: &locadm_client::api::Reply,
 ) -> Result<()> {
     let printer = context.printer;
-    let link = crate::api::ApiClient::link_of(reply)?;
+    let link = locadm_client::api::ApiClient::link_of(reply)?;
     let id = link.id().expect("link_of checks the id").to_string();
     if printer.quiet {
         printer.line(&id)?;
@@ -90,16 +90,16 @@ pub(crate) fn print_link(
         printer.field_table(&view::link_rows(verb, &link))?;
     } else {
         let mut members =
-            crate::model::document::RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
-                .map_err(crate::error::Error::other)?;
-        members.insert("id", crate::model::document::to_raw(&id));
+            locadm_model::document::RawMembers::parse_text(&String::from_utf8_lossy(&reply.body))
+                .map_err(locadm_client::error::Error::other)?;
+        members.insert("id", locadm_model::document::to_raw(&id));
         printer.json(&members)?;
     }
     Ok(())
 }
 
 /// Shows the warnings a valid body carries (an unassigned country code, say).
-pub(crate) fn show_warnings(printer: &Printer, warnings: &crate::model::Problems) {
+pub(crate) fn show_warnings(printer: &Printer, warnings: &locadm_model::Problems) {
     for warning in warnings.iter() {
         printer.warning(&format!("{}: {}", warning.property, warning.message));
     }

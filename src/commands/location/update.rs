@@ -10,11 +10,11 @@ use super::body;
 use super::{parse_id, print_link, show_warnings, NamedLocation};
 use crate::cli::WriteArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::inventory::{self, Fact};
-use crate::model::document::{self, RawMembers};
-use crate::model::reader::{self, Target};
 use crate::output::prompt;
+use locadm_client::error::{Error, Result};
+use locadm_model::document::{self, RawMembers};
+use locadm_model::reader::{self, Target};
 
 /// `location update`'s arguments.
 pub(super) struct Args {
@@ -102,10 +102,10 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
 /// Sends the update; the inventory learns the location as sent, or that it is gone.
 async fn sent(
     context: &Context<'_>,
-    api: &crate::api::ApiClient,
+    api: &locadm_client::api::ApiClient,
     id: &uuid::Uuid,
-    body: &crate::model::LocationBody,
-) -> Result<crate::api::Reply> {
+    body: &locadm_model::LocationBody,
+) -> Result<locadm_client::api::Reply> {
     let reply = api
         .update_location(id, body)
         .await

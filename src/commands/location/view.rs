@@ -1,6 +1,6 @@
 //! How a location and a link look in a table.
 
-use crate::model::{Link, LocationRead};
+use locadm_model::{Link, LocationRead};
 
 /// The field/value rows of a location, in the spec's order; absent values are left out.
 pub(crate) fn rows(location: &LocationRead) -> Vec<(&'static str, String)> {

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use crate::cli::ProviderArgs;
 use crate::commands::location::body::{invalid, number_or_string, RawMembers};
-use crate::error::{Error, Result};
 use crate::input;
-use crate::model::{Checked, ProviderBody};
+use locadm_client::error::{Error, Result};
+use locadm_model::{Checked, ProviderBody};
 
 /// True when none of the field flags is given.
 pub(crate) fn is_empty(args: &ProviderArgs) -> bool {
@@ -120,7 +120,7 @@ mod tests {
                 ..args()
             };
             let e = provider_from_input(None, &a).unwrap_err();
-            assert_eq!(e.kind(), &crate::error::Kind::Invalid);
+            assert_eq!(e.kind(), &locadm_client::error::Kind::Invalid);
             assert!(e.to_string().contains(message), "{e}");
         }
         let a = ProviderArgs {
@@ -156,6 +156,6 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert_eq!(e.exit(), crate::error::Exit::Usage);
+        assert_eq!(e.exit(), locadm_client::error::Exit::Usage);
     }
 }

@@ -6,7 +6,7 @@ mod update;
 use crate::cli::ProviderCommand;
 use crate::commands::validate;
 use crate::context::Context;
-use crate::error::Result;
+use locadm_client::error::Result;
 
 pub(crate) async fn run(context: &Context<'_>, command: ProviderCommand) -> Result<()> {
     match command {

@@ -9,8 +9,8 @@
 use crate::cli::ProviderArgs;
 use crate::commands::location::{parse_id, print_link, show_warnings};
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::output::prompt;
+use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(
     context: &Context<'_>,

@@ -8,7 +8,7 @@ use std::io::{BufReader, Cursor, Read};
 
 use quick_xml::events::{BytesStart, Event};
 
-use crate::error::{Error, Result};
+use locadm_client::error::{Error, Result};
 
 /// The workbook file, read whole (a zip's directory is at its end).
 pub(super) const MOST_FILE_BYTES: u64 = 256 << 20;

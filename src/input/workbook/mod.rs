@@ -22,10 +22,10 @@ use std::io::{Cursor, Read};
 
 use calamine::{Data, Reader};
 
-use super::columns::{header_columns, header_row, row_to_json};
 use super::{CsvOptions, Position};
-use crate::error::{Error, Result};
-use crate::model::reader::{EXPORT_MEMBER, EXPORT_SHEET};
+use crate::columns::{header_columns, header_row, row_to_json};
+use locadm_client::error::{Error, Result};
+use locadm_model::reader::{EXPORT_MEMBER, EXPORT_SHEET};
 
 /// Calls `each` with every row of the first sheet as JSON text, with its row number
 /// (the header is row 1).
@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(text(&Data::String("01067".into())), "01067");
         let date = ExcelDateTime::new(46027.0, ExcelDateTimeType::DateTime, false);
         assert_eq!(text(&Data::DateTime(date)), "2026-01-05");
-        assert!(crate::model::damage::damage(
+        assert!(locadm_model::damage::damage(
             &serde_json::value::RawValue::from_string("\"1-5\"".into()).unwrap(),
             &serde_json::value::RawValue::from_string(format!(
                 "\"{}\"",

@@ -17,7 +17,7 @@ use locadm_emulator::{self as emulator, EmulatorArgs, EmulatorConfig};
 use serde_json::{json, Value};
 
 /// An emulator serving on its own runtime in a thread of the test process.
-pub struct Emulator {
+pub(crate) struct Emulator {
     /// `127.0.0.1:PORT`: where a restart listens again (a journal is bound to its URL).
     pub addr: String,
     pub base_url: String,
@@ -41,12 +41,12 @@ struct Serve {
 
 impl Emulator {
     /// Starts one on a free port with extra options (`--fail-rate 1.0`, `--client ...`).
-    pub fn start(args: &[&str]) -> Emulator {
+    pub(crate) fn start(args: &[&str]) -> Emulator {
         Emulator::start_on("127.0.0.1:0", args)
     }
 
     /// [`Emulator::start`] on `addr`: a service restarted where it was.
-    pub fn start_on(addr: &str, args: &[&str]) -> Emulator {
+    pub(crate) fn start_on(addr: &str, args: &[&str]) -> Emulator {
         let words = ["serve", "--addr", addr]
             .into_iter()
             .chain(args.iter().copied());
@@ -92,7 +92,7 @@ impl Emulator {
 
     /// Stops accepting, lets open requests finish, closes its database, and returns once
     /// it is gone (what `serve` does on SIGTERM).
-    pub fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         assert!(self.shut_down(), "the emulator's thread ended cleanly");
     }
 
@@ -107,7 +107,7 @@ impl Emulator {
     }
 
     /// `GET /_admin/counters`.
-    pub fn counters(&self) -> Value {
+    pub(crate) fn counters(&self) -> Value {
         let url = format!("{}/counters", self.admin_url);
         match &self.certificate {
             None => super::http(&url, "GET", None, None).1,
@@ -116,12 +116,12 @@ impl Emulator {
     }
 
     /// `POST /_admin/revoke-tokens`: every token issued so far answers 401 from now on.
-    pub fn revoke_tokens(&self) -> Value {
+    pub(crate) fn revoke_tokens(&self) -> Value {
         self.admin_post("/revoke-tokens", None)
     }
 
     /// `POST /_admin/rotate-secret`: the client's secret is `secret` from now on.
-    pub fn rotate_secret(&self, client_id: &str, secret: &str) -> Value {
+    pub(crate) fn rotate_secret(&self, client_id: &str, secret: &str) -> Value {
         let body = json!({ "client_id": client_id, "secret": secret }).to_string();
         self.admin_post("/rotate-secret", Some(&body))
     }
@@ -140,25 +140,25 @@ impl Drop for Emulator {
     }
 }
 
-pub use super::http::{legacy_location, location};
+pub(crate) use super::http::{legacy_location, location};
 
 /// The CLI's own `locadm emulator serve`, for the tests of that command.
 #[cfg(feature = "emulator")]
-pub mod served {
+pub(crate) mod served {
     use std::io::{BufRead, BufReader};
     use std::process::{Child, Command, Stdio};
 
     use locadm_emulator::Banner;
 
     /// A running `locadm emulator serve` process and its banner.
-    pub struct Served {
+    pub(crate) struct Served {
         pub child: Child,
         pub banner: Banner,
     }
 
     impl Served {
         /// Sends SIGTERM and waits: the emulator must exit cleanly (status 0).
-        pub fn terminate(mut self) -> std::process::ExitStatus {
+        pub(crate) fn terminate(mut self) -> std::process::ExitStatus {
             let pid = self.child.id().to_string();
             let sent = Command::new("kill")
                 .args(["-TERM", &pid])
@@ -178,7 +178,7 @@ pub mod served {
     }
 
     /// Spawns `locadm emulator serve ARGS` and reads its first stdout line.
-    pub fn serve_binary(args: &[&str]) -> Served {
+    pub(crate) fn serve_binary(args: &[&str]) -> Served {
         let mut command = Command::new(env!("CARGO_BIN_EXE_locadm"));
         command
             .args(["emulator", "serve", "--addr", "127.0.0.1:0"])
@@ -190,7 +190,7 @@ pub mod served {
 
     /// Spawns `command` (`locadm emulator serve …`, or a shell that execs it; its stderr
     /// as the caller set it) and reads the banner, its first stdout line.
-    pub fn serve_command(mut command: Command) -> Served {
+    pub(crate) fn serve_command(mut command: Command) -> Served {
         let mut child = command
             .env_remove("LOCADM_PROFILE")
             .env_remove("LOCADM_CONFIG")

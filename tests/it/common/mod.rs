@@ -11,14 +11,14 @@
 //! one assertion of the code that shows both streams when it fails.
 //! `raw_server.rs` is a server that answers what no real service would.
 
-pub mod emulator;
+pub(crate) mod emulator;
 /// The emulator's own HTTP test helpers, one file for both test crates.
 #[path = "../../../crates/locadm-emulator/tests/common/mod.rs"]
-pub mod http;
-pub use http::ring_provider;
-pub mod raw_server;
+pub(crate) mod http;
+pub(crate) use http::ring_provider;
+pub(crate) mod raw_server;
 
-pub use emulator::Emulator;
+pub(crate) use emulator::Emulator;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -29,11 +29,11 @@ use std::time::Duration;
 use serde_json::Value;
 use tempfile::TempDir;
 
-pub const BIN: &str = env!("CARGO_BIN_EXE_locadm");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_locadm");
 
 /// Removes every `LOCADM_*` variable, `CI` and the TLS trust variables, and fixes colour
 /// and width.
-pub fn scrub(command: &mut StdCommand) {
+pub(crate) fn scrub(command: &mut StdCommand) {
     for (name, _) in std::env::vars_os() {
         let text = name.to_string_lossy();
         if text.starts_with("LOCADM_") || ["CI", "SSL_CERT_FILE", "SSL_CERT_DIR"].contains(&&*text)
@@ -47,7 +47,7 @@ pub fn scrub(command: &mut StdCommand) {
 /// `locadm` with no service behind it, for offline commands and tests that start their
 /// own server: the scrubbed environment, HOME and the XDG directories under `home`, no
 /// keyring, a 60 s limit.
-pub fn offline_command(home: &Path) -> assert_cmd::Command {
+pub(crate) fn offline_command(home: &Path) -> assert_cmd::Command {
     let mut command = StdCommand::new(BIN);
     scrub(&mut command);
     command
@@ -62,7 +62,7 @@ pub fn offline_command(home: &Path) -> assert_cmd::Command {
 
 /// A hermetic place to run `locadm`: a temporary HOME and XDG directories, a scrubbed
 /// environment, and (usually) an emulator with the credentials of one of its clients.
-pub struct Env {
+pub(crate) struct Env {
     pub dir: TempDir,
     pub emulator: Option<Emulator>,
     pub client_id: Option<String>,
@@ -73,12 +73,12 @@ pub struct Env {
 
 impl Env {
     /// An emulator with default options, used as its demo client.
-    pub fn new() -> Env {
+    pub(crate) fn new() -> Env {
         Env::with_emulator(&[])
     }
 
     /// An emulator with these options, used as its demo client ([`Env::serve`]).
-    pub fn with_emulator(args: &[&str]) -> Env {
+    pub(crate) fn with_emulator(args: &[&str]) -> Env {
         let mut env = Env::offline();
         env.serve(Emulator::start(args));
         env
@@ -87,7 +87,7 @@ impl Env {
     /// Uses `emulator` from now on (one started with a path of this Env, or a restart),
     /// as its demo client. Over TLS (`--tls-self-signed`), a profile `emulator` trusts its
     /// certificate (`ca_cert`) and is the one in use.
-    pub fn serve(&mut self, emulator: Emulator) {
+    pub(crate) fn serve(&mut self, emulator: Emulator) {
         self.client_id = Some(emulator.client_id.clone());
         self.client_secret = Some(emulator.client_secret.clone());
         if let Some(pem) = &emulator.certificate {
@@ -110,7 +110,7 @@ impl Env {
     }
 
     /// No emulator and no credentials: only the temporary directories.
-    pub fn offline() -> Env {
+    pub(crate) fn offline() -> Env {
         let dir = tempfile::tempdir().expect("temp dir");
         for sub in ["home", "config", "data"] {
             std::fs::create_dir_all(dir.path().join(sub)).unwrap();
@@ -125,28 +125,28 @@ impl Env {
     }
 
     /// Uses another client of the emulator (`--client ID:SECRET:perms`).
-    pub fn with_client(mut self, id: &str, secret: &str) -> Env {
+    pub(crate) fn with_client(mut self, id: &str, secret: &str) -> Env {
         self.client_id = Some(id.into());
         self.client_secret = Some(secret.into());
         self
     }
 
     /// Adds a variable to every command.
-    pub fn var(mut self, name: &str, value: &str) -> Env {
+    pub(crate) fn var(mut self, name: &str, value: &str) -> Env {
         self.vars.push((name.into(), value.into()));
         self
     }
 
-    pub fn emulator(&self) -> &Emulator {
+    pub(crate) fn emulator(&self) -> &Emulator {
         self.emulator.as_ref().expect("this Env has an emulator")
     }
 
-    pub fn path(&self, name: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(name)
     }
 
     /// Writes a file in the temporary directory and returns its path.
-    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.path(name);
         std::fs::write(&path, text).unwrap();
         path
@@ -155,7 +155,7 @@ impl Env {
     /// Creates `examples/location.json` (`locadm GLOBAL... location create -q
     /// --create-new`: a new location each call, though its storeId is known); its id.
     #[track_caller]
-    pub fn create_example(&self, global: &[&str]) -> String {
+    pub(crate) fn create_example(&self, global: &[&str]) -> String {
         let example = example("location.json");
         let mut args = global.to_vec();
         args.extend([
@@ -173,7 +173,7 @@ impl Env {
 
     /// `n` valid records for the emulator's demo provider, store ids `PREFIX-00000` on,
     /// as NDJSON in the file `name`.
-    pub fn records(&self, prefix: &str, n: usize, name: &str) -> PathBuf {
+    pub(crate) fn records(&self, prefix: &str, n: usize, name: &str) -> PathBuf {
         let provider = self.emulator().provider_id.clone();
         let lines: Vec<String> = (0..n)
             .map(|i| {
@@ -191,12 +191,12 @@ impl Env {
     }
 
     /// `locadm` as a `std::process::Command` with the hermetic environment (for a pty).
-    pub fn std_command(&self) -> StdCommand {
+    pub(crate) fn std_command(&self) -> StdCommand {
         self.program(BIN)
     }
 
     /// Another program (a shell) with the same hermetic environment.
-    pub fn program(&self, program: &str) -> StdCommand {
+    pub(crate) fn program(&self, program: &str) -> StdCommand {
         let mut command = StdCommand::new(program);
         scrub(&mut command);
         command
@@ -223,7 +223,7 @@ impl Env {
     }
 
     /// `locadm ARGS` as an assert_cmd command, stdin empty unless `write_stdin` is used.
-    pub fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
+    pub(crate) fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
         let mut command = assert_cmd::Command::from_std(self.std_command());
         command.args(args).timeout(Duration::from_secs(60));
         command
@@ -234,7 +234,7 @@ impl Env {
 impl Env {
     /// `locadm ARGS` at a pseudo-terminal (stdin, stdout and stderr are the terminal), to
     /// drive the prompts; expectations time out after 30 s.
-    pub fn terminal(&self, args: &[&str]) -> expectrl::session::OsSession {
+    pub(crate) fn terminal(&self, args: &[&str]) -> expectrl::session::OsSession {
         let mut command = self.std_command();
         command.args(args).env("TERM", "xterm");
         let mut session = expectrl::Session::spawn(command).expect("spawn in a pty");
@@ -247,7 +247,7 @@ impl Env {
 /// briefly out of raw mode (console reads a key at a time), where a burst of keys would
 /// meet the line discipline (a backspace erased by the kernel, not by the prompt).
 #[cfg(unix)]
-pub fn type_keys(session: &mut expectrl::session::OsSession, keys: &[&str]) {
+pub(crate) fn type_keys(session: &mut expectrl::session::OsSession, keys: &[&str]) {
     use expectrl::Expect;
     std::thread::sleep(Duration::from_millis(100));
     for key in keys {
@@ -258,7 +258,7 @@ pub fn type_keys(session: &mut expectrl::session::OsSession, keys: &[&str]) {
 
 /// The exit code of a process run with [`Env::terminal`], once it has ended.
 #[cfg(unix)]
-pub fn terminal_exit_code(session: &expectrl::session::OsSession) -> i32 {
+pub(crate) fn terminal_exit_code(session: &expectrl::session::OsSession) -> i32 {
     match session.get_process().wait().expect("wait for the process") {
         expectrl::process::unix::WaitStatus::Exited(_, code) => code,
         other => panic!("did not exit normally: {other:?}"),
@@ -272,7 +272,7 @@ impl Default for Env {
 }
 
 /// The repository's `examples/` file.
-pub fn example(name: &str) -> PathBuf {
+pub(crate) fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join(name)
@@ -280,7 +280,12 @@ pub fn example(name: &str) -> PathBuf {
 
 /// A minimal HTTP/1.1 request (the tests are synchronous and need only a few admin
 /// calls and one raw read): returns the status and the body as JSON (`Null` when empty).
-pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -> (u16, Value) {
+pub(crate) fn http(
+    url: &str,
+    method: &str,
+    bearer: Option<&str>,
+    body: Option<&str>,
+) -> (u16, Value) {
     let (status, text) = http_text(url, method, bearer, body);
     let value = if text.trim().is_empty() {
         Value::Null
@@ -291,7 +296,7 @@ pub fn http(url: &str, method: &str, bearer: Option<&str>, body: Option<&str>) -
 }
 
 /// `GET url` over TLS, trusting `certificate` (PEM): the body as JSON.
-pub fn https_json(url: &str, certificate: &str) -> Value {
+pub(crate) fn https_json(url: &str, certificate: &str) -> Value {
     ring_provider();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -308,7 +313,7 @@ pub fn https_json(url: &str, certificate: &str) -> Value {
 }
 
 /// Like [`http`], with the body as the exact text the server sent.
-pub fn http_text(
+pub(crate) fn http_text(
     url: &str,
     method: &str,
     bearer: Option<&str>,
@@ -365,14 +370,14 @@ fn dechunk(mut rest: &str) -> String {
 }
 
 /// Text of a command's output, lossily decoded.
-pub fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// What one run of `locadm` did: its exit code (-1 when a signal ended it) and both
 /// streams, lossily decoded.
 #[derive(Debug, Clone)]
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
@@ -381,7 +386,7 @@ pub struct Run {
 impl Run {
     /// Asserts the exit code, showing both streams when it differs.
     #[track_caller]
-    pub fn assert_code(&self, code: i32) -> &Run {
+    pub(crate) fn assert_code(&self, code: i32) -> &Run {
         let ended = if self.code == -1 {
             " (ended by a signal: a crash, or `Env::cmd`'s time limit)"
         } else {
@@ -397,14 +402,14 @@ impl Run {
 
     /// Stdout as one JSON value.
     #[track_caller]
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
     }
 
     /// The messages on stderr, one a line: as written, or the `message` of each JSON
     /// object (`{"note":{"message":…}}`) that `-o json` makes of them.
-    pub fn messages(&self) -> Vec<String> {
+    pub(crate) fn messages(&self) -> Vec<String> {
         self.stderr
             .lines()
             .map(|line| {
@@ -421,7 +426,7 @@ impl Run {
 
     /// Stdout as NDJSON, one value a line.
     #[track_caller]
-    pub fn lines(&self) -> Vec<Value> {
+    pub(crate) fn lines(&self) -> Vec<Value> {
         self.stdout
             .lines()
             .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
@@ -446,7 +451,7 @@ impl From<&assert_cmd::assert::Assert> for Run {
 }
 
 /// A command run to its end as a [`Run`] (`assert_cmd`'s, or std's for a pty-less spawn).
-pub trait RunToEnd {
+pub(crate) trait RunToEnd {
     fn run(&mut self) -> Run;
 }
 
@@ -464,13 +469,13 @@ impl RunToEnd for StdCommand {
 
 impl Env {
     /// `locadm ARGS` in this environment, run to its end.
-    pub fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         Run::from(self.cmd(args).output().unwrap())
     }
 }
 
 /// Runs `locadm logout` (same environment, so the same keyring entry) when dropped.
-pub struct LogoutOnDrop<'a>(pub &'a Env);
+pub(crate) struct LogoutOnDrop<'a>(pub &'a Env);
 
 impl Drop for LogoutOnDrop<'_> {
     fn drop(&mut self) {
@@ -480,7 +485,7 @@ impl Drop for LogoutOnDrop<'_> {
 
 /// A tmpfs a test mounted (a small disk to fill, or to remount read-only), unmounted
 /// whatever the test's end.
-pub struct Mounted(PathBuf);
+pub(crate) struct Mounted(PathBuf);
 
 impl Mounted {
     /// Mounts a tmpfs of `size` (`64k`) on `path`; `None`, said on stderr, where that is
@@ -488,7 +493,7 @@ impl Mounted {
     /// of the tests, which may print: clippy's `allow-print-in-tests` sees only test
     /// functions.)
     #[allow(clippy::print_stderr)]
-    pub fn tmpfs(path: &Path, size: &str) -> Option<Mounted> {
+    pub(crate) fn tmpfs(path: &Path, size: &str) -> Option<Mounted> {
         let mounted = StdCommand::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
             .arg(path)

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 type Handler = dyn Fn(&str, &mut TcpStream) + Send + Sync + 'static;
 
-pub struct RawServer {
+pub(crate) struct RawServer {
     pub addr: SocketAddr,
     requests: Arc<Mutex<Vec<String>>>,
     connections: Arc<AtomicUsize>,
@@ -19,7 +19,9 @@ pub struct RawServer {
 impl RawServer {
     /// Starts the server; `handler` gets the request (head and body, as text) and the
     /// connection, which is closed when the handler returns.
-    pub fn start(handler: impl Fn(&str, &mut TcpStream) + Send + Sync + 'static) -> RawServer {
+    pub(crate) fn start(
+        handler: impl Fn(&str, &mut TcpStream) + Send + Sync + 'static,
+    ) -> RawServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let requests: Arc<Mutex<Vec<String>>> = Arc::default();
@@ -48,28 +50,28 @@ impl RawServer {
     }
 
     /// A server that answers every request with `response` (raw bytes, head and body).
-    pub fn answering(response: impl Into<Vec<u8>>) -> RawServer {
+    pub(crate) fn answering(response: impl Into<Vec<u8>>) -> RawServer {
         let response: Vec<u8> = response.into();
         RawServer::start(move |_, stream| {
             let _ = stream.write_all(&response);
         })
     }
 
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}", self.addr)
     }
 
-    pub fn requests(&self) -> Vec<String> {
+    pub(crate) fn requests(&self) -> Vec<String> {
         self.requests.lock().unwrap().clone()
     }
 
-    pub fn connections(&self) -> usize {
+    pub(crate) fn connections(&self) -> usize {
         self.connections.load(Ordering::SeqCst)
     }
 }
 
 /// A whole response with `Content-Length` and `Connection: close`.
-pub fn response(status: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
+pub(crate) fn response(status: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
     let mut out = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()

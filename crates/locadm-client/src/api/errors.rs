@@ -33,7 +33,7 @@ pub(super) fn retryable_transport(e: &TransportError, idempotency: Idempotency) 
 /// The longest `Retry-After` waited for: a hostile or confused server cannot park the
 /// tool for hours (a retry after it that is refused again is another wait, up to the
 /// attempts allowed).
-pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
+pub(super) const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
 
 pub(super) fn retry_after(reply: &Reply) -> Option<Duration> {
     reply.retry_after
@@ -95,7 +95,7 @@ pub(super) fn bearer_refusal(header: &str) -> Option<String> {
         (Some(only), None) | (None, Some(only)) => only,
         (None, None) => return None,
     };
-    Some(crate::model::text::sanitize_line(&reason))
+    Some(locadm_model::text::sanitize_line(&reason))
 }
 
 /// A parameter value, a token or a quoted-string (with `\` escapes), and what follows it.
@@ -143,7 +143,7 @@ pub fn error_text_of(body: &[u8]) -> Option<String> {
         other => other.get("message").and_then(|m| m.as_str())?,
     };
     // The service's words go into a sentence of the tool's: one line, no controls.
-    Some(crate::model::text::sanitize_line(text))
+    Some(locadm_model::text::sanitize_line(text))
 }
 
 pub(super) fn status_error(
@@ -156,7 +156,7 @@ pub(super) fn status_error(
     let permission = endpoint.permission();
     let status = reply.status;
     let path = url.path();
-    let url = crate::shown_url(url);
+    let url = crate::service_url::shown(url);
     let code = status.as_u16();
     match code {
         401 => {
@@ -216,7 +216,7 @@ pub(super) fn status_error(
             let target = reply
                 .location
                 .as_deref()
-                .map(|l| format!("`{}`", crate::model::text::sanitize_line(l)))
+                .map(|l| format!("`{}`", locadm_model::text::sanitize_line(l)))
                 .unwrap_or_else(|| "nowhere".into());
             Error::unavailable(Some(code), format!(
                 "the service answered {method} {url} with a redirect ({code}) to {target}; redirects are not followed, so the token is never sent elsewhere"
@@ -290,7 +290,7 @@ pub(super) fn transport_error(
 fn without_query(url: &url::Url) -> String {
     let mut url = url.clone();
     url.set_query(None);
-    crate::shown_url(&url)
+    crate::service_url::shown(&url)
 }
 
 #[cfg(test)]

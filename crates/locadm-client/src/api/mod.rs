@@ -9,11 +9,9 @@
 //! `locadm-transport` crate's.
 
 mod errors;
-mod proxy;
 mod reply;
 mod send;
 mod trace;
-mod transport;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -24,19 +22,17 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::error::{Error, Kind, Result};
-use crate::model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
-use crate::Service;
+use crate::service::Service;
+use locadm_model::{Link, LocationBody, LocationRead, ProviderBody, WriteOp};
 use locadm_transport::{pacer, Connection, Connector};
 
-pub use crate::model::endpoint::{Endpoint, Idempotency, Permission};
+use crate::transport::{self as transport, ProxyPolicy};
+pub use crate::transport::{Transport, TransportOptions, USER_AGENT};
 pub use errors::error_text_of;
 pub use errors::unconfirmed;
+pub use locadm_model::endpoint::{Endpoint, Idempotency, Permission};
 pub use reply::Reply;
 pub use trace::{Observer, Silent, Trace};
-pub use transport::{Transport, TransportOptions};
-
-/// `locadm/<version>`, on every request.
-pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
 
 /// Where bearer tokens come from. Implemented by the command line's auth session (keyring
 /// cache and OAuth 2.0 grants) and by a given token ([`BearerToken`]).
@@ -244,10 +240,7 @@ impl ApiClient {
     /// `max_connections`: the most the service allows (`--max-connections`): the workers
     /// share that many (see `lanes.rs`).
     pub fn bulk_routes(&self, max_connections: Option<usize>) -> Result<BulkRoutes> {
-        if proxy::ProxyPolicy::from_env()
-            .proxy_for(&self.base_url)
-            .is_some()
-        {
+        if ProxyPolicy::from_env().proxy_for(&self.base_url).is_some() {
             self.trace
                 .note("a proxy is configured: the bulk workers share the pooled client");
             return Ok(BulkRoutes(None));
@@ -263,7 +256,7 @@ impl ApiClient {
         .map_err(|e| {
             Error::usage(format!(
                 "the base URL `{}`",
-                crate::shown_url(&self.base_url)
+                crate::service_url::shown(&self.base_url)
             ))
             .with_source(e)
         })?;
@@ -353,7 +346,7 @@ impl ApiClient {
                 Some(reply.status.as_u16()),
                 format!(
                     "the service answered for another location: asked for {id}, the answer is for `{}`",
-                    crate::model::text::sanitize_line(&answered)
+                    locadm_model::text::sanitize_line(&answered)
                 ),
             )
             .with_hint("a proxy or the service mixed up answers; the connection was closed, and the read can be tried again"));
@@ -407,7 +400,7 @@ impl ApiClient {
                 format!(
                     "the service answered {} with a link that does not end in an id (a UUID): `{}`",
                     reply.status,
-                    crate::model::text::sanitize_line(&link.href)
+                    locadm_model::text::sanitize_line(&link.href)
                 ),
             )
             .with_hint("the write may have been carried out; `--verbose` shows the answer"));

@@ -10,9 +10,9 @@ use secrecy::{ExposeSecret, SecretString};
 
 use locadm_transport::{pacer, Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
 
-use super::transport::{request_headers, transport_error};
 use super::{errors, ApiClient, BoxFuture, Dedicated, Endpoint, Idempotency, Reply, Route};
 use crate::error::{Error, Result};
+use crate::transport::{request_headers, transport_error};
 
 impl ApiClient {
     /// Sends one request to `endpoint` on `route`: bearer token, one renewal on 401,
@@ -121,7 +121,7 @@ impl ApiClient {
                     let message = format!(
                         "{method} {}: the answer came as `{}`, a coding the tool never asks for, so its body cannot be read",
                         target.url(),
-                        crate::model::text::sanitize_line(&coding)
+                        locadm_model::text::sanitize_line(&coding)
                     );
                     Err(if create {
                         errors::unconfirmed(message)
@@ -322,7 +322,7 @@ fn pace_signal(outcome: &Result<Reply, Failure>, elapsed: Option<Duration>) -> p
 }
 
 /// Exponential backoff with jitter: about 0.2 s, 0.4 s, 0.8 s … capped at 10 s.
-pub fn backoff(attempt: u32) -> Duration {
+pub(super) fn backoff(attempt: u32) -> Duration {
     let base = 200u64.saturating_mul(1 << attempt.min(6).saturating_sub(1));
     let jitter = fastrand::u64(0..=base / 2);
     Duration::from_millis((base + jitter).min(10_000))

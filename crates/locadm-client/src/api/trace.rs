@@ -86,7 +86,7 @@ impl Trace {
         if !self.on {
             return;
         }
-        let mut text = format!("> {method} {}", crate::shown_url(url));
+        let mut text = format!("> {method} {}", crate::service_url::shown(url));
         for (name, value) in headers {
             text.push_str(&format!("\n> {name}: {}", shown(name.as_str(), value)));
         }
@@ -135,7 +135,7 @@ fn shown(name: &str, value: &reqwest::header::HeaderValue) -> String {
 
 fn body_text(body: &[u8]) -> String {
     let shown = &body[..body.len().min(BODY_SHOWN)];
-    let mut text = crate::model::text::sanitize(&String::from_utf8_lossy(shown));
+    let mut text = locadm_model::text::sanitize(&String::from_utf8_lossy(shown));
     if body.len() > BODY_SHOWN {
         text.push_str(&format!("\n… ({} bytes in all)", body.len()));
     }

@@ -17,12 +17,13 @@ use std::sync::Arc;
 
 use secrecy::SecretString;
 
+use super::client_auth::ClientAuth;
 use super::client_key::ClientKey;
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
+use super::hints::{login_again_hint, login_hint};
 use super::oauth::{ClientProof, Grant, TokenClient, LOGIN_ENDED};
+use super::session::Session;
 use super::store::StoredEntry;
-use super::ClientAuth;
-use super::{login_again_hint, login_hint, Session};
 use crate::env_vars::EnvVars;
 use crate::error::{Error, Result};
 
@@ -184,7 +185,7 @@ impl Session {
                 format!("not logged in to profile `{}`", profile.name)
             };
             let hint = if entry.ended || profile.issuer.is_some() {
-                super::login_again_hint()
+                login_again_hint()
             } else {
                 login_hint()
             };
@@ -244,7 +245,7 @@ impl Session {
     ) -> TokenClient<'a> {
         self.verbose().line(&format!(
             "token: POST {} ({grant}, client `{client_id}`, {} auth)",
-            crate::shown_url(token_url),
+            crate::service_url::shown(token_url),
             proof.method()
         ));
         self.client_at(token_url, client_id, proof)

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::transport::{self, SendError};
 use crate::error::{Error, Result};
-use crate::ServiceUrl;
+use crate::service_url::ServiceUrl;
 
 /// A discovery document older than this is fetched again (providers rotate endpoints
 /// rarely; a day bounds how long a moved endpoint is used).
@@ -79,7 +79,7 @@ pub async fn fetch(
     now: u64,
 ) -> Result<Discovered> {
     let url = document_url(issuer);
-    let what = format!("the discovery document {}", crate::shown_url(&url));
+    let what = format!("the discovery document {}", crate::service_url::shown(&url));
     let hint = "check `issuer` (the OpenID provider's issuer URL) and the network";
     let (status, body) = transport::get(http, &url)
         .await
@@ -96,14 +96,14 @@ pub async fn fetch(
     let metadata: Metadata = serde_json::from_slice(&body).map_err(|e| {
         Error::auth(format!(
             "{what} is not an OpenID provider's metadata: {}",
-            crate::model::text::sanitize_line(&e.to_string())
+            locadm_model::text::sanitize_line(&e.to_string())
         ))
         .with_hint(hint)
     })?;
     let same = |a: &str, b: &str| a.trim_end_matches('/') == b.trim_end_matches('/');
     if !same(&metadata.issuer, issuer.as_str()) {
-        let theirs = crate::model::text::sanitize_line(&metadata.issuer);
-        let ours = crate::model::text::sanitize_line(issuer.as_given());
+        let theirs = locadm_model::text::sanitize_line(&metadata.issuer);
+        let ours = locadm_model::text::sanitize_line(issuer.as_given());
         return Err(Error::auth(format!(
             "{what} names another issuer: the provider says `{theirs}`, the profile has `{ours}`; they must be the same (OpenID Connect Discovery §4.3)"
         ))
@@ -126,7 +126,7 @@ pub async fn fetch(
     ] {
         if let Some(value) = value {
             ServiceUrl::parse(
-                &format!("{key} (from {})", crate::shown_url(&url)),
+                &format!("{key} (from {})", crate::service_url::shown(&url)),
                 value,
                 allow_http,
             )?;

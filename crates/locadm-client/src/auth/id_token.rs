@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::discovery::Metadata;
 use super::transport;
 use crate::error::{Error, Result};
-use crate::shown_url;
+use crate::service_url::shown as shown_url;
 
 /// Who a login is: a person (from the ID token) or a client (client credentials, a
 /// workload token). Kept in the keyring entry beside the token; `auth status` shows it.
@@ -43,7 +43,7 @@ impl Who {
 
     /// `operator@example.test` or `client \`ci\``, for a sentence.
     pub fn shown(&self) -> String {
-        let name = crate::model::text::sanitize_line(&self.name);
+        let name = locadm_model::text::sanitize_line(&self.name);
         match self.kind.as_str() {
             "client" => format!("client `{name}`"),
             _ => name,

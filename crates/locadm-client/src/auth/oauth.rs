@@ -29,7 +29,7 @@ use super::client_key::{self, ClientKey};
 use super::discovery::{JWT_BEARER, TOKEN_EXCHANGE};
 use super::transport::{self, Bounded, SendError};
 use crate::error::{Error, Result};
-use crate::shown_url;
+use crate::service_url::shown as shown_url;
 
 /// A token as the endpoint granted it. `Debug` shows the tokens as `[REDACTED]`.
 #[derive(Debug)]
@@ -570,7 +570,7 @@ impl At<'_> {
 
 /// The hint when the client's credentials were refused.
 fn credentials_hint() -> String {
-    super::log_in("check the client id and secret (or key), then run `locadm login`")
+    super::hints::log_in("check the client id and secret (or key), then run `locadm login`")
 }
 const FEDERATED_HINT: &str =
     "check that the provider trusts the CI platform's tokens, and the token's audience and expiry";
@@ -701,7 +701,7 @@ fn from_endpoint(text: &str, echoes: &Echoes) -> String {
         shown_to = hidden_to.unwrap_or(shown_to);
     }
     redacted.push_str(&text[shown_to..]);
-    crate::model::text::sanitize_line(&redacted)
+    locadm_model::text::sanitize_line(&redacted)
 }
 
 /// What to do when a flow's request was refused for its client: a person's login
@@ -714,7 +714,7 @@ fn flow_hint(flow: Flow, client_id: &str) -> String {
         Flow::Device => format!(
             "check that the provider knows client `{client_id}` as a public client allowed the device grant (urn:ietf:params:oauth:grant-type:device_code), or use `locadm login --web`"
         ),
-        Flow::Refresh => super::login_again_hint(),
+        Flow::Refresh => super::hints::login_again_hint(),
         Flow::Federated => FEDERATED_HINT.to_owned(),
         Flow::ClientCredentials => credentials_hint(),
         Flow::Revoke => format!(
@@ -754,7 +754,7 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("invalid_grant", Flow::Refresh) => auth(
             format!("{LOGIN_ENDED} ({named} answered invalid_grant){detail}"),
-            &super::login_again_hint(),
+            &super::hints::login_again_hint(),
         ),
         ("invalid_grant", Flow::Federated) => auth(
             format!("{named} refused the workload token (invalid_grant){detail}"),
@@ -762,11 +762,11 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("access_denied", Flow::Device | Flow::Code) => auth(
             format!("the login was denied (access_denied, from {named}){detail}"),
-            &super::login_again_hint(),
+            &super::hints::login_again_hint(),
         ),
         ("expired_token", Flow::Device) => auth(
             format!("the code expired before the login was approved (expired_token, from {named}){detail}"),
-            &super::login_again_hint(),
+            &super::hints::login_again_hint(),
         ),
         ("unsupported_grant_type" | "unauthorized_client", _) => auth(
             format!("{named} does not allow client `{client}` this grant ({code}){detail}"),

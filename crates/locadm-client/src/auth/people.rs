@@ -17,9 +17,9 @@ use oauth2::CsrfToken;
 
 use super::id_token::{self, Who};
 use super::oauth::Grant;
-use super::Session;
+use super::session::Session;
 use crate::error::{Error, Result};
-use crate::ServiceUrl;
+use crate::service_url::ServiceUrl;
 
 /// The most of a browser's request to the loopback redirect that is held.
 const MAX_REQUEST_HEAD: usize = 16 * 1024;
@@ -152,7 +152,7 @@ impl Session {
         let client_id = self.entry_key()?.client_id;
         self.verbose().line(&format!(
             "device: POST {} (device authorization, client `{client_id}`, {} auth)",
-            crate::shown_url(device),
+            crate::service_url::shown(device),
             proof.method()
         ));
         let client = self.client_at(&endpoints.token, &client_id, &proof);
@@ -161,13 +161,13 @@ impl Session {
             .await?;
         let mut text = format!(
             "To log in, open {} and enter the code {}",
-            crate::model::text::sanitize_line(details.verification_uri().as_str()),
-            crate::model::text::sanitize_line(details.user_code().secret()),
+            locadm_model::text::sanitize_line(details.verification_uri().as_str()),
+            locadm_model::text::sanitize_line(details.user_code().secret()),
         );
         if let Some(complete) = details.verification_uri_complete() {
             text.push_str(&format!(
                 "\n(or open {})",
-                crate::model::text::sanitize_line(complete.secret())
+                locadm_model::text::sanitize_line(complete.secret())
             ));
         }
         text.push_str(&format!(
@@ -398,11 +398,11 @@ fn judge(
     }
     if let Some(error) = get("error") {
         let detail = get("error_description")
-            .map(|d| format!(": {}", crate::model::text::sanitize_line(&d)))
+            .map(|d| format!(": {}", locadm_model::text::sanitize_line(&d)))
             .unwrap_or_default();
         let ended = Error::auth(format!(
             "the OpenID provider ended the login ({}){detail}",
-            crate::model::text::sanitize_line(&error)
+            locadm_model::text::sanitize_line(&error)
         ))
         .with_hint("run `locadm login --web` again");
         return (

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use secrecy::SecretString;
 
-use super::ClientAuth;
-use crate::ServiceUrl;
+use super::client_auth::ClientAuth;
+use crate::service_url::ServiceUrl;
 
 /// A profile's profile for getting tokens.
 #[derive(Debug, Clone, Default)]

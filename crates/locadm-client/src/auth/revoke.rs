@@ -4,8 +4,8 @@
 
 use secrecy::SecretString;
 
+use super::session::Session;
 use super::store::StoredEntry;
-use super::Session;
 use crate::error::Error;
 
 /// What the provider was asked and answered.
@@ -59,7 +59,7 @@ impl Session {
         };
         self.verbose().line(&format!(
             "logout: POST {} (token revocation, client `{client_id}`, {} auth)",
-            crate::shown_url(&endpoint),
+            crate::service_url::shown(&endpoint),
             proof.method()
         ));
         let client = self.client_at(&endpoint, &client_id, &proof);
@@ -68,7 +68,7 @@ impl Session {
             answers.push((what, client.revoke(&endpoint, token, refresh).await));
         }
         Revocation::Asked {
-            endpoint: crate::shown_url(&endpoint),
+            endpoint: crate::service_url::shown(&endpoint),
             answers,
         }
     }

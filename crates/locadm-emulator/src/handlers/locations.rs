@@ -33,7 +33,7 @@ use axum::Json;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
+use super::{authorize, json_text, parse_id, ApiError, ApiResult};
 use crate::config::ReadForm;
 use crate::state::AppState;
 use crate::store;
@@ -52,7 +52,7 @@ fn checked_body(text: &str) -> Result<LocationBody, ApiError> {
     match LocationBody::check_json(text) {
         Ok(checked) => Ok(checked.body),
         Err(problems) => {
-            let message = problems_message(&problems);
+            let message = problems.errors_line();
             Err(ApiError::bad_request(if message.is_empty() {
                 "the location body is invalid".to_string()
             } else {
@@ -70,7 +70,7 @@ fn unknown_provider(id: Uuid) -> ApiError {
 
 fn encode(body: &LocationBody) -> Result<String, ApiError> {
     serde_json::to_string(body).map_err(|e| {
-        crate::log(&format!("cannot encode a location: {e}"));
+        crate::log::log(&format!("cannot encode a location: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })
 }
@@ -273,7 +273,7 @@ async fn load(
         .await?;
     let (location, provider) = found.ok_or_else(|| no_location(id))?;
     let body: LocationBody = serde_json::from_str(&location.body).map_err(|e| {
-        crate::log(&format!("stored location {id} cannot be read: {e}"));
+        crate::log::log(&format!("stored location {id} cannot be read: {e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     })?;
     Ok((location, body, provider))

@@ -57,7 +57,7 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        crate::log(&format!("{e}"));
+        crate::log::log(&format!("{e}"));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
     }
 }
@@ -182,13 +182,4 @@ pub async fn authorize(
         return Err(error);
     }
     Ok(())
-}
-
-/// The one-line message of every problem, joined with `; `.
-pub fn problems_message(problems: &locadm_model::Problems) -> String {
-    problems
-        .errors()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
 }

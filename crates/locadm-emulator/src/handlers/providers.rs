@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
 
-use super::{authorize, json_text, parse_id, problems_message, ApiError, ApiResult};
+use super::{authorize, json_text, parse_id, ApiError, ApiResult};
 use crate::remote;
 use crate::state::AppState;
 use crate::store;
@@ -30,7 +30,7 @@ pub async fn update(
     let body = match ProviderBody::check_json(&text) {
         Ok(checked) => checked.body,
         Err(problems) => {
-            let message = problems_message(&problems);
+            let message = problems.errors_line();
             return Err(ApiError::bad_request(if message.is_empty() {
                 "the location provider body is invalid".to_string()
             } else {

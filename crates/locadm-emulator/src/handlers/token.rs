@@ -176,7 +176,7 @@ async fn issue(
         .call(move |conn| store::insert_token(conn, &t, &c, &s, expires_at))
         .await
         .map_err(|e| {
-            crate::log(&format!("{e}"));
+            crate::log::log(&format!("{e}"));
             oauth_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "server_error",

@@ -11,12 +11,12 @@ use serde_json::{json, Value};
 /// Makes ring the process's crypto provider, before a test builds a reqwest client: reqwest
 /// is built without one of its own (the workspace's Cargo.toml), as the tool's client and
 /// the emulator's use ring. An earlier one (the same) stands.
-pub fn ring_provider() {
+pub(crate) fn ring_provider() {
     let _ = rustls::crypto::ring::default_provider().install_default();
 }
 
 /// Starts an in-process emulator on a free port, on the calling test's runtime.
-pub async fn start(config: EmulatorConfig) -> Running {
+pub(crate) async fn start(config: EmulatorConfig) -> Running {
     let listener = emulator::listen(([127, 0, 0, 1], 0).into(), emulator::LISTEN_BACKLOG)
         .expect("listen on 127.0.0.1:0");
     emulator::start(config, listener)
@@ -24,7 +24,7 @@ pub async fn start(config: EmulatorConfig) -> Running {
         .expect("the emulator starts")
 }
 
-pub fn client() -> reqwest::Client {
+pub(crate) fn client() -> reqwest::Client {
     ring_provider();
     reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(10))
@@ -36,7 +36,12 @@ pub fn client() -> reqwest::Client {
 }
 
 /// A token for `id`/`secret` by HTTP Basic (optionally with a scope).
-pub async fn token_for(token_url: &str, id: &str, secret: &str, scope: Option<&str>) -> String {
+pub(crate) async fn token_for(
+    token_url: &str,
+    id: &str,
+    secret: &str,
+    scope: Option<&str>,
+) -> String {
     let mut form = vec![("grant_type", "client_credentials")];
     if let Some(scope) = scope {
         form.push(("scope", scope));
@@ -54,7 +59,7 @@ pub async fn token_for(token_url: &str, id: &str, secret: &str, scope: Option<&s
 }
 
 /// A token of the demo client (every permission).
-pub async fn demo_token(running: &Running) -> String {
+pub(crate) async fn demo_token(running: &Running) -> String {
     token_for(
         &running.token_url,
         &running.client_id,
@@ -65,7 +70,7 @@ pub async fn demo_token(running: &Running) -> String {
 }
 
 /// A valid create body in the structured form, for the demo provider.
-pub fn location(store_id: &str) -> Value {
+pub(crate) fn location(store_id: &str) -> Value {
     json!({
         "storeId": store_id,
         "storeName": "Alexanderplatz Collection Point",
@@ -88,7 +93,7 @@ pub fn location(store_id: &str) -> Value {
 }
 
 /// A valid create body in the legacy form, for the demo provider.
-pub fn legacy_location(store_id: &str) -> Value {
+pub(crate) fn legacy_location(store_id: &str) -> Value {
     json!({
         "storeId": store_id,
         "storeName": "Hauptbahnhof",
@@ -104,7 +109,7 @@ pub fn legacy_location(store_id: &str) -> Value {
     })
 }
 
-pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+pub(crate) fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
     response
         .headers()
         .get(name)
@@ -112,7 +117,7 @@ pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
         .unwrap_or("")
 }
 
-pub async fn create(base: &str, token: &str, body: &Value) -> reqwest::Response {
+pub(crate) async fn create(base: &str, token: &str, body: &Value) -> reqwest::Response {
     client()
         .post(format!("{base}/locations"))
         .bearer_auth(token)
@@ -122,7 +127,7 @@ pub async fn create(base: &str, token: &str, body: &Value) -> reqwest::Response 
         .unwrap()
 }
 
-pub async fn create_id(base: &str, token: &str, body: &Value) -> String {
+pub(crate) async fn create_id(base: &str, token: &str, body: &Value) -> String {
     let response = create(base, token, body).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     let link: Value = response.json().await.unwrap();
@@ -136,21 +141,21 @@ pub async fn create_id(base: &str, token: &str, body: &Value) -> String {
 }
 
 /// The body of the answer to `request`, as JSON.
-pub async fn json_of(request: reqwest::RequestBuilder) -> Value {
+pub(crate) async fn json_of(request: reqwest::RequestBuilder) -> Value {
     request.send().await.unwrap().json().await.unwrap()
 }
 
 /// `GET url` with a bearer token, its body as JSON.
-pub async fn get_json(url: impl reqwest::IntoUrl, token: &str) -> Value {
+pub(crate) async fn get_json(url: impl reqwest::IntoUrl, token: &str) -> Value {
     json_of(client().get(url).bearer_auth(token)).await
 }
 
-pub async fn counters(admin_url: &str) -> Value {
+pub(crate) async fn counters(admin_url: &str) -> Value {
     json_of(client().get(format!("{admin_url}/counters"))).await
 }
 
 /// The fields the spec's read table types as a string that every location has.
-pub const READ_TABLE_STRINGS: [&str; 7] = [
+pub(crate) const READ_TABLE_STRINGS: [&str; 7] = [
     "id",
     "storeId",
     "storeName",

@@ -15,14 +15,14 @@ use std::sync::Arc;
 
 use secrecy::SecretString;
 
-use crate::api::ApiClient;
-use crate::auth::id_token::Who;
-use crate::auth::{self, ClientProof, Session};
 use crate::cli::LoginArgs;
 use crate::context::Context;
-use crate::error::{Error, Kind, Result};
 use crate::output::prompt;
 use crate::settings::{ClientAuth, Origin, ServiceUrl, Settings};
+use locadm_client::api::ApiClient;
+use locadm_client::auth::id_token::Who;
+use locadm_client::auth::{self, ClientProof, Session};
+use locadm_client::error::{Error, Kind, Result};
 use locadm_client::{Service, ServiceOptions};
 
 const BASE_URL_LABEL: &str = "Base URL of the location service";
@@ -89,7 +89,7 @@ pub(crate) async fn run(context: &Context<'_>, args: LoginArgs) -> Result<()> {
         }
         Some(SecretString::from(text))
     } else {
-        settings.environment.client_secret.clone()
+        settings.environment.secrets.client_secret.clone()
     };
 
     if settings.token_url.is_none() && settings.issuer.is_none() {
@@ -301,7 +301,7 @@ fn warn_without_base_url(context: &Context<'_>, settings: &Settings) {
 
 fn after_login(context: &Context<'_>, settings: &Settings) {
     let printer = context.printer;
-    if settings.environment.token.is_some() {
+    if settings.environment.secrets.token.is_some() {
         printer.warning(
             "LOCADM_TOKEN is set and takes precedence over this login; unset it to use the login",
         );

@@ -7,8 +7,8 @@ use secrecy::ExposeSecret;
 use super::{args_client_id, ask_service_and_client, ask_url, expiry_note, profile};
 use crate::cli::LoginArgs;
 use crate::context::Context;
-use crate::error::{Error, Result};
 use crate::settings::{ClientAuth, Origin, Settings};
+use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(
     context: &Context<'_>,

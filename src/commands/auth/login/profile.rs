@@ -5,10 +5,10 @@
 //! (a flag, an environment variable or an answer to a prompt) is saved to the profile;
 //! one the profile already had is reused as it is; nothing else is written.
 
-use crate::env_vars::EnvVars;
-use crate::error::Result;
 use crate::output::Printer;
 use crate::settings::{ConfigFile, Origin, Settings};
+use locadm_client::env_vars::EnvVars;
+use locadm_client::error::Result;
 
 /// The settings of where and how to log in: what `login` asks for or takes.
 pub(super) const LOGIN_KEYS: &[&str] = &[
@@ -134,7 +134,7 @@ pub(super) fn warn_missing_permissions(printer: &Printer, granted: Option<&str>,
         return;
     };
     let granted: Vec<&str> = granted.split_whitespace().collect();
-    let missing: Vec<_> = crate::api::Permission::ALL
+    let missing: Vec<_> = locadm_client::api::Permission::ALL
         .iter()
         .filter(|p| !granted.contains(&p.name()))
         .collect();
@@ -150,7 +150,7 @@ pub(super) fn warn_missing_permissions(printer: &Printer, granted: Option<&str>,
         names.join(", ")
     ));
     // Every permission: the login's scope is what it asks for, so what it has stays.
-    let flags: Vec<String> = crate::api::Permission::ALL
+    let flags: Vec<String> = locadm_client::api::Permission::ALL
         .iter()
         .map(|p| format!("--scope {}", p.name()))
         .collect();

@@ -5,9 +5,10 @@
 use secrecy::SecretString;
 
 use super::Session;
+use crate::auth::hints::login_hint;
 use crate::auth::id_token::Who;
 use crate::auth::store::{self, Backend, EntryKey, StoredEntry};
-use crate::auth::{binding, login_hint, oauth};
+use crate::auth::{binding, oauth};
 use crate::error::{Error, Result};
 
 impl Session {

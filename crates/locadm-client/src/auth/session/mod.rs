@@ -7,13 +7,25 @@ use std::sync::{Arc, Mutex};
 
 use secrecy::SecretString;
 
+use super::clock::{is_fresh, relative, Clock, SystemClock};
 use super::discovery::{self, Discovered};
+use super::hints::log_in;
+use super::profile::Profile;
 use super::store::{self, Backend, StoredEntry};
-use super::Profile;
-use super::{binding, is_fresh, oauth, Clock, SystemClock, TokenSource};
-use crate::api::{Observer, Silent, Trace, Transport};
+use super::{binding, oauth};
+use crate::api::{Observer, Silent, Trace};
 use crate::error::{Error, Result};
-use crate::ServiceUrl;
+use crate::service_url::ServiceUrl;
+use crate::transport::Transport;
+
+/// Where the token of this session comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenOrigin {
+    /// `LOCADM_TOKEN`, used as-is.
+    Environment,
+    /// The keyring cache or the token endpoint.
+    ClientCredentials,
+}
 
 /// The authentication state of one invocation, shared by every request it makes.
 pub struct Session {
@@ -134,11 +146,11 @@ impl Session {
         &self.verbose
     }
 
-    pub fn token_source(&self) -> TokenSource {
+    pub fn token_origin(&self) -> TokenOrigin {
         if self.env_token.is_some() {
-            TokenSource::Environment
+            TokenOrigin::Environment
         } else {
-            TokenSource::ClientCredentials
+            TokenOrigin::ClientCredentials
         }
     }
 
@@ -183,11 +195,11 @@ impl Session {
             self.verbose.line(&match expires_at {
                 Some(at) if *at < now => format!(
                     "token: the cached token expired {}; renewing",
-                    super::relative(*at, now)
+                    relative(*at, now)
                 ),
                 Some(at) => format!(
                     "token: the cached token expires {} (within the renewal margin); renewing",
-                    super::relative(*at, now)
+                    relative(*at, now)
                 ),
                 None => "token: the cached token is not usable; renewing".to_owned(),
             });
@@ -203,7 +215,7 @@ impl Session {
                 Error::auth("the service refused the token in LOCADM_TOKEN (401)").with_hint(
                     format!(
                         "set a valid LOCADM_TOKEN, or unset it and {}",
-                        super::log_in("run `locadm login`")
+                        log_in("run `locadm login`")
                     ),
                 ),
             );
@@ -371,7 +383,7 @@ impl crate::api::TokenSource for Session {
     }
 
     fn refused_hint(&self) -> String {
-        super::log_in("run `locadm login`, or check `LOCADM_TOKEN`")
+        log_in("run `locadm login`, or check `LOCADM_TOKEN`")
     }
 }
 
@@ -402,7 +414,7 @@ mod tests {
     }
 
     fn session(store: &store::MemoryStore, clock: Arc<TestClock>) -> Session {
-        let options = crate::api::TransportOptions {
+        let options = crate::transport::TransportOptions {
             timeout: std::time::Duration::from_secs(2),
             ca_cert: None,
             https: false,
@@ -595,7 +607,7 @@ mod tests {
         let s = session(&store, Arc::new(TestClock(AtomicU64::new(0))));
         let err = s.renew().await.unwrap_err();
         assert_eq!(err.exit(), crate::error::Exit::Auth);
-        assert_eq!(err.hint(), Some(crate::auth::login_hint().as_str()));
+        assert_eq!(err.hint(), Some(crate::auth::hints::login_hint().as_str()));
     }
 
     #[tokio::test]

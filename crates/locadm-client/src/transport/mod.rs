@@ -12,10 +12,15 @@ use crate::error::{Error, Result};
 
 use locadm_transport::{SessionStore, TransportError, TransportKind};
 
-use super::{proxy, USER_AGENT};
+mod proxy;
+
+pub(crate) use proxy::ProxyPolicy;
+
+/// `locadm/<version>`, on every request.
+pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
 
 /// A reqwest failure (the shared client's) in the terms of the bulk route's.
-pub(super) fn transport_error(e: reqwest::Error) -> TransportError {
+pub(crate) fn transport_error(e: reqwest::Error) -> TransportError {
     let kind = if e.is_builder() {
         TransportKind::Invalid
     } else if e.is_connect() {
@@ -60,9 +65,9 @@ impl Default for TransportOptions {
 pub struct Transport {
     pub http: reqwest::Client,
     /// Without ALPN: each route sets its own.
-    pub(super) tls: Arc<rustls::ClientConfig>,
+    pub(crate) tls: Arc<rustls::ClientConfig>,
     /// The per-request timeout, which a bulk run's own connections keep too.
-    pub(super) timeout: Duration,
+    pub(crate) timeout: Duration,
 }
 
 impl Transport {
@@ -178,7 +183,7 @@ fn root_store(options: &TransportOptions) -> Result<rustls::RootCertStore> {
 }
 
 /// How long connecting may take, on both routes.
-pub(super) fn connect_timeout(timeout: Duration) -> Duration {
+pub(crate) fn connect_timeout(timeout: Duration) -> Duration {
     timeout.min(Duration::from_secs(10))
 }
 
@@ -186,7 +191,7 @@ pub(super) fn connect_timeout(timeout: Duration) -> Duration {
 /// a dedicated connection, `Host` apart), without a map of their own on the hot path. The
 /// user agent is also the shared client's default; it is set here so that `--verbose`
 /// shows it.
-pub(super) fn request_headers(
+pub(crate) fn request_headers(
     has_body: bool,
 ) -> impl Iterator<Item = (reqwest::header::HeaderName, reqwest::header::HeaderValue)> {
     use reqwest::header::{HeaderValue, ACCEPT, CONTENT_TYPE, USER_AGENT as AGENT};

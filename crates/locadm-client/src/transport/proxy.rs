@@ -16,12 +16,12 @@ use std::sync::Arc;
 use hyper_util::client::proxy::matcher::Matcher;
 use url::Url;
 
-use crate::is_loopback;
+use crate::service_url::is_loopback;
 
 /// The proxy settings of the environment, read once per run (the client asks for every
 /// new connection).
 #[derive(Clone)]
-pub(super) struct ProxyPolicy {
+pub(crate) struct ProxyPolicy {
     /// The proxy as configured, credentials included (reqwest sends them).
     proxy: Option<Url>,
     /// hyper-util's matcher (reqwest's own) of that proxy and `NO_PROXY`: whether an
@@ -32,7 +32,7 @@ pub(super) struct ProxyPolicy {
 impl ProxyPolicy {
     /// From `HTTPS_PROXY`, `ALL_PROXY` and `NO_PROXY` (either case), read on first use
     /// and then the same for the whole run (the shared client and the bulk routes).
-    pub(super) fn from_env() -> Arc<ProxyPolicy> {
+    pub(crate) fn from_env() -> Arc<ProxyPolicy> {
         static POLICY: std::sync::OnceLock<Arc<ProxyPolicy>> = std::sync::OnceLock::new();
         Arc::clone(
             POLICY
@@ -66,7 +66,7 @@ impl ProxyPolicy {
     }
 
     /// The proxy for a request to `url`; `None` to go direct.
-    pub(super) fn proxy_for(&self, url: &Url) -> Option<Url> {
+    pub(crate) fn proxy_for(&self, url: &Url) -> Option<Url> {
         if url.scheme() != "https" || is_loopback(url) {
             return None;
         }

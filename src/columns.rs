@@ -20,11 +20,11 @@
 
 use std::borrow::Cow;
 
-use crate::error::{Error, Result};
-use crate::model::document::{self, RawMembers};
-use crate::model::fields::{self, Kind};
-use crate::model::json::Kind as JsonKind;
-use crate::model::reader::EXPORT_MEMBER;
+use locadm_client::error::{Error, Result};
+use locadm_model::document::{self, RawMembers};
+use locadm_model::fields::{self, Kind};
+use locadm_model::json::Kind as JsonKind;
+use locadm_model::reader::EXPORT_MEMBER;
 
 /// Columns a record may have besides the location's fields.
 pub(crate) const EXTRA_COLUMNS: [&str; 2] = ["id", EXPORT_MEMBER];
@@ -169,7 +169,7 @@ pub(crate) fn location_cells(read_form: &str) -> Vec<(Cow<'static, str>, Cell)> 
     let read = RawMembers::parse_text(read_form).unwrap_or_default();
     let id = read.get("id").map_or(Cell::Empty, Cell::of_json);
     // A read form whose copies disagree has no one write form: its members as they are.
-    let body = crate::model::reader::write_form(read.clone()).unwrap_or(read);
+    let body = locadm_model::reader::write_form(read.clone()).unwrap_or(read);
     let mut cells = vec![(Cow::Borrowed("id"), id)];
     for field in fields::LOCATION {
         let cell = body

@@ -1,0 +1,49 @@
+//! The settings' own options, which every command takes: a clap `Args` the command line
+//! flattens into its global options (as the emulator's `args.rs` is flattened into
+//! `emulator serve`), so settings read what was given without knowing the command line.
+
+use std::path::PathBuf;
+
+use clap::parser::ValueSource;
+use clap::Args;
+
+use locadm_client::env_vars::EnvVars;
+
+/// The options that give settings: listed under the global options' heading.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct SettingsArgs {
+    /// Profile from the config file (`default` when unset; `local` is the built-in emulator)
+    #[arg(long, global = true, env = EnvVars::PROFILE, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Config file [default: the OS config directory's `locadm/config.toml`]
+    #[arg(long, global = true, env = EnvVars::CONFIG, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The service's base URL
+    #[arg(long, global = true, env = EnvVars::BASE_URL, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// OAuth 2.0 token endpoint
+    #[arg(long, global = true, env = EnvVars::TOKEN_URL, value_name = "URL")]
+    pub token_url: Option<String>,
+    /// OpenID provider: the endpoints come from its discovery document
+    #[arg(long, global = true, env = EnvVars::ISSUER, value_name = "URL")]
+    pub issuer: Option<String>,
+    /// A workload identity token (CI) to exchange for an access token, read afresh each time
+    #[arg(
+        long,
+        global = true,
+        env = EnvVars::FEDERATED_TOKEN_FILE,
+        value_name = "PATH"
+    )]
+    pub federated_token_file: Option<PathBuf>,
+    /// Per-request timeout in seconds
+    #[arg(long, global = true, env = EnvVars::TIMEOUT, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Where each option given came from (its flag or its variable), by clap's id, for
+    /// `config show` (filled in by the command line's parser, `cli::try_parse_from`).
+    #[arg(skip)]
+    pub sources: Sources,
+}
+
+/// Where clap took each option given from, by id (`base_url`, `timeout`, ...).
+pub(crate) type Sources = std::collections::BTreeMap<String, ValueSource>;
