@@ -17,10 +17,10 @@ use clap_complete::{ArgValueCandidates, CompletionCandidate, Generator, Shell};
 use clap_mangen::roff::{bold, roman, Roff};
 use clap_mangen::Man;
 
-use crate::cli::{Cli, ColorWhen};
+use crate::cli::{Cli, ColorWhen, GlobalArgs};
 use crate::context::Context;
 use crate::output::Printer;
-use crate::settings::{config_file_from_env, keys, ConfigFile};
+use crate::settings::{config_file_from_env, keys, ConfigFile, SettingsArgs};
 use crate::topics::{self, Block, Topic};
 
 /// The variable that turns a run of `locadm` into a completion request.
@@ -118,13 +118,17 @@ fn key_candidates(in_profile_only: bool) -> Vec<CompletionCandidate> {
 /// (`LOCADM_PROFILE`, else `default`): a run's context made from the environment alone,
 /// saying nothing. None when the environment cannot be read: completion never fails.
 fn known_locations() -> Vec<crate::inventory::Known> {
-    let Ok(cli) = crate::cli::try_parse_from(&["locadm".into(), "version".into()]) else {
+    let Some(settings) = SettingsArgs::from_environment() else {
         return Vec::new();
+    };
+    let global = GlobalArgs {
+        settings,
+        ..GlobalArgs::default()
     };
     let Ok(printer) = Printer::new(None, true, false, None, ColorWhen::Never, None) else {
         return Vec::new();
     };
-    crate::inventory::completion_candidates(&Context::new(cli.global, &printer))
+    crate::inventory::completion_candidates(&Context::new(global, &printer))
 }
 
 /// The ids locadm knows (its inventory), each with its storeId, name and city.

@@ -27,7 +27,7 @@ use tokio::sync::mpsc;
 use self::checks::{check_permissions, check_read_form};
 pub(crate) use self::earlier::Earlier;
 use self::journal::{Binding, Journal};
-use self::pace_memory::{Origin, PaceMemory, Service};
+use self::pace_memory::{Origin, PaceMemory};
 pub(crate) use self::preflight::{Builder, Preflight, Updates};
 pub(crate) use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
@@ -183,16 +183,12 @@ pub(crate) async fn execute(
     // Before any request: a journal of another service or other input is refused with
     // nothing sent.
     let service = crate::inventory::Service::of_run(context)?;
-    let service = Service {
-        service: service.url,
-        profile: service.profile,
-    };
     let journal = match &run.journal {
         Some(path) => {
             let binding = Binding {
                 command: run.command.to_owned(),
                 input: digest,
-                service: Some(service.service.clone()),
+                service: Some(service.url.clone()),
                 profile: Some(service.profile.clone()),
             };
             Some(Arc::new(Journal::open(path, &binding, printer.messages())?))

@@ -27,6 +27,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::Pace;
+use crate::inventory::Service;
 use crate::output::{Messages, Verbose};
 use locadm_transport::pacer::{Changed, Learned, Start};
 
@@ -41,14 +42,6 @@ const FORGOTTEN: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 const FRESH_START: f64 = 4.0;
 /// The services kept, the most recently learned first: the file cannot grow without end.
 const KEPT: usize = 64;
-
-/// The service a pace is of: the base URL as shown (never a password) and the profile,
-/// as a journal's binding names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Service {
-    pub service: String,
-    pub profile: String,
-}
 
 /// The file.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -321,7 +314,7 @@ impl PaceMemory {
     fn shown(&self) -> String {
         format!(
             "`{}` (profile `{}`)",
-            self.service.service, self.service.profile
+            self.service.url, self.service.profile
         )
     }
 }

@@ -32,10 +32,13 @@ use locadm_client::error::{Error, Result};
 /// How long a write waits for another run's transaction before it gives up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The service an inventory's rows belong to: what a journal is bound to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The service an inventory's rows belong to: what a journal is bound to, and what the
+/// pace a run learned is kept under (pace.json's `service` and `profile`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Service {
-    /// The base URL, or `local:PATH` for the `local` profile's database.
+    /// The base URL as shown (never a password), or `local:PATH` for the `local`
+    /// profile's database.
+    #[serde(rename = "service")]
     pub url: String,
     pub profile: String,
 }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::parser::ValueSource;
-use clap::Args;
+use clap::{Args, FromArgMatches};
 
 use locadm_client::env_vars::EnvVars;
 
@@ -43,6 +43,17 @@ pub struct SettingsArgs {
     /// `config show` (filled in by the command line's parser, `cli::try_parse_from`).
     #[arg(skip)]
     pub sources: Sources,
+}
+
+impl SettingsArgs {
+    /// The options as the environment alone gives them, read by clap as a command line
+    /// without arguments would be (shell completion, where the line being completed is
+    /// not parsed). `None` when a variable holds what its option refuses.
+    pub(crate) fn from_environment() -> Option<SettingsArgs> {
+        let command = SettingsArgs::augment_args(clap::Command::new("locadm"));
+        let matches = command.try_get_matches_from(["locadm"]).ok()?;
+        SettingsArgs::from_arg_matches(&matches).ok()
+    }
 }
 
 /// Where clap took each option given from, by id (`base_url`, `timeout`, ...).
