@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{Env, RunToEnd};
+use common::{Env, RunToEnd, BIN};
 use serde_json::Value;
 
 #[test]
@@ -648,8 +648,13 @@ fn a_terminal_of_no_size_takes_columns() {
     use expectrl::{Eof, Expect};
     let env = Env::offline();
     let long = format!("http://127.0.0.1:1/{}", "x".repeat(150));
-    let mut command = env.std_command();
+    // The terminal says 0 columns before locadm starts: set by `stty` in the pty, then
+    // locadm in its place (setting it from here after the spawn raced with locadm reading
+    // it, and lost on a loaded machine).
+    let mut command = env.program("/bin/sh");
     command
+        .args(["-c", "/bin/stty cols 0 rows 0 && exec \"$0\" \"$@\""])
+        .arg(BIN)
         .args(["--base-url", &long, "config", "show", "-o", "table"])
         .env("TERM", "xterm")
         .env("COLUMNS", "60")
@@ -657,7 +662,6 @@ fn a_terminal_of_no_size_takes_columns() {
         .env("PATH", "/nonexistent");
     let mut p = expectrl::Session::spawn(command).expect("spawn in a pty");
     p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
-    p.get_process_mut().set_window_size(0, 0).unwrap();
     let found = p.expect(Eof).unwrap();
     let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
     assert!(shown.contains("Setting"), "the header whole:\n{shown}");
