@@ -187,7 +187,7 @@ pub(crate) async fn execute(
         Some(path) => {
             let binding = Binding {
                 command: run.command.to_owned(),
-                input: digest,
+                input: digest.expect("the input of a journaled run is digested"),
                 service: Some(service.url.clone()),
                 profile: Some(service.profile.clone()),
             };

@@ -153,8 +153,9 @@ pub(crate) struct Preflight {
     pub records: usize,
     pub invalid: usize,
     /// `sha256:<hex>` over every record: a journal is only resumed with the input it was
-    /// written for (its keys are positions in that input).
-    pub digest: String,
+    /// written for (its keys are positions in that input). Made only for a run that
+    /// journals: hashing every record was an eighth of a create's instructions.
+    pub digest: Option<String>,
     /// Tasks by operation, for the permissions check and the summary.
     pub operations: std::collections::BTreeMap<Operation, usize>,
     /// The first task that merges, to learn what the service's read form carries.
@@ -198,6 +199,7 @@ pub(crate) fn records(
     updates: Updates,
     strict: bool,
     matching: Option<Matching>,
+    journaled: bool,
     messages: Messages,
 ) -> Result<Preflight> {
     let mut warnings = 0usize;
@@ -238,13 +240,15 @@ pub(crate) fn records(
             builder.push(task);
         }
     };
-    let mut digest = ring::digest::Context::new(&ring::digest::SHA256);
+    let mut digest = journaled.then(|| ring::digest::Context::new(&ring::digest::SHA256));
     source.for_each(|position, record| {
-        digest.update(position.to_string().as_bytes());
-        digest.update(&[0]);
         let text = record.as_ref().map_or("", |t| t);
-        digest.update(text.as_bytes());
-        digest.update(&[0]);
+        if let Some(digest) = &mut digest {
+            digest.update(position.to_string().as_bytes());
+            digest.update(&[0]);
+            digest.update(text.as_bytes());
+            digest.update(&[0]);
+        }
         chunk_bytes += text.len();
         chunk.push((position, record.map(str::to_owned)));
         if chunk.len() == PREFLIGHT_CHUNK || chunk_bytes >= PREFLIGHT_CHUNK_BYTES {
@@ -262,7 +266,7 @@ pub(crate) fn records(
             warnings - WARNINGS_SAID
         ));
     }
-    builder.finish(format!("sha256:{}", hex::encode(digest.finish())))
+    builder.finish(digest.map(|digest| format!("sha256:{}", hex::encode(digest.finish()))))
 }
 
 /// Tasks made by the caller (ids to read or delete, a journal to undo), spooled as
@@ -305,7 +309,7 @@ impl Builder {
         }
     }
 
-    pub(crate) fn finish(self, digest: String) -> Result<Preflight> {
+    pub(crate) fn finish(self, digest: Option<String>) -> Result<Preflight> {
         self.spooled?;
         Ok(Preflight {
             records: self.records,

@@ -48,8 +48,14 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
             Err(e) => (None, Some(e)),
         },
     };
-    let preflight =
-        preflight::records(&source, updates, args.strict, matching, printer.messages())?;
+    let preflight = preflight::records(
+        &source,
+        updates,
+        args.strict,
+        matching,
+        args.journal.is_some(),
+        printer.messages(),
+    )?;
     // Inventory-or-nothing, as journal-or-nothing: without it, a record it might know
     // would be created a second time.
     let creates = preflight
@@ -257,7 +263,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
         ))
         .with_hint("undo it against the service it was written for"));
     }
-    let preflight = builder.finish(format!("undo:{}", binding.input))?;
+    let preflight = builder.finish(Some(format!("undo:{}", binding.input)))?;
     if preflight.records == 0 {
         printer.note("nothing to undo: the journal records no change that can be put back");
         return Ok(());

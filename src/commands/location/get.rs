@@ -149,7 +149,7 @@ pub(super) fn id_tasks(
             if bad.len() == 1 { "is" } else { "are" }
         )));
     }
-    let preflight = builder.finish(String::from("ids"))?;
+    let preflight = builder.finish(Some(String::from("ids")))?;
     if preflight.records == 0 {
         return Err(Error::usage(
             "no location ids were given: the input holds none",

@@ -76,7 +76,7 @@ async fn refresh(
             export: None,
         });
     }
-    let preflight = builder.finish("refresh".to_owned())?;
+    let preflight = builder.finish(Some("refresh".to_owned()))?;
     if preflight.records == 0 {
         return Ok(());
     }
