@@ -193,26 +193,25 @@ impl Printer {
         out.write_all(b"\n")
     }
 
-    /// A manual page: through `man` at a terminal where it is installed (it pages), else
-    /// `plain` (the same text, without roff) to stdout.
+    /// A manual page, through `man` where it is installed, at a terminal or in a pipe;
+    /// else `plain` (the same text, without roff) to stdout.
     pub(crate) fn manual(&self, page: &[u8], plain: &str) -> Result<()> {
-        if self.stdout_is_terminal {
-            let file = tempfile::Builder::new()
-                .suffix(".1")
-                .tempfile()
-                .and_then(|mut file| file.write_all(page).map(|()| file))
-                .map_err(|e| Error::other("cannot write the manual page").with_source(e))?;
-            match std::process::Command::new("man")
-                .arg("-l")
-                .arg(file.path())
-                .status()
-            {
-                Ok(status) if status.success() => return Ok(()),
-                // No `man` here, or it failed: the plain text below.
-                _ => {}
-            }
+        // `man` shows the page: at a terminal through its pager, in a pipe as plain text
+        // (it formats without a pager or escapes when stdout is no terminal). Only where
+        // `man` is missing or fails is the page's text clap's long help instead.
+        let file = tempfile::Builder::new()
+            .suffix(".1")
+            .tempfile()
+            .and_then(|mut file| file.write_all(page).map(|()| file))
+            .map_err(|e| Error::other("cannot write the manual page").with_source(e))?;
+        match std::process::Command::new("man")
+            .arg("-l")
+            .arg(file.path())
+            .status()
+        {
+            Ok(status) if status.success() => Ok(()),
+            _ => Ok(self.line(plain.trim_end())?),
         }
-        Ok(self.line(plain.trim_end())?)
     }
 
     /// Generated text (completion scripts) straight to stdout.

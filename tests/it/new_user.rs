@@ -612,22 +612,50 @@ fn colour_follows_the_flag_and_the_conventions() {
 }
 
 /// Issue 43, item 7: the manual pages are reachable without installing them. `locadm man
-/// COMMAND…` prints the page of that command (plain text where no terminal pages it),
-/// `locadm man` locadm's own with the help topics, a word that names no command is exit
-/// 2; `--help` points at `locadm man`. Fails without the `man` command (clap: exit 2).
+/// COMMAND…` prints the page of that command, `locadm man` locadm's own with the help
+/// topics, a word that names no command is exit 2; `--help` points at `locadm man`.
+/// Issue 56: in a pipe it is the page as `man` formats it for a pipe (its sections, its
+/// name), not `--help`'s text; that only where `man` is missing. Fails without the `man`
+/// command (clap: exit 2), and printing the help in a pipe (no NAME section).
 #[test]
 fn the_manual_is_one_command_away() {
     let env = Env::offline();
     let out = env.run(&["man", "location", "apply"]);
     out.assert_code(0);
-    assert!(
-        out.stdout.contains("Usage: locadm location apply") && out.stdout.contains("--journal"),
-        "{}",
-        out.stdout
-    );
+    let have_man = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("man").is_file()));
+    if have_man {
+        assert!(
+            out.stdout.contains("NAME")
+                && out.stdout.contains("locadm-location-apply")
+                && out.stdout.contains("--journal")
+                && !out.stdout.contains('\u{8}'),
+            "the page as text:\n{}",
+            out.stdout
+        );
+    } else {
+        let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+        assert!(
+            !in_ci,
+            "`man` is missing under CI (.ci/run installs man-db)"
+        );
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("skipped: the page through `man` (no `man` here); checked the fallback");
+        }
+        assert!(
+            out.stdout.contains("Usage: locadm location apply"),
+            "{}",
+            out.stdout
+        );
+    }
     let out = env.run(&["man"]);
     out.assert_code(0);
-    assert!(out.stdout.contains("Usage: locadm"), "{}", out.stdout);
+    let own = match have_man {
+        true => out.stdout.contains("NAME") && out.stdout.contains("SYNOPSIS"),
+        false => out.stdout.contains("Usage: locadm"),
+    };
+    assert!(own, "{}", out.stdout);
     let out = env.run(&["man", "location", "search"]);
     out.assert_code(2);
     assert!(
