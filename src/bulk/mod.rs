@@ -407,7 +407,11 @@ pub(crate) async fn execute(
         return Err(error);
     }
     if state.interrupted() {
-        return Err(Error::other(format!("interrupted: {not_sent}")).with_hint(resume_hint(&run)));
+        // Said here, as the run ends: an interrupted command's error itself is not
+        // printed (a prompt's Ctrl-C says nothing), and its exit is the shell's 130.
+        printer.detail(&format!("interrupted: {not_sent}"));
+        printer.hint(&resume_hint(&run));
+        return Err(Error::interrupted());
     }
     // Every record has a result, or the run says why not: a run that ends without one
     // for some records is never a success, whatever the cause.
