@@ -139,8 +139,9 @@ fn check_all(
         plural(tally.warnings),
     ));
     if tally.invalid > 0 {
+        // validate never sends: the count alone (`apply` says what it did not send).
         return Err(Error::invalid(format!(
-            "{} of {} record{} invalid; nothing was sent",
+            "{} of {} record{} invalid",
             tally.invalid,
             tally.records,
             if tally.records == 1 { " is" } else { "s are" }

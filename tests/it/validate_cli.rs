@@ -67,7 +67,9 @@ fn an_invalid_file_exits_2_and_lists_every_problem() {
         .assert()
         .code(2)
         .stdout("line 1: storeId: 37 characters, at most 36\nline 1: latitude: must be a number, not a string\n")
-        .stderr(predicate::str::contains("1 of 1 record is invalid; nothing was sent"));
+        .stderr(predicate::str::contains("1 of 1 record is invalid"))
+        // Issue 56: validate sends nothing ever, so it does not say so.
+        .stderr(predicate::str::contains("nothing was sent").not());
     // A body over several lines is one body.
     let pretty =
         serde_json::to_string_pretty(&serde_json::from_str::<Value>(INVALID).unwrap()).unwrap();
@@ -1037,4 +1039,43 @@ fn every_command_gives_one_verdict_for_one_body() {
     let codes = codes.into_inner();
     assert!(codes.get(&0).is_some_and(|n| *n > 0), "{codes:?}");
     assert!(codes.get(&2).is_some_and(|n| *n > 0), "{codes:?}");
+}
+
+/// Issue 56: the same rejection has the same code on every path: an invalid record is
+/// `invalid` from `validate` and from `apply` (apply said `usage`), exit 2 from both, and
+/// only `apply`, which could have sent something, says that nothing was sent.
+#[test]
+fn an_invalid_record_is_the_same_error_from_validate_and_apply() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "bad.ndjson", INVALID);
+    let error_of = |out: &std::process::Output| -> Value {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        stderr
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find_map(|object| object.get("error").cloned())
+            .unwrap_or_else(|| panic!("no error object: {stderr}"))
+    };
+    let validated = validate(&dir, &file, "json").output().unwrap();
+    let applied = locadm(&dir)
+        // A service that is never reached: the record is refused before anything is sent.
+        .args(["--base-url", "http://127.0.0.1:1", "-o", "json"])
+        .args(["location", "apply", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let (validated, applied_code) = (error_of(&validated), applied.status.code());
+    let applied = error_of(&applied);
+    assert_eq!(applied_code, Some(2), "{applied}");
+    assert_eq!(validated["code"], "invalid", "{validated}");
+    assert_eq!(applied["code"], validated["code"], "{applied}");
+    assert_eq!(validated["exit"], applied["exit"]);
+    assert!(!validated["message"]
+        .as_str()
+        .unwrap()
+        .contains("nothing was sent"));
+    assert!(applied["message"]
+        .as_str()
+        .unwrap()
+        .contains("nothing was sent"));
 }

@@ -81,7 +81,8 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
         ));
     }
     if preflight.invalid > 0 && !args.skip_invalid {
-        return Err(Error::usage(format!(
+        // The same rejection as `validate`'s, by the same code (`invalid`).
+        return Err(Error::invalid(format!(
             "{} of {} {} invalid; nothing was sent",
             preflight.invalid,
             crate::output::count(preflight.records, "record"),
