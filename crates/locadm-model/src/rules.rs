@@ -126,14 +126,20 @@ impl Rules<'_> {
         if digits.integer > 3 {
             self.problems.error(
                 property,
-                format!("{} integer digits, at most 3 (format 11,8)", digits.integer),
+                format!(
+                    "{}, at most 3 (format 11,8)",
+                    counted(text, digits.integer, "integer digits")
+                ),
             );
             ok = false;
         }
         if digits.fraction > 8 {
             self.problems.error(
                 property,
-                format!("{} decimals, at most 8 (format 11,8)", digits.fraction),
+                format!(
+                    "{}, at most 8 (format 11,8)",
+                    counted(text, digits.fraction, "decimals")
+                ),
             );
             ok = false;
         }
@@ -403,6 +409,30 @@ pub(crate) fn indexed<'b>(buf: &'b mut String, property: &str, i: usize) -> &'b 
     }
     buf.push(']');
     buf
+}
+
+/// `12 decimals`; for a number written with an exponent, the number too, and past a
+/// million digits (an exponent such as `e-99999999999999999999`, whose count saturates)
+/// no count, which would be wrong: `1e-99999999999999999999 has more than a million
+/// decimals`.
+fn counted(text: &str, n: usize, what: &str) -> String {
+    if !text.contains(['e', 'E']) {
+        return format!("{n} {what}");
+    }
+    // A number as written may be long: its start and its exponent are enough.
+    let shown = match text.char_indices().nth(40) {
+        Some(_) => {
+            let at = text.find(['e', 'E']).unwrap_or(text.len());
+            let start: String = text[..at].chars().take(20).collect();
+            format!("{start}…{}", &text[at..])
+        }
+        None => text.to_owned(),
+    };
+    let shown = crate::text::sanitize_line(&shown);
+    match n {
+        0..=1_000_000 => format!("`{shown}` has {n} {what} once its exponent is applied"),
+        _ => format!("`{shown}` has more than a million {what} once its exponent is applied"),
+    }
 }
 
 /// How many integer and fraction digits a JSON number has, as written.

@@ -1023,11 +1023,29 @@ fn huge_negative_exponents_are_too_many_decimals() {
         );
         assert!(text.contains(number), "{text}");
         let problems = LocationBody::check_json(&text).unwrap_err();
+        // Issue 56: named with the number, never a count saturated at 2^63 - 1.
+        let said = format!("`{number}` has more than a million decimals once its exponent is applied, at most 8 (format 11,8)");
         assert!(
-            problems.iter().any(|p| p.property == "latitude"),
+            problems
+                .iter()
+                .any(|p| p.property == "latitude" && p.message == said),
             "{number}: {problems}"
         );
+        assert!(
+            !problems.to_string().contains("9223372036854775807"),
+            "{problems}"
+        );
     }
+    // A count that is small enough is the count, with the number it comes from.
+    let text = legacy()
+        .to_string()
+        .replacen("\"latitude\":52.5219", "\"latitude\":1.5e-9", 1);
+    let problems = LocationBody::check_json(&text).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.message
+            == "`1.5e-9` has 10 decimals once its exponent is applied, at most 8 (format 11,8)"),
+        "{problems}"
+    );
 }
 
 /// `depth` levels of nesting inside a translation (the body itself is level 1).
