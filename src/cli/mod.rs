@@ -245,20 +245,42 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
                     let from = path[0].1;
                     let at = from + args[from..].iter().position(|a| *a == typed)?;
                     let mut list = args.clone();
-                    list.splice(
-                        at..=at,
-                        [
-                            "list".to_owned(),
-                            "--store-id".to_owned(),
-                            "GLOB".to_owned(),
-                        ],
-                    );
+                    // The word searched for (`location search Berlin`) becomes the city
+                    // `list` takes, so that the line shown runs as it is.
+                    let word = args.get(at + 1).filter(|w| !w.starts_with('-')).cloned();
+                    match &word {
+                        Some(word) => {
+                            list.splice(
+                                at..=at + 1,
+                                ["list".to_owned(), "--city".to_owned(), word.clone()],
+                            );
+                        }
+                        None => {
+                            list.splice(
+                                at..=at,
+                                [
+                                    "list".to_owned(),
+                                    "--store-id".to_owned(),
+                                    "GLOB".to_owned(),
+                                ],
+                            );
+                        }
+                    }
+                    let or = match word {
+                        Some(_) => "--store-id GLOB",
+                        None => "--city CITY",
+                    };
                     format!(
                         "the service has no way to search locations, so there is no `location {typed}`\n\n  \
-                         list the ones locadm knows: {} (or --city CITY)",
+                         list the ones locadm knows: {} (or {or})",
                         command_line(&list)
                     )
                 }
+                (Some("provider"), "list" | "get" | "search") => format!(
+                    "the service has no way to {typed} providers, so there is no `provider {typed}`\n\n  \
+                     a provider is changed by its id: locadm provider update ID --file FILE \
+                     (and its body checked offline: locadm provider validate --file FILE)"
+                ),
                 (Some("auth"), "login" | "logout") => {
                     let mut fixed = args.clone();
                     fixed.remove(path[0].1);
@@ -272,6 +294,20 @@ fn better_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap
         }
         ErrorKind::UnknownArgument => {
             let typed = context(ContextKind::InvalidArg)?;
+            let name = typed.split('=').next().unwrap_or(&typed);
+            let variable = match name {
+                "--secret" | "--client-secret" | "--password" => Some(EnvVars::CLIENT_SECRET),
+                "--token" | "--access-token" | "--bearer" => Some(EnvVars::TOKEN),
+                _ => None,
+            };
+            if let Some(variable) = variable {
+                let message = format!(
+                    "`{name}` is no option: a secret is never given on the command line, where \
+                     `ps` and the shell's history would show it\n\n  \
+                     set {variable} (or, at a terminal, run `locadm login` and answer its prompt)"
+                );
+                return Some(command.error(error.kind(), message));
+            }
             let file_verbs = ["create", "update", "apply", "validate"];
             let file_like = !typed.starts_with('-')
                 && (std::path::Path::new(&typed).is_file()

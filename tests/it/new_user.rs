@@ -698,3 +698,77 @@ fn a_terminal_of_no_size_takes_columns() {
         "{shown}"
     );
 }
+
+/// Issue 56, item 1 (the hints of these mistakes): each command a hint shows runs as
+/// printed. `location search Berlin` suggested `location list --store-id GLOB Berlin`
+/// (refused: an extra word); `login --secret` was told the nearest spelling, `--scope`;
+/// `provider list`, `validate`. Each line shown is run again (`--help` after it, which
+/// clap answers only for a command line it accepts), as a shell would split it.
+#[test]
+fn the_commands_hints_show_run_as_printed() {
+    let env = Env::offline();
+    type Case<'a> = (&'a [&'a str], &'a str, Option<&'a [&'a str]>);
+    let cases: [Case<'_>; 5] = [
+        (
+            &["location", "search", "Berlin"],
+            "locadm location list --city Berlin",
+            Some(&["location", "list", "--city", "Berlin"]),
+        ),
+        (
+            &[
+                "--profile",
+                "local",
+                "location",
+                "find",
+                "Köln",
+                "-o",
+                "json",
+            ],
+            "locadm --profile local location list --city 'Köln' -o json",
+            Some(&[
+                "--profile",
+                "local",
+                "location",
+                "list",
+                "--city",
+                "Köln",
+                "-o",
+                "json",
+            ]),
+        ),
+        (
+            &["login", "--secret", "s3cret"],
+            "set LOCADM_CLIENT_SECRET",
+            None,
+        ),
+        (
+            &["location", "--token=abc", "list"],
+            "set LOCADM_TOKEN",
+            None,
+        ),
+        (
+            &["provider", "list"],
+            "locadm provider update ID --file FILE",
+            Some(&["provider", "update", "ID", "--file", "FILE"]),
+        ),
+    ];
+    for (args, said, runs) in cases {
+        let out = env.run(args);
+        out.assert_code(2);
+        assert!(out.stderr.contains(said), "{args:?}: {}", out.stderr);
+        assert!(
+            !out.stderr.contains("a similar"),
+            "not the nearest spelling: {}",
+            out.stderr
+        );
+        assert!(
+            !out.stderr.contains("s3cret") && !out.stderr.contains("abc"),
+            "{}",
+            out.stderr
+        );
+        if let Some(words) = runs {
+            let words: Vec<&str> = words.iter().copied().chain(["--help"]).collect();
+            env.run(&words).assert_code(0);
+        }
+    }
+}
