@@ -241,8 +241,9 @@ fn exponent_and_negative_zero_coordinates_follow_the_11_8_rules() {
     validate(&home, &file)
         .assert()
         .code(2)
+        // Issue 56: a count that comes from an exponent names the number it is of.
         .stdout(predicate::str::contains(
-            "longitude: 4 integer digits, at most 3",
+            "longitude: `1E3` has 4 integer digits once its exponent is applied, at most 3",
         ));
     let file = write(
         &home,
@@ -254,7 +255,9 @@ fn exponent_and_negative_zero_coordinates_follow_the_11_8_rules() {
     validate(&home, &file)
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("latitude: 9 decimals, at most 8"));
+        .stdout(predicate::str::contains(
+            "latitude: `1e-9` has 9 decimals once its exponent is applied, at most 8",
+        ));
     // An exponent too large for any integer type is a clear finding, not a panic.
     let file = write(
         &home,
