@@ -149,11 +149,13 @@ EOF
     NGINX=http://127.0.0.1:$NGINX_PORT
 }
 
-# start_static_nginx: `start_nginx` answering every POST /locations with 201 and a self
-# link and POST /oauth/token with a token: the reference server of apply.sh and
-# per_record.sh. Returns once it answers.
+# start_static_nginx [LOCATIONS]: `start_nginx` answering every POST /locations with 201
+# and a self link and POST /oauth/token with a token, and the `location` blocks
+# LOCATIONS besides (guard.sh's reads and writes of one location): the reference server
+# of apply.sh, per_record.sh and guard.sh. Returns once it answers.
 start_static_nginx() {
-    start_nginx '        location = /locations {
+    start_nginx "${1:-}"'
+        location = /locations {
             if ($request_method != POST) { return 405; }
             return 201 '"'"'{"rel":"self","href":"/locations/00000000-0000-0000-0000-000000000000"}'"'"';
         }
