@@ -5,6 +5,14 @@
 #
 #     benches/tls.sh   # CONCURRENCY=16 RECORDS=20000 RUNS=3 SMALL=10000 LARGE=100000
 #                      # WRK_SECONDS=3 WRK_THREADS=1 H2LOAD_THREADS=1
+#                      # [BASELINE="path/to/another/locadm ..."] [PARTS=all|throughput]
+#
+# BASELINE, other builds of locadm (an earlier commit's, from `git worktree add` and
+# `cargo build --release --target-dir ...`), are run in each run right after this build's
+# `apply --concurrency N`, on the same records and server, and each gets a row and a
+# ratio: this build / that build (the median of the run-by-run ratios too, as the machine
+# drifts). PARTS=throughput runs part 1 and part 4 only (apply, the builds, wrk and h2load
+# at CONCURRENCY, and the peak RSS), for a side by side at RECORDS=100000 in minutes.
 #
 # In one run, with a throwaway test CA and a server certificate for 127.0.0.1 and
 # localhost made here with openssl, and nginx (Debian's, run in the foreground with its
@@ -76,6 +84,9 @@ WRK_SECONDS=${WRK_SECONDS:-3}
 WRK_THREADS=${WRK_THREADS:-1}
 H2LOAD_THREADS=${H2LOAD_THREADS:-1}
 BUSY_NS=${BUSY_NS:-5000}
+BASELINE=${BASELINE:-}
+PARTS=${PARTS:-all}
+case $PARTS in all | throughput) ;; *) echo "PARTS is all or throughput, not $PARTS" >&2; exit 1 ;; esac
 # The connections nginx allows a client in part 2, and the h2 streams on each that put
 # CONCURRENCY in flight.
 LIMIT=2
@@ -91,13 +102,18 @@ NGINX_BIN=$(command -v nginx || true)
 [ -z "$NGINX_BIN" ] && [ -x /usr/sbin/nginx ] && NGINX_BIN=/usr/sbin/nginx
 [ -n "$NGINX_BIN" ] || { say "missing: nginx (Debian: apt-get install nginx)"; exit 1; }
 STREAM_MODULE=${STREAM_MODULE:-/usr/lib/nginx/modules/ngx_stream_module.so}
-[ -f "$STREAM_MODULE" ] || { say "missing: nginx's stream module $STREAM_MODULE (Debian: apt-get install libnginx-mod-stream)"; exit 1; }
+if [ "$PARTS" = all ]; then
+    [ -f "$STREAM_MODULE" ] || { say "missing: nginx's stream module $STREAM_MODULE (Debian: apt-get install libnginx-mod-stream)"; exit 1; }
+fi
 need openssl "Debian: apt-get install openssl"
 need wrk "Debian: apt-get install wrk"
 need h2load "Debian: apt-get install nghttp2-client"
 need curl "Debian: apt-get install curl"
 need python3 "Debian: apt-get install python3"
 [ -x /usr/bin/time ] || { say "missing: /usr/bin/time (Debian: apt-get install time)"; exit 1; }
+for build in $BASELINE; do
+    [ -x "$build" ] || { say "BASELINE: $build is not an executable"; exit 1; }
+done
 
 
 # ---------------------------------------------------------------------------------------
@@ -148,8 +164,27 @@ fi
 N=$WORK/nginx
 mkdir -p "$N/html"
 head -c 524288 /dev/zero >"$N/html/slow"
+# Part 2's stream server (and its module) only when part 2 runs.
+LOAD_STREAM="" STREAM_SERVER=""
+if [ "$PARTS" = all ]; then
+    LOAD_STREAM="load_module $STREAM_MODULE;"
+    STREAM_SERVER=$(cat <<EOF
+stream {
+    limit_conn_zone \$binary_remote_addr zone=tcp:1m;
+    log_format sessions '\$msec \$status \$session_time \$bytes_sent';
+    access_log $N/stream.log sessions;
+    server {
+        listen 127.0.0.1:$LIMITED_PORT;
+        limit_conn tcp $LIMIT;
+        proxy_pass 127.0.0.1:$TLS_PORT;
+    }
+}
+EOF
+)
+fi
+: >"$N/stream.log"
 cat >"$N/nginx.conf" <<EOF
-load_module $STREAM_MODULE;
+$LOAD_STREAM
 daemon off;
 master_process off;
 worker_processes 1;
@@ -206,16 +241,7 @@ http {
         limit_rate 1m;
     }
 }
-stream {
-    limit_conn_zone \$binary_remote_addr zone=tcp:1m;
-    log_format sessions '\$msec \$status \$session_time \$bytes_sent';
-    access_log $N/stream.log sessions;
-    server {
-        listen 127.0.0.1:$LIMITED_PORT;
-        limit_conn tcp $LIMIT;
-        proxy_pass 127.0.0.1:$TLS_PORT;
-    }
-}
+$STREAM_SERVER
 EOF
 "$NGINX_BIN" -p "$N" -c "$N/nginx.conf" -e "$N/error.log" &
 PIDS+=($!)
@@ -264,7 +290,7 @@ EOF
 # ---------------------------------------------------------------------------------------
 # Measurements. Each appends a rate (requests/s) to $WORK/rates/NAME; problems found are
 # collected in PROBLEMS and printed at the end.
-mkdir -p "$WORK/rates" "$WORK/cpu" "$WORK/home"
+mkdir -p "$WORK/rates" "$WORK/cpu" "$WORK/e2e" "$WORK/home"
 PROBLEMS=()
 problem() { PROBLEMS+=("$*"); say "  PROBLEM: $*"; }
 
@@ -280,7 +306,7 @@ refusals_since() {
 
 # apply NAME PROFILE INPUT ARGS...: the rate while sending (apply's summary line) to
 # $WORK/rates/NAME; the peak RSS (KiB) to $WORK/NAME.rss; the summary's pace line to
-# $WORK/NAME.pace.
+# $WORK/NAME.pace. APPLY_BIN=another build runs that one.
 apply_run() {
     local name=$1 profile=$2 input=$3 n rc=0
     shift 3
@@ -294,7 +320,7 @@ apply_run() {
         LOCADM_CONFIG="$WORK/config.toml" LOCADM_PROFILE="$profile" \
         LOCADM_CLIENT_SECRET=bench \
         /usr/bin/time -v -o "$WORK/$name.time" \
-        "$LOCADM" location apply -f "$input" "$@" >"$WORK/$name.report" 2>"$WORK/$name.err" || rc=$?
+        "${APPLY_BIN:-$LOCADM}" location apply -f "$input" "$@" >"$WORK/$name.report" 2>"$WORK/$name.err" || rc=$?
     local created outcomes
     created=$(grep -c '"outcome":"created"' "$WORK/$name.report" || true)
     if [ "$rc" -ne 0 ] || [ "$created" -ne "$n" ]; then
@@ -304,6 +330,11 @@ apply_run() {
         [ -s "$WORK/$name.failed" ] && say "    first: $(head -n 1 "$WORK/$name.failed")"
     fi
     sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/$name.time" >"$WORK/$name.rss"
+    # End to end: records over the process's wall time (start-up, pre-flight, sending,
+    # the inventory's rows written after the sending, the report's end).
+    awk -v n="$n" -F': ' '/Elapsed \(wall clock\)/ { k = split($2, t, ":"); s = 0
+        for (i = 1; i <= k; i++) s = s * 60 + t[i]; if (s > 0) printf "%.0f\n", n / s }' \
+        "$WORK/$name.time" >>"$WORK/e2e/$name"
     # CPU a request (user + system, the whole process: pre-flight and report included).
     awk -v n="$n" -F': ' '/User time|System time/ { s += $2 } END { printf "%.1f\n", s * 1e6 / n }' \
         "$WORK/$name.time" >>"$WORK/cpu/$name"
@@ -407,25 +438,39 @@ print('wrk.headers["Accept"] = "application/json"')
 PY
 
 # ---------------------------------------------------------------------------------------
-# The check: what nginx's http limit_conn counts over HTTP/2 (8 streams on one connection
-# to a server that allows 2).
-PROBE=$(h2load -c 1 -m 8 -n 8 "https://127.0.0.1:$PROBE_PORT/slow" 2>&1 | sed -n 's/^status codes: //p')
-PROBE_503=$(sed -n 's/.* \([0-9]*\) 5xx.*/\1/p' <<<"$PROBE")
-if [ "${PROBE_503:-0}" -gt 0 ]; then
-    PROBE_SAYS="counts h2 streams: $PROBE_503 of 8 streams on one connection answered 5xx"
-else
-    PROBE_SAYS="did not refuse streams on one connection ($PROBE)"
+if [ "$PARTS" = all ]; then
+    # The check: what nginx's http limit_conn counts over HTTP/2 (8 streams on one connection
+    # to a server that allows 2).
+    PROBE=$(h2load -c 1 -m 8 -n 8 "https://127.0.0.1:$PROBE_PORT/slow" 2>&1 | sed -n 's/^status codes: //p')
+    PROBE_503=$(sed -n 's/.* \([0-9]*\) 5xx.*/\1/p' <<<"$PROBE")
+    if [ "${PROBE_503:-0}" -gt 0 ]; then
+        PROBE_SAYS="counts h2 streams: $PROBE_503 of 8 streams on one connection answered 5xx"
+    else
+        PROBE_SAYS="did not refuse streams on one connection ($PROBE)"
+    fi
+    # And that the stream server does limit connections: 4 connections, 2 refused.
+    LIMIT_CHECK=$(h2load -c 4 -m 1 -n 400 -d "$WORK/one.json" "$LIMITED/locations" 2>&1 | sed -n 's/^requests: //p')
 fi
-# And that the stream server does limit connections: 4 connections, 2 refused.
-LIMIT_CHECK=$(h2load -c 4 -m 1 -n 400 -d "$WORK/one.json" "$LIMITED/locations" 2>&1 | sed -n 's/^requests: //p')
 
-say "measuring (concurrency $CONCURRENCY, $RECORDS records, $RUNS runs; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg))…"
+say "measuring (concurrency $CONCURRENCY, $RECORDS records, $RUNS runs, parts: $PARTS; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg))…"
+# The other builds' names: base-1, base-2, …
+BASE_NAMES=()
+for i in $(seq "$(wc -w <<<"$BASELINE")"); do BASE_NAMES+=("base-$i"); done
 for run in $(seq "$RUNS"); do
     apply_run apply-fixed tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+    i=0
+    for build in $BASELINE; do
+        i=$((i + 1))
+        APPLY_BIN=$build apply_run "base-$i" tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+    done
     wrk_run wrk "$CONCURRENCY" "$TLS/locations"
     apply_run apply-auto tls "$WORK/records.ndjson" --concurrency auto
     h2load_run h2load-h1 h1 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
     h2load_run h2load-h2 h2 "$CONCURRENCY" 1 "$RECORDS" "$TLS/locations"
+    if [ "$PARTS" = throughput ]; then
+        say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s)$(for name in "${BASE_NAMES[@]}"; do printf ', %s %s/s' "$name" "$(tail -n 1 "$WORK/rates/$name")"; done), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s"
+        continue
+    fi
     tls_loop_run tls-loop "$CONCURRENCY" "$TLS/locations" 0 raw
     tls_loop_run tls-loop-busy "$CONCURRENCY" "$TLS/locations" "$BUSY_NS" raw
     tls_loop_run tls-loop-hyper "$CONCURRENCY" "$TLS/locations" 0 hyper
@@ -437,43 +482,54 @@ for run in $(seq "$RUNS"); do
     apply_run limited-token limited-token "$WORK/records.ndjson" --max-connections "$LIMIT" --concurrency auto
     say "  run $run of $RUNS: apply $(tail -n 1 "$WORK/rates/apply-fixed")/s (auto $(tail -n 1 "$WORK/rates/apply-auto")/s), wrk $(tail -n 1 "$WORK/rates/wrk")/s, h2load h1 $(tail -n 1 "$WORK/rates/h2load-h1")/s, h2 $(tail -n 1 "$WORK/rates/h2load-h2")/s, tls_loop $(tail -n 1 "$WORK/rates/tls-loop")/s (busy $(tail -n 1 "$WORK/rates/tls-loop-busy")/s, through hyper $(tail -n 1 "$WORK/rates/tls-loop-hyper")/s); $LIMIT connections: apply auto $(tail -n 1 "$WORK/rates/limited-auto")/s, fixed $(tail -n 1 "$WORK/rates/limited-fixed")/s, h2load -m $STREAMS $(tail -n 1 "$WORK/rates/limited-h2load")/s, -m $MAX_STREAMS $(tail -n 1 "$WORK/rates/limited-h2load-max")/s, apply not told $(tail -n 1 "$WORK/rates/limited-learn")/s, token through the limit $(tail -n 1 "$WORK/rates/limited-token")/s"
 done
-apply_run resume resume "$WORK/records.ndjson" --concurrency auto
-sleep 0.3 # nginx writes its buffered log every 100 ms
-# One line a request: the connection's number, and `r` when its handshake resumed.
-read -r RESUME_CONNECTIONS RESUMED < <(awk '{ seen[$1] = $2 }
-    END { n = 0; for (c in seen) if (seen[c] == "r") n++; print length(seen), n }' "$N/resume.log")
-R_RESUMED=$(ratio "$RESUMED" "$RESUME_CONNECTIONS")
+if [ "$PARTS" = all ]; then
+    apply_run resume resume "$WORK/records.ndjson" --concurrency auto
+    sleep 0.3 # nginx writes its buffered log every 100 ms
+    # One line a request: the connection's number, and `r` when its handshake resumed.
+    read -r RESUME_CONNECTIONS RESUMED < <(awk '{ seen[$1] = $2 }
+        END { n = 0; for (c in seen) if (seen[c] == "r") n++; print length(seen), n }' "$N/resume.log")
+    R_RESUMED=$(ratio "$RESUMED" "$RESUME_CONNECTIONS")
+fi
 apply_run rss-small tls "$WORK/small.ndjson" --concurrency "$CONCURRENCY"
 apply_run rss-large tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
+i=0
+for build in $BASELINE; do
+    i=$((i + 1))
+    APPLY_BIN=$build apply_run "base-$i-rss-large" tls "$WORK/large.ndjson" --concurrency "$CONCURRENCY"
+done
 
 for name in apply-fixed apply-auto wrk h2load-h1 h2load-h2 tls-loop tls-loop-busy tls-loop-hyper limited-auto limited-fixed limited-h2load limited-h2load-max limited-learn limited-token resume rss-small rss-large; do
+    [ -f "$WORK/rates/$name" ] || continue
     printf -v "M_${name//-/_}" '%s' "$(median "$WORK/rates/$name")"
 done
 BEST=$(max "$M_wrk" "$M_h2load_h1")
 R_FIXED=$(ratio "$M_apply_fixed" "$BEST")
 R_AUTO=$(ratio "$M_apply_auto" "$BEST")
 R_AUTO_FIXED=$(ratio "$M_apply_auto" "$M_apply_fixed")
-BEST_H2=$(max "$M_limited_h2load" "$M_limited_h2load_max")
-R_LIMITED_AUTO=$(ratio "$M_limited_auto" "$BEST_H2")
-R_LIMITED_FIXED=$(ratio "$M_limited_fixed" "$M_limited_h2load")
-R_LEARN=$(ratio "$M_limited_learn" "$BEST_H2")
-R_TOKEN=$(ratio "$M_limited_token" "$BEST_H2")
 RSS_SMALL=$(cat "$WORK/rss-small.rss")
 RSS_LARGE=$(cat "$WORK/rss-large.rss")
 R_RSS=$(ratio "$RSS_LARGE" "$RSS_SMALL")
-for name in limited-auto limited-fixed limited-learn; do
-    grep -q "over $LIMIT connections (HTTP/2)" "$WORK/$name.pace" ||
-        problem "apply ($name) did not say it used HTTP/2 over $LIMIT connections: $(cat "$WORK/$name.pace")"
-done
-# With its token fetched through the limit, the token's kept-alive connection holds one
-# of the LIMIT: the run has the others.
-grep -q "over $((LIMIT - 1)) connections\{0,1\} (HTTP/2)" "$WORK/limited-token.pace" ||
-    problem "apply (limited-token) did not say it used HTTP/2 over the $((LIMIT - 1)) connection(s) the token's leaves: $(cat "$WORK/limited-token.pace")"
+if [ "$PARTS" = all ]; then
+    BEST_H2=$(max "$M_limited_h2load" "$M_limited_h2load_max")
+    R_LIMITED_AUTO=$(ratio "$M_limited_auto" "$BEST_H2")
+    R_LIMITED_FIXED=$(ratio "$M_limited_fixed" "$M_limited_h2load")
+    R_LEARN=$(ratio "$M_limited_learn" "$BEST_H2")
+    R_TOKEN=$(ratio "$M_limited_token" "$BEST_H2")
+    for name in limited-auto limited-fixed limited-learn; do
+        grep -q "over $LIMIT connections (HTTP/2)" "$WORK/$name.pace" ||
+            problem "apply ($name) did not say it used HTTP/2 over $LIMIT connections: $(cat "$WORK/$name.pace")"
+    done
+    # With its token fetched through the limit, the token's kept-alive connection holds one
+    # of the LIMIT: the run has the others.
+    grep -q "over $((LIMIT - 1)) connections\{0,1\} (HTTP/2)" "$WORK/limited-token.pace" ||
+        problem "apply (limited-token) did not say it used HTTP/2 over the $((LIMIT - 1)) connection(s) the token's leaves: $(cat "$WORK/limited-token.pace")"
+fi
 
 # row LABEL NAME: the median rate, the CPU a request, each run's rate, apply's pace line.
 row() {
     local pace=""
     [ -f "$WORK/$2.pace" ] && pace="  $(cat "$WORK/$2.pace")"
+    [ -s "$WORK/e2e/$2" ] && pace="  end to end $(median "$WORK/e2e/$2")/s;$pace"
     printf '  %-44s %8s/s %7s us   [%s]%s\n' "$1" "$(median "$WORK/rates/$2")" \
         "$(median "$WORK/cpu/$2")" "$(tr '\n' ' ' <"$WORK/rates/$2" | sed 's/ $//')" "$pace"
 }
@@ -499,6 +555,21 @@ $(info_row "apply / wrk" "$(ratio "$M_apply_fixed" "$M_wrk")")
   apply / wrk, run by run: $(paired apply-fixed wrk) (median $(paired_median apply-fixed wrk)); auto / apply, run by run: $(paired apply-auto apply-fixed) (median $(paired_median apply-auto apply-fixed))
 $(info_row "apply / h2load h1" "$(ratio "$M_apply_fixed" "$M_h2load_h1")")
 $(info_row "apply auto / best of wrk, h2load h1" "$R_AUTO")
+
+EOF
+# This build beside the others, run by run (each right after this build's).
+i=0
+for build in $BASELINE; do
+    i=$((i + 1))
+    M_BASE=$(median "$WORK/rates/base-$i")
+    R_BASE=$(ratio "$M_apply_fixed" "$M_BASE")
+    row "base-$i: $build" "base-$i"
+    verdict_row "apply / base-$i" "$R_BASE" ">=" 0.95 "$(at_least "$R_BASE" 0.95)"
+    echo "  apply / base-$i, run by run: $(paired apply-fixed "base-$i") (median $(paired_median apply-fixed "base-$i"))"
+    info_row "base-$i / best of wrk, h2load h1" "$(ratio "$M_BASE" "$BEST")"
+done
+if [ "$PARTS" = all ]; then
+    cat <<EOF
 
 the floor under apply: the same POST in a bare loop on tokio-rustls (examples/tls_loop.rs)
 $(row "tls_loop, $CONCURRENCY connections" tls-loop)
@@ -530,11 +601,21 @@ $(row "apply --concurrency auto" resume)
   (the first of a burst have no ticket yet: nginx sends two after a full handshake, one
   after a resumption, and each is good for one connection)
 
+EOF
+fi
+cat <<EOF
+
 peak RSS of apply --concurrency $CONCURRENCY over TLS
   $(printf '%7d' "$SMALL") records   $RSS_SMALL KiB   ($M_rss_small/s while sending)
   $(printf '%7d' "$LARGE") records   $RSS_LARGE KiB   ($M_rss_large/s while sending)
 $(verdict_row "large / small" "$R_RSS" "<=" 1.25 "$(at_most "$R_RSS" 1.25)")
+$(verdict_row "peak at $LARGE records, MiB" "$(awk -v k="$RSS_LARGE" 'BEGIN { printf "%.1f", k / 1024 }')" "<=" 25 "$(at_most "$(awk -v k="$RSS_LARGE" 'BEGIN { printf "%.1f", k / 1024 }')" 25)")
 EOF
+i=0
+for build in $BASELINE; do
+    i=$((i + 1))
+    printf '  %7d records   %s KiB   (base-%d, %s)\n' "$LARGE" "$(cat "$WORK/base-$i-rss-large.rss")" "$i" "$build"
+done
 if [ ${#PROBLEMS[@]} -gt 0 ]; then
     echo
     echo "problems:"

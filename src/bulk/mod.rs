@@ -270,7 +270,11 @@ pub(crate) async fn execute(
     let rules = Arc::new(rules);
 
     let state = Arc::new(RunState::new(pacer.clone()));
-    let recorder = start_recorder(context, &run, creates, &state)?;
+    let mut recorder = start_recorder(context, &run, creates, &state)?;
+    let notes = recorder
+        .as_mut()
+        .map(crate::inventory::Recorder::notes)
+        .transpose()?;
     let signals = tokio::spawn(watch_interrupts(state.clone(), printer.messages()));
     let workers = Workers {
         api: &api,
@@ -296,7 +300,7 @@ pub(crate) async fn execute(
         progress,
         pacer.pauses(),
         state.clone(),
-        recorder.as_ref().map(crate::inventory::Recorder::notes),
+        notes,
     ));
     // Joined while the writer runs: a worker that panicked stops the run at once, as any
     // failure of the run does, instead of its records going unreported and the run
@@ -311,10 +315,20 @@ pub(crate) async fn execute(
     let (written, ()) = tokio::join!(writer, joining);
     let (tally, output_error) =
         written.map_err(|e| Error::other("the report writer failed").with_source(e))?;
+    // The sending is over: the summary's rate is the sending's, and the inventory's
+    // rows, written now, are said apart (`-v`).
+    let elapsed = started.elapsed().as_secs_f64();
     signals.abort();
     pauses.abort();
-    if let Some(Err(e)) = recorder.map(crate::inventory::Recorder::finish) {
-        printer.warning(&format!("the inventory was not updated: {e}"));
+    let taking_in = Instant::now();
+    match recorder.map(crate::inventory::Recorder::finish) {
+        Some(Err(e)) => printer.warning(&format!("the inventory was not updated: {e}")),
+        Some(Ok(rows)) => printer.debug(&format!(
+            "inventory: {} written in {:.2} s after the sending",
+            crate::output::count(rows, "row"),
+            taking_in.elapsed().as_secs_f64()
+        )),
+        None => {}
     }
     if rules.export.is_some() {
         // An export keeps every location's read form: the oldest exports go.
@@ -332,7 +346,6 @@ pub(crate) async fn execute(
         .with_hint(resume_hint(&run)));
     }
 
-    let elapsed = started.elapsed().as_secs_f64();
     let what = if run.plan { "plan: " } else { "" };
     printer.note(&format!(
         "{}{} record{}: {}{}{}{}{}, in {:.1} s ({}/s)",
@@ -382,7 +395,17 @@ pub(crate) async fn execute(
         elapsed,
         per_second(tally.total as f64 / elapsed.max(1e-9))
     ));
-    printer.note(&pace_summary(&pacer, routes.shared_description(), records));
+    // How the run paced itself is for a run long enough to watch, or for `-v`: a short
+    // one says what it did in its one summary line.
+    let long_run = records >= LONG_RUN_RECORDS || elapsed >= LONG_RUN_SECONDS;
+    let pace_line = |line: &str| {
+        if long_run {
+            printer.note(line);
+        } else {
+            printer.debug(line);
+        }
+    };
+    pace_line(&pace_summary(&pacer, routes.shared_description(), records));
     let remembered = memory.remember(
         origin,
         pacer.learned(),
@@ -390,7 +413,7 @@ pub(crate) async fn execute(
         pacer.summary().changed,
     );
     if let Some(line) = remembered {
-        printer.note(&line);
+        pace_line(&line);
     }
     if run.plan {
         printer.note("plan: nothing was written");
@@ -638,6 +661,11 @@ fn confirm_suspect(context: &Context<'_>, records: &[String]) -> Result<bool> {
         "mend the sheet (format such columns as text, or write the values again), or pass `--yes` to send them as they are",
     ))
 }
+
+/// A run this long (in records, or in seconds) says how it paced itself (the pace line,
+/// and what the pace memory kept) without `-v`.
+const LONG_RUN_RECORDS: usize = 100;
+const LONG_RUN_SECONDS: f64 = 2.0;
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
 /// to slow down (429 or 503), pausing the run 1.0 s in all; the service admits about 1000

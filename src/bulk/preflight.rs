@@ -8,7 +8,7 @@
 //! carries change; `null` removes one), with `--replace` a full body. A read form (what
 //! `location get` prints) is taken by the set-aside rule of `model::reader`.
 
-use super::spool::{IdFrom, SpoolReader, SpoolWriter, Task};
+use super::spool::{IdFrom, Shown, SpoolReader, SpoolWriter, Task};
 use super::Operation;
 use crate::input::{Position, Source};
 use crate::output::Messages;
@@ -106,8 +106,19 @@ impl Checked {
             problems,
         } = self;
         let valid = !problems.has_errors() && id.is_some() == (operation != Operation::Create);
+        let mut shown = None;
         let body = match sent {
             Some(Sent::Body(body)) if valid => {
+                if operation == Operation::Create {
+                    shown = Some(Shown {
+                        name: Some(body.store_name.clone()),
+                        city: body
+                            .structured_address
+                            .as_ref()
+                            .map(|address| address.city.clone())
+                            .or_else(|| body.city.clone()),
+                    });
+                }
                 let op = if operation == Operation::Create {
                     WriteOp::Create
                 } else {
@@ -135,6 +146,7 @@ impl Checked {
                 body,
                 id_from: IdFrom::Input,
                 export,
+                shown,
             },
             problems,
         }

@@ -115,6 +115,10 @@ pub(crate) struct Report {
     /// The location as this task last saw it (sent or read), for the inventory.
     #[serde(skip)]
     pub seen: Option<bytes::Bytes>,
+    /// A create's name and city (its checked body's), for the inventory instead of
+    /// `seen`: nothing to read again.
+    #[serde(skip)]
+    pub shown: Option<super::spool::Shown>,
     /// A task whose id came from locadm's inventory by storeId: what the service said of
     /// that entry.
     #[serde(rename = "storeIdMatch", skip_serializing_if = "Option::is_none")]
@@ -177,6 +181,7 @@ impl Report {
             body: None,
             location: None,
             seen: None,
+            shown: None,
             store_id_match: None,
             note: None,
             corrected: None,
@@ -204,6 +209,14 @@ impl Report {
             || (self.status == Some(404) && self.operation != "create");
         if gone {
             return Some(Fact::gone(id));
+        }
+        if let Some(shown) = &self.shown {
+            return Some(Fact {
+                store_id: self.store_id.clone(),
+                name: shown.name.clone(),
+                city: shown.city.clone(),
+                ..Fact::seen(id, None)
+            });
         }
         let seen = self.seen.clone()?;
         Some(Fact {

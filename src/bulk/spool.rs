@@ -34,6 +34,17 @@ pub(crate) struct Task {
     /// The export a sheet's record was edited from, as the sheet names it.
     #[serde(default)]
     pub export: Option<String>,
+    /// A create's name and city, from its checked body: what the inventory lists of it
+    /// once created, without reading the body again.
+    #[serde(default)]
+    pub shown: Option<Shown>,
+}
+
+/// What the inventory lists of a location besides its ids.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Shown {
+    pub name: Option<String>,
+    pub city: Option<String>,
 }
 
 /// Where a task's `id` came from. The inventory is locadm's memory, a hint: an id taken
@@ -176,6 +187,7 @@ mod tests {
                 body: Ok(Bytes::from_static(br#"{"storeId":"S-1","latitude":52.10}"#)),
                 id_from: IdFrom::Input,
                 export: None,
+                shown: None,
             },
             Task {
                 position: Position::Index(7),
@@ -185,6 +197,7 @@ mod tests {
                 body: Err("storeId: required".into()),
                 id_from: IdFrom::Input,
                 export: None,
+                shown: None,
             },
         ];
         // Every operation and position, an empty body, and text that is not ASCII.
@@ -208,6 +221,7 @@ mod tests {
                 body: Ok(Bytes::new()),
                 id_from: IdFrom::Input,
                 export: Some(format!("2026-11-28T22:30:00Z/{n:04x}")),
+                shown: None,
             });
         }
         tasks

@@ -130,6 +130,7 @@ impl Worker {
                 report.id = None;
                 report.status = None;
                 report.seen = None;
+                report.shown = None;
                 result = if self.rules.plan {
                     self.plan(&task, body, &mut report).await
                 } else {
@@ -287,7 +288,12 @@ impl Worker {
                             Outcome::Created
                         };
                         report.id = Some(new_id);
-                        report.seen = Some(sent);
+                        // What the inventory lists of it, taken from the checked body;
+                        // else (a body not checked here) the body, read later.
+                        match &task.shown {
+                            Some(shown) => report.shown = Some(shown.clone()),
+                            None => report.seen = Some(sent),
+                        }
                     }
                     None => {
                         report.outcome = Outcome::Unconfirmed;

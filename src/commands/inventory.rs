@@ -99,11 +99,8 @@ fn export(context: &Context<'_>) -> Result<()> {
         deleted: true,
         ..Filter::default()
     };
-    let known = Inventory::open()?.list(&service, &filter)?;
     let mut sink = context.printer.records();
-    for location in &known {
-        sink.push(location)?;
-    }
+    Inventory::open()?.each_known(&service, &filter, |location| sink.push(&location))?;
     sink.finish()
 }
 

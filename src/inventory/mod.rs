@@ -10,10 +10,13 @@
 //! - What is newer wins: a fact carries the time it was learned (an import the file's
 //!   time), and an older one never overwrites a newer one (an old export does not bring
 //!   back a location deleted since).
-//! - Single commands write their one fact ([`note`]); a bulk run hands its results to a
-//!   [`Recorder`], a thread of its own that writes them in batches, a transaction each.
+//! - Single commands write their one fact ([`note`]); a bulk run appends its results'
+//!   facts to a pending file of its own as it goes, and its [`Recorder`] takes the file
+//!   in when the sending is over (`pending.rs`: a file left by a run that ended first is
+//!   taken in by the next opening, before anything is matched against the inventory).
 
 mod import;
+mod pending;
 mod recorder;
 
 use std::collections::HashMap;
@@ -241,9 +244,6 @@ impl Inventory {
         set_wal(&conn).map_err(failed)?;
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(failed)?;
-        // The schema, made once: in a transaction that takes the write lock first (and
-        // waits its turn), as two runs starting together on a new file both make it; a
-        // read that had to become a write would be refused at once instead.
         let made: bool = conn
             .query_row(
                 "SELECT count(*) = 2 FROM sqlite_master WHERE name IN ('locations', 'bases')",
@@ -251,43 +251,15 @@ impl Inventory {
                 |row| row.get(0),
             )
             .map_err(failed)?;
-        if made {
-            return Ok(Inventory {
-                conn,
-                path: path.to_owned(),
-            });
+        if !made {
+            make_schema(&conn).map_err(failed)?;
         }
-        conn.execute_batch(
-            "BEGIN IMMEDIATE;
-            CREATE TABLE IF NOT EXISTS locations (
-                service   TEXT NOT NULL,
-                profile   TEXT NOT NULL,
-                id        TEXT NOT NULL,
-                store_id  TEXT,
-                name      TEXT,
-                city      TEXT,
-                last_seen INTEGER NOT NULL,
-                deleted   INTEGER NOT NULL DEFAULT 0,
-                PRIMARY KEY (service, profile, id)
-            ) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS locations_by_store_id
-                ON locations (service, profile, store_id);
-            CREATE TABLE IF NOT EXISTS bases (
-                service     TEXT NOT NULL,
-                profile     TEXT NOT NULL,
-                export      TEXT NOT NULL,
-                id          TEXT NOT NULL,
-                body        TEXT NOT NULL,
-                exported_at INTEGER NOT NULL,
-                PRIMARY KEY (service, profile, id, export)
-            ) WITHOUT ROWID;
-            COMMIT;",
-        )
-        .map_err(failed)?;
-        Ok(Inventory {
+        let mut inventory = Inventory {
             conn,
             path: path.to_owned(),
-        })
+        };
+        pending::take_in_leftovers(&mut inventory, &pending::directory(path))?;
+        Ok(inventory)
     }
 
     /// Writes `facts` in one transaction: the newer of what was known and what is
@@ -465,6 +437,22 @@ impl Inventory {
 
     /// The known locations `filter` picks, by storeId then id.
     pub(crate) fn list(&self, service: &Service, filter: &Filter) -> Result<Vec<Known>> {
+        let mut known = Vec::new();
+        self.each_known(service, filter, |location| {
+            known.push(location);
+            Ok(())
+        })?;
+        Ok(known)
+    }
+
+    /// Calls `each` with every known location `filter` picks, by storeId then id, one
+    /// row at a time (a listing of any size in the memory of one); how many there were.
+    pub(crate) fn each_known(
+        &self,
+        service: &Service,
+        filter: &Filter,
+        mut each: impl FnMut(Known) -> Result<()>,
+    ) -> Result<usize> {
         let mut query = self
             .conn
             .prepare(
@@ -480,37 +468,39 @@ impl Inventory {
         // The city is compared here, not by SQLite's NOCASE, which folds ASCII alone
         // (`ŁÓDŹ` is `Łódź`).
         let city = filter.city.as_deref().map(str::to_lowercase);
-        let known = query
-            .query_map(
-                params![
-                    service.url,
-                    service.profile,
-                    filter.store_id,
-                    filter.deleted
-                ],
-                |row| {
-                    Ok(Known {
-                        id: row.get(0)?,
-                        store_id: row.get(1)?,
-                        name: row.get(2)?,
-                        city: row.get(3)?,
-                        last_seen: row.get(4)?,
-                        deleted: row.get(5)?,
-                    })
-                },
-            )
-            .and_then(|rows| {
-                rows.filter(|known: &rusqlite::Result<Known>| match (known, &city) {
-                    (Ok(known), Some(city)) => known
-                        .city
-                        .as_deref()
-                        .is_some_and(|c| c.to_lowercase() == *city),
-                    _ => true,
-                })
-                .collect()
-            })
+        let mut rows = query
+            .query(params![
+                service.url,
+                service.profile,
+                filter.store_id,
+                filter.deleted
+            ])
             .map_err(|e| fail(&self.path, "read", e))?;
-        Ok(known)
+        let mut taken = 0;
+        while let Some(row) = rows.next().map_err(|e| fail(&self.path, "read", e))? {
+            let known = (|| {
+                Ok::<_, rusqlite::Error>(Known {
+                    id: row.get(0)?,
+                    store_id: row.get(1)?,
+                    name: row.get(2)?,
+                    city: row.get(3)?,
+                    last_seen: row.get(4)?,
+                    deleted: row.get(5)?,
+                })
+            })()
+            .map_err(|e| fail(&self.path, "read", e))?;
+            let picked = city.as_ref().is_none_or(|city| {
+                known
+                    .city
+                    .as_deref()
+                    .is_some_and(|c| c.to_lowercase() == *city)
+            });
+            if picked {
+                taken += 1;
+                each(known)?;
+            }
+        }
+        Ok(taken)
     }
 
     /// Forgets every location of a service, whatever the profile (`emulator reset`: its
@@ -564,6 +554,38 @@ fn set_wal(conn: &Connection) -> rusqlite::Result<()> {
             done => return done,
         }
     }
+}
+
+/// The tables and the index, made once: in a transaction that takes the write lock first
+/// (and waits its turn), as two runs starting together on a new file both make it; a
+/// read that had to become a write would be refused at once instead.
+fn make_schema(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "BEGIN IMMEDIATE;
+            CREATE TABLE IF NOT EXISTS locations (
+                service   TEXT NOT NULL,
+                profile   TEXT NOT NULL,
+                id        TEXT NOT NULL,
+                store_id  TEXT,
+                name      TEXT,
+                city      TEXT,
+                last_seen INTEGER NOT NULL,
+                deleted   INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (service, profile, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS locations_by_store_id
+                ON locations (service, profile, store_id);
+            CREATE TABLE IF NOT EXISTS bases (
+                service     TEXT NOT NULL,
+                profile     TEXT NOT NULL,
+                export      TEXT NOT NULL,
+                id          TEXT NOT NULL,
+                body        TEXT NOT NULL,
+                exported_at INTEGER NOT NULL,
+                PRIMARY KEY (service, profile, id, export)
+            ) WITHOUT ROWID;
+            COMMIT;",
+    )
 }
 
 /// What to do about an inventory that was damaged.

@@ -1,110 +1,150 @@
-//! What a bulk run learns, written to the inventory by a thread of its own: the report
-//! writer gathers the results' facts and hands them over a batch at a time (one channel
-//! send, one wake-up of the thread, for [`BATCH`] results: a send a result cost a fast
-//! run a third of its rate on two cores), and the thread writes each batch in one
-//! transaction. No worker or the report writer ever waits for SQLite.
+//! What a bulk run learns, written to the inventory once its sending is over. The report
+//! writer appends each result's facts to the run's pending file ([`super::pending`]) as
+//! they come, a buffered frame each, on disk at least every [`HOLD`];
+//! [`Recorder::finish`] takes the file into the inventory and removes it. Neither a body
+//! is read nor an SQLite row written while the run sends (issue 55).
 
-use std::sync::mpsc;
-use std::thread::JoinHandle;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
+use super::pending::{self, NotTakenIn, Pending};
 use super::{Fact, Inventory, Service};
 use locadm_client::error::{Error, Result};
 
-/// The facts handed over at once, and written in one transaction.
-const BATCH: usize = 1024;
-
-/// How long a fact may wait for its batch to fill: a slow run's are written as it goes
-/// (what a concurrent run or a crash sees), at most this much behind.
-const HOLD: std::time::Duration = std::time::Duration::from_secs(1);
+/// How long a fact may wait in the buffer: a crash loses at most this much of a run's
+/// facts (and a slow run's are on disk as it goes).
+const HOLD: Duration = Duration::from_secs(1);
 
 pub(crate) struct Recorder {
-    facts: mpsc::Sender<Vec<Fact>>,
-    thread: JoinHandle<usize>,
+    pending: PathBuf,
+    /// The locked file (the lock is the run's while this lives).
+    file: File,
+    inventory: Inventory,
+    failed: Option<Box<dyn FnOnce(Error) + Send>>,
 }
 
 impl Recorder {
-    /// Opens the inventory here (so that a failure is known before the run) and starts
-    /// the writer. Its first failure to write goes to `failed` (a run whose creates must
-    /// be remembered stops there); the facts after it are drained unwritten.
+    /// Opens the inventory (taking in what earlier runs left), proves it can be written
+    /// (a read-only or full disk is known before anything is sent), and makes the run's
+    /// pending file. The first failure to write a fact goes to `failed` (a run whose
+    /// creates must be remembered stops there); the facts after it are not written.
     pub(crate) fn start(
         service: Service,
         failed: impl FnOnce(Error) + Send + 'static,
     ) -> Result<Recorder> {
-        let mut inventory = Inventory::open()?;
-        // A write now, before the run: a read-only or full disk is known before
-        // anything is sent.
+        let path = super::path()?;
+        let mut inventory = Inventory::open_at(&path)?;
         inventory.probe_write()?;
-        let (facts, received) = mpsc::channel::<Vec<Fact>>();
-        let thread = std::thread::Builder::new()
-            .name("inventory".into())
-            .spawn(move || {
-                let mut written = 0;
-                let mut failed = Some(failed);
-                while let Ok(batch) = received.recv() {
-                    // After a failure the rest is drained unwritten.
-                    if failed.is_some() {
-                        match inventory.record(&service, batch) {
-                            Ok(n) => written += n,
-                            Err(e) => failed.take().map_or((), |failed| failed(e)),
-                        }
-                    }
-                }
-                written
-            })
-            .map_err(|e| Error::other(format!("cannot start the inventory's writer: {e}")))?;
-        Ok(Recorder { facts, thread })
+        let Pending {
+            path: pending,
+            file,
+        } = Pending::create(&pending::directory(&path), &service)?;
+        Ok(Recorder {
+            pending,
+            file,
+            inventory,
+            failed: Some(Box::new(failed)),
+        })
     }
 
-    /// A handle to hand facts over with (the report writer's).
-    pub(crate) fn notes(&self) -> Notes {
-        Notes {
-            facts: self.facts.clone(),
-            batch: Vec::with_capacity(BATCH),
-            since: std::time::Instant::now(),
+    /// The handle the report writer notes facts with (one a run).
+    pub(crate) fn notes(&mut self) -> Result<Notes> {
+        let file = self.file.try_clone().map_err(|e| {
+            Error::other(format!("cannot write to `{}`: {e}", self.pending.display()))
+        })?;
+        Ok(Notes {
+            out: BufWriter::with_capacity(1 << 16, file),
+            frame: Vec::new(),
+            path: self.pending.clone(),
+            flushed: Instant::now(),
+            failed: self.failed.take(),
+            stopped: false,
+        })
+    }
+
+    /// Takes the run's facts into the inventory (every [`Notes`] dropped by now); how
+    /// many rows were written. When they cannot be, the pending file is kept, and the
+    /// next opening of the inventory takes it in.
+    pub(crate) fn finish(mut self) -> Result<usize> {
+        match pending::take_in(&mut self.inventory, &self.pending) {
+            Ok(written) => {
+                let _ = std::fs::remove_file(&self.pending);
+                Ok(written)
+            }
+            Err(NotTakenIn::Failed(e) | NotTakenIn::Damaged(e)) => Err(e.with_hint(format!(
+                "what the run learned is kept in `{}`, and is taken in when locadm next opens its inventory",
+                self.pending.display()
+            ))),
         }
-    }
-
-    /// Waits until everything noted is written (every [`Notes`] dropped); how many rows
-    /// were.
-    pub(crate) fn finish(self) -> Result<usize> {
-        drop(self.facts);
-        self.thread
-            .join()
-            .map_err(|_| Error::other("the inventory's writer failed"))
     }
 }
 
-/// Hands facts over to a [`Recorder`]'s thread, [`BATCH`] at a time (or what came in
-/// [`HOLD`]); the rest when dropped.
+/// Appends facts to the run's pending file.
 pub(crate) struct Notes {
-    facts: mpsc::Sender<Vec<Fact>>,
-    batch: Vec<Fact>,
-    /// When the batch's first fact came.
-    since: std::time::Instant,
+    out: BufWriter<File>,
+    /// The frame being written, kept from fact to fact.
+    frame: Vec<u8>,
+    path: PathBuf,
+    flushed: Instant,
+    failed: Option<Box<dyn FnOnce(Error) + Send>>,
+    /// A write failed: nothing more is written.
+    stopped: bool,
 }
 
 impl Notes {
     pub(crate) fn note(&mut self, fact: Fact) {
-        if self.batch.is_empty() {
-            self.since = std::time::Instant::now();
+        if self.stopped {
+            return;
         }
-        self.batch.push(fact);
-        if self.batch.len() >= BATCH || self.since.elapsed() >= HOLD {
-            self.hand_over();
+        let mut frame = std::mem::take(&mut self.frame);
+        frame.clear();
+        let written = pending::append_fact(&mut frame, &fact, fact_time(&fact))
+            .and_then(|()| self.write(&frame));
+        self.frame = frame;
+        if let Err(e) = written {
+            self.fail(e);
         }
     }
 
-    fn hand_over(&mut self) {
-        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
-        // The thread ends only once every handle is dropped and the recorder finished.
-        let _ = self.facts.send(batch);
+    fn write(&mut self, frame: &[u8]) -> Result<()> {
+        self.out.write_all(frame).map_err(|e| self.cannot(&e))?;
+        if self.flushed.elapsed() >= HOLD {
+            self.out.flush().map_err(|e| self.cannot(&e))?;
+            self.flushed = Instant::now();
+        }
+        Ok(())
     }
+
+    fn cannot(&self, e: &std::io::Error) -> Error {
+        Error::other(format!(
+            "cannot write what the run learns to `{}`: {e}",
+            self.path.display()
+        ))
+    }
+
+    fn fail(&mut self, e: Error) {
+        self.stopped = true;
+        if let Some(failed) = self.failed.take() {
+            failed(e);
+        }
+    }
+}
+
+/// When a fact was learned: now, unless it says (read only when it does not).
+fn fact_time(fact: &Fact) -> i64 {
+    fact.at
+        .unwrap_or_else(|| super::millis(std::time::SystemTime::now()))
 }
 
 impl Drop for Notes {
     fn drop(&mut self) {
-        if !self.batch.is_empty() {
-            self.hand_over();
+        if !self.stopped {
+            if let Err(e) = self.out.flush() {
+                let e = self.cannot(&e);
+                self.fail(e);
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::jq;
 use super::sheet::{flatten, CsvOut, Sheet, TableOut, XlsxOut};
+use super::table::PagedTable;
 use super::Messages;
 use super::OutputFormat;
 use locadm_client::error::{Error, Result};
@@ -56,11 +57,11 @@ pub struct RecordSink {
     out: BufWriter<io::Stdout>,
     /// Records printed so far.
     count: usize,
-    rows: Vec<Vec<String>>,
+    /// The table of the records pushed, drawn a page at a time (its header from their
+    /// kind).
+    table: Option<PagedTable>,
     finished: bool,
     stdout_is_terminal: bool,
-    /// The header of the table, from the kind of the records pushed.
-    header: &'static [&'static str],
     /// `-o csv`.
     csv: Option<CsvOut>,
     /// `-o xlsx`: written when the stream ends.
@@ -82,17 +83,18 @@ impl RecordSink {
         RecordSink {
             csv: (format == OutputFormat::Csv).then(|| CsvOut::new(columns.clone())),
             xlsx: (format == OutputFormat::Xlsx).then(|| XlsxOut::new(columns.clone())),
-            columns: columns.filter(|_| table).map(TableOut::new),
+            columns: columns.filter(|_| table).map(|chosen| {
+                TableOut::new(chosen, std::io::IsTerminal::is_terminal(&io::stdout()))
+            }),
             messages,
             format,
             quiet,
             jq,
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             count: 0,
-            rows: Vec::new(),
+            table: None,
             finished: false,
             stdout_is_terminal: std::io::IsTerminal::is_terminal(&io::stdout()),
-            header: &[],
         }
     }
 
@@ -112,7 +114,7 @@ impl RecordSink {
                     } else if let Some(xlsx) = &mut self.xlsx {
                         xlsx.push(&row)?;
                     } else if let Some(table) = &mut self.columns {
-                        table.push(&row);
+                        table.push(&row, &mut self.out)?;
                     }
                 }
                 Sheet::Aside(text) => self.messages.warning(&text),
@@ -124,8 +126,13 @@ impl RecordSink {
             (OutputFormat::Table, None) => match record.human() {
                 Human::Line(line) => writeln!(self.out, "{}", super::sanitize(&line))?,
                 Human::Row(row) => {
-                    self.header = R::HEADER;
-                    self.rows.push(row);
+                    let terminal = self.stdout_is_terminal;
+                    self.table
+                        .get_or_insert_with(|| {
+                            let header = R::HEADER.iter().map(|&name| name.to_owned()).collect();
+                            PagedTable::new(header, terminal)
+                        })
+                        .push(row, &mut self.out)?;
                 }
                 Human::Hidden => {}
             },
@@ -162,19 +169,12 @@ impl RecordSink {
     }
 
     fn close(&mut self) -> Result<()> {
-        let as_table = self.format == OutputFormat::Table && self.jq.is_none() && !self.quiet;
         if let Some(xlsx) = &mut self.xlsx {
             xlsx.finish(&mut self.out)?;
-        } else if let Some(table) = self
-            .columns
-            .as_ref()
-            .and_then(|t| t.render(self.stdout_is_terminal))
-        {
-            writeln!(self.out, "{table}")?;
-        } else if as_table && !self.rows.is_empty() {
-            let table =
-                super::table::render_table(self.header, &self.rows, self.stdout_is_terminal);
-            writeln!(self.out, "{table}")?;
+        } else if let Some(table) = &mut self.columns {
+            table.finish(&mut self.out)?;
+        } else if let Some(table) = &mut self.table {
+            table.finish(&mut self.out)?;
         }
         Ok(self.out.flush()?)
     }

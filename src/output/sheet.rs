@@ -9,6 +9,8 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use super::table::PagedTable;
+
 pub(crate) use crate::columns::Cell;
 use crate::columns::{self, protect};
 use locadm_client::error::{Error, Result};
@@ -241,32 +243,32 @@ fn xlsx_error(e: rust_xlsxwriter::XlsxError) -> Error {
 /// Rows of a table in `--columns`, shown at the end.
 pub(crate) struct TableOut {
     chosen: Vec<String>,
-    rows: Vec<Vec<String>>,
+    table: PagedTable,
 }
 
 impl TableOut {
-    pub(crate) fn new(chosen: Vec<String>) -> TableOut {
+    pub(crate) fn new(chosen: Vec<String>, stdout_is_terminal: bool) -> TableOut {
         TableOut {
+            table: PagedTable::new(chosen.clone(), stdout_is_terminal),
             chosen,
-            rows: Vec::new(),
         }
     }
 
-    pub(crate) fn push(&mut self, row: &[(Cow<'static, str>, Cell)]) {
+    pub(crate) fn push(
+        &mut self,
+        row: &[(Cow<'static, str>, Cell)],
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
         let cells = self
             .chosen
             .iter()
             .map(|name| cell_named(row, name).map_or_else(String::new, |c| c.text().into_owned()))
             .collect();
-        self.rows.push(cells);
+        self.table.push(cells, out)
     }
 
-    pub(crate) fn render(&self, terminal: bool) -> Option<String> {
-        if self.rows.is_empty() {
-            return None;
-        }
-        let header: Vec<&str> = self.chosen.iter().map(String::as_str).collect();
-        Some(super::table::render_table(&header, &self.rows, terminal))
+    pub(crate) fn finish(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        self.table.finish(out)
     }
 }
 

@@ -288,7 +288,7 @@ impl Connection {
             .clear();
     }
 
-    /// Sends `request` and reads the whole response (at most [`MAX_RESPONSE_BYTES`](crate::exchange::MAX_RESPONSE_BYTES)).
+    /// Sends `request` and reads the whole response (at most [`BodyBuffer`](crate::body::BodyBuffer)'s caps).
     pub async fn exchange(
         &mut self,
         request: hyper::Request<Full<Bytes>>,

@@ -8,14 +8,12 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper::body::Incoming;
+use hyper::body::{Body as _, Incoming};
 use hyper::client::conn::http1::SendRequest;
 use tokio::time::{Instant, Sleep};
 
+use crate::body::BodyBuffer;
 use crate::failure::{Failure, TransportError, TransportKind};
-
-/// The largest response body read; a larger one is refused rather than buffered.
-pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
 
 /// What became of a request handed to a connection.
 pub(super) enum Exchanged {
@@ -78,7 +76,7 @@ impl Http1 {
         self.sender.is_closed()
     }
 
-    /// Sends `request` and reads the whole answer (at most [`MAX_RESPONSE_BYTES`])
+    /// Sends `request` and reads the whole answer (at most [`BodyBuffer`]'s caps)
     /// within `timeout` of the request going out. `reused`: the connection has served
     /// before, so a request that never reached its wire is handed back to go on a new
     /// one; on a new connection that is the server's failure, for the caller's retries.
@@ -171,20 +169,17 @@ impl Deadline {
     }
 }
 
-/// The whole body of an answer, at most [`MAX_RESPONSE_BYTES`] (http-body-util's
-/// `Limited`, then `collect`).
-async fn whole(body: Incoming) -> std::result::Result<Bytes, Failure> {
-    match http_body_util::Limited::new(body, MAX_RESPONSE_BYTES)
-        .collect()
-        .await
-    {
-        Ok(collected) => Ok(collected.to_bytes()),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(Failure::TooLarge),
-        Err(e) => Err(Failure::Transport(TransportError::new(
-            TransportKind::Broken,
-            &*e,
-        ))),
+/// The whole body of an answer, read into a [`BodyBuffer`] (at most its caps).
+async fn whole(mut body: Incoming) -> std::result::Result<Bytes, Failure> {
+    let mut read = BodyBuffer::new(body.size_hint().exact());
+    while let Some(frame) = body.frame().await {
+        let frame = frame
+            .map_err(|e| Failure::Transport(TransportError::new(TransportKind::Broken, &e)))?;
+        if let Ok(data) = frame.into_data() {
+            read.extend(&data)?;
+        }
     }
+    Ok(read.freeze())
 }
 
 pub(super) fn timed_out() -> Failure {

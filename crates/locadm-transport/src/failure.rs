@@ -2,12 +2,15 @@
 //! sent again and what the user is told. The CLI's shared reqwest client reports its
 //! failures in the same terms, so both routes are judged by one rule.
 
-/// Why one attempt got no answer to map: the transport failed, or the body was over
-/// `MAX_RESPONSE_BYTES` and was not read.
+/// Why one attempt got no answer to map: the transport failed, or the body was not read
+/// whole (see `body.rs`).
 #[derive(Debug)]
 pub enum Failure {
     Transport(TransportError),
+    /// The body was over `MAX_RESPONSE_BYTES`.
     TooLarge,
+    /// The answers being read at once would have held more than `MAX_HELD_BYTES` with it.
+    Crowded,
 }
 
 impl From<TransportError> for Failure {

@@ -13,11 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::Body as _;
 
-use crate::exchange::MAX_RESPONSE_BYTES;
+use crate::body::BodyBuffer;
 use crate::exchange::{timed_out, Answer};
 use crate::failure::{Failure, TransportError, TransportKind};
 
@@ -72,7 +72,7 @@ impl Http2 {
     }
 
     /// Sends `request` as a stream and reads its whole answer (at most
-    /// [`MAX_RESPONSE_BYTES`]) within `timeout`. On a handle of its own (a clone of the
+    /// [`BodyBuffer`]'s caps) within `timeout`. On a handle of its own (a clone of the
     /// lane's), so that the lane is free for other requests meanwhile.
     pub(super) async fn exchange(
         self,
@@ -132,27 +132,26 @@ impl Http2 {
         let answer = async {
             let response = response.await?;
             let (parts, mut body) = response.into_parts();
-            let mut read = BytesMut::new();
+            let mut read = BodyBuffer::new(None);
             while let Some(chunk) = body.data().await {
                 let chunk = chunk?;
                 // The window is given back as the answer is read, or a long answer stalls.
                 let _ = body.flow_control().release_capacity(chunk.len());
-                if read.len() + chunk.len() > MAX_RESPONSE_BYTES {
-                    return Ok(None);
+                if let Err(refused) = read.extend(&chunk) {
+                    return Ok(Err(refused));
                 }
-                read.extend_from_slice(&chunk);
             }
-            Ok::<_, h2::Error>(Some((parts, read.freeze())))
+            Ok::<_, h2::Error>(Ok((parts, read.freeze())))
         };
         match tokio::time::timeout_at(deadline, answer).await {
             Err(_) => Err(timed_out()),
-            Ok(Ok(Some((parts, body)))) => Ok(Sent::Answered(Answer {
+            Ok(Ok(Ok((parts, body)))) => Ok(Sent::Answered(Answer {
                 parts,
                 body,
                 round_trip: sent.elapsed(),
                 multiplexed: true,
             })),
-            Ok(Ok(None)) => Err(Failure::TooLarge),
+            Ok(Ok(Err(refused))) => Err(refused),
             Ok(Err(e)) if unprocessed(&e) => Ok(Sent::Unprocessed(
                 copy,
                 TransportError::new(TransportKind::NotSent, &e),

@@ -15,6 +15,7 @@
 //!
 //! The bulk engine above this (what to send, retries, journals, reports) is the CLI's.
 
+mod body;
 mod connection;
 mod exchange;
 mod failure;
@@ -23,7 +24,8 @@ mod lanes;
 pub mod pacer;
 mod sessions;
 
+pub use body::{BodyBuffer, MAX_HELD_BYTES, MAX_RESPONSE_BYTES};
 pub use connection::{BadBaseUrl, Connection, Connector, Options};
-pub use exchange::{Answer, MAX_RESPONSE_BYTES};
+pub use exchange::Answer;
 pub use failure::{root_cause, Failure, TransportError, TransportKind};
 pub use sessions::SessionStore;

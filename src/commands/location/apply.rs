@@ -236,6 +236,7 @@ async fn undo(context: &Context<'_>, args: ApplyArgs, path: &std::path::Path) ->
             body: Ok(body),
             id_from: IdFrom::Input,
             export: None,
+            shown: None,
         });
     }
     if unsure > 0 {

@@ -117,6 +117,7 @@ pub(super) fn id_tasks(
                 store_id,
                 body: Ok(bytes::Bytes::new()),
                 export: None,
+                shown: None,
             });
         }
     };

@@ -21,8 +21,14 @@ pub(super) async fn run(context: &Context<'_>, args: ListArgs) -> Result<()> {
     if args.refresh {
         refresh(context, &service, &filter, args.pace).await?;
     }
-    let known = Inventory::open()?.list(&service, &filter)?;
-    if known.is_empty() {
+    let inventory = Inventory::open()?;
+    // Counted first, and printed as the rows come: a listing of any size in flat memory.
+    let mut seen = Seen::default();
+    inventory.each_known(&service, &filter, |location| {
+        seen.add(&location.seen_utc());
+        Ok(())
+    })?;
+    if seen.count == 0 {
         printer.note(&format!(
             "locadm knows no {}location of {} (profile `{}`): it learns them from what it creates, reads, changes and deletes, and from `locadm inventory import FILE`",
             if args.store_id.is_some() || args.city.is_some() { "such " } else { "" },
@@ -30,25 +36,53 @@ pub(super) async fn run(context: &Context<'_>, args: ListArgs) -> Result<()> {
             service.profile
         ));
     } else {
-        let seen: Vec<String> = known.iter().map(|k| k.seen_utc()).collect();
-        let (oldest, newest) = (seen.iter().min(), seen.iter().max());
-        let seen = match (oldest, newest) {
-            (Some(oldest), Some(newest)) if oldest != newest => {
-                format!("{oldest} to {newest} UTC")
-            }
-            (Some(oldest), _) => format!("{oldest} UTC"),
-            _ => String::new(),
-        };
         printer.note(&format!(
-            "{} known to locadm, last seen {seen} (the service cannot list them; `--refresh` reads them again)",
-            count(known.len(), "location")
+            "{} known to locadm, last seen {} (the service cannot list them; `--refresh` reads them again)",
+            count(seen.count, "location"),
+            seen.describe()
         ));
     }
     let mut sink = printer.records();
-    for location in &known {
-        sink.push(location)?;
-    }
+    inventory.each_known(&service, &filter, |location| sink.push(&location))?;
     sink.finish()
+}
+
+/// How many locations a listing has, and when the oldest and the newest were seen.
+#[derive(Default)]
+struct Seen {
+    count: usize,
+    oldest: Option<String>,
+    newest: Option<String>,
+}
+
+impl Seen {
+    fn add(&mut self, seen_utc: &str) {
+        self.count += 1;
+        // `2026-11-26 19:43:44`: text in this form sorts as time does.
+        if self
+            .oldest
+            .as_deref()
+            .is_none_or(|oldest| seen_utc < oldest)
+        {
+            self.oldest = Some(seen_utc.to_owned());
+        }
+        if self
+            .newest
+            .as_deref()
+            .is_none_or(|newest| seen_utc > newest)
+        {
+            self.newest = Some(seen_utc.to_owned());
+        }
+    }
+
+    /// `2026-11-26 19:43:44 to 2026-11-28 08:00:01 UTC`, or the one time.
+    fn describe(&self) -> String {
+        match (&self.oldest, &self.newest) {
+            (Some(oldest), Some(newest)) if oldest != newest => format!("{oldest} to {newest} UTC"),
+            (Some(oldest), _) => format!("{oldest} UTC"),
+            _ => String::new(),
+        }
+    }
 }
 
 /// Reads every location the filter picks (with `--deleted` the gone ones too: one may be
@@ -74,6 +108,7 @@ async fn refresh(
             body: Ok(bytes::Bytes::new()),
             id_from: IdFrom::Input,
             export: None,
+            shown: None,
         });
     }
     let preflight = builder.finish(Some("refresh".to_owned()))?;

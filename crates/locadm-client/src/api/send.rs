@@ -8,7 +8,9 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 
-use locadm_transport::{pacer, Failure, TransportError, TransportKind, MAX_RESPONSE_BYTES};
+use locadm_transport::{
+    pacer, BodyBuffer, Failure, TransportError, TransportKind, MAX_HELD_BYTES, MAX_RESPONSE_BYTES,
+};
 
 use super::{errors, ApiClient, BoxFuture, Dedicated, Endpoint, Idempotency, Reply, Route};
 use crate::error::{Error, Result};
@@ -139,12 +141,19 @@ impl ApiClient {
                 Err(Failure::Transport(e)) => {
                     Err(errors::transport_error(&e, target.url(), idempotency))
                 }
-                Err(Failure::TooLarge) => {
-                    let message = format!(
-                        "{method} {}: the response body is larger than {} MiB and was not read",
-                        target.url(),
-                        MAX_RESPONSE_BYTES >> 20
-                    );
+                Err(refused @ (Failure::TooLarge | Failure::Crowded)) => {
+                    let message = match refused {
+                        Failure::Crowded => format!(
+                            "{method} {}: the answers being read at once would hold more than {} MiB with this one, which was not read whole",
+                            target.url(),
+                            MAX_HELD_BYTES >> 20
+                        ),
+                        _ => format!(
+                            "{method} {}: the response body is larger than {} MiB and was not read",
+                            target.url(),
+                            MAX_RESPONSE_BYTES >> 20
+                        ),
+                    };
                     Err(if create {
                         errors::unconfirmed(message)
                     } else {
@@ -202,17 +211,17 @@ impl ApiClient {
         let status = response.status();
         self.trace
             .response(response.version(), status, response.headers());
-        let mut body = Vec::new();
+        let mut body = BodyBuffer::new(response.content_length());
         while let Some(chunk) = response.chunk().await.map_err(failed)? {
-            if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
+            if let Err(refused) = body.extend(&chunk) {
                 self.trace
                     .note("response body over the limit; the rest is not read");
-                return Err(Failure::TooLarge);
+                return Err(refused);
             }
-            body.extend_from_slice(&chunk);
         }
+        let body = body.freeze();
         self.trace.body(&body);
-        Ok(Reply::new(status, response.headers(), body.into()))
+        Ok(Reply::new(status, response.headers(), body))
     }
 
     /// One attempt on a dedicated connection: the same request as `attempt` makes.

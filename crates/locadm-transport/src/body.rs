@@ -1,0 +1,126 @@
+//! An answer's body as it is read: at most [`MAX_RESPONSE_BYTES`] each, and at most
+//! [`MAX_HELD_BYTES`] for every answer being read at once in the process. A service (or
+//! whatever answers in its place) that sends long answers to every request of a run
+//! would otherwise have the run hold a cap's worth for each request in flight: 112 MB
+//! at 16 in flight, and more with `--concurrency auto`. Every reader of answers (the
+//! dedicated connections, the HTTP/2 lanes, the CLI's shared client) reads through a
+//! [`BodyBuffer`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bytes::{Bytes, BytesMut};
+
+use crate::failure::Failure;
+
+/// The largest response body read; a larger one is refused rather than buffered.
+pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
+
+/// The most every answer being read at once may hold: three answers at the cap. A
+/// location's read form is a few KiB, so a run reaches this only when answers are far
+/// larger than any location (an answer that would go past it fails as one too large).
+pub const MAX_HELD_BYTES: usize = 3 * MAX_RESPONSE_BYTES;
+
+/// What the answers being read hold now.
+static HELD: AtomicUsize = AtomicUsize::new(0);
+
+/// The body of one answer being read, and its share of [`MAX_HELD_BYTES`] (given back
+/// when it is dropped or frozen).
+pub struct BodyBuffer {
+    bytes: BytesMut,
+    held: usize,
+}
+
+impl BodyBuffer {
+    /// A buffer for a body of `expected` bytes, when its length is known (no growing).
+    pub fn new(expected: Option<u64>) -> BodyBuffer {
+        let capacity = expected
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n <= MAX_RESPONSE_BYTES)
+            .unwrap_or(0);
+        BodyBuffer {
+            bytes: BytesMut::with_capacity(capacity),
+            held: 0,
+        }
+    }
+
+    /// Appends `chunk`, or refuses it: [`Failure::TooLarge`] past [`MAX_RESPONSE_BYTES`],
+    /// [`Failure::Crowded`] when the answers being read would hold more than
+    /// [`MAX_HELD_BYTES`] with it.
+    pub fn extend(&mut self, chunk: &[u8]) -> Result<(), Failure> {
+        if self.bytes.len() + chunk.len() > MAX_RESPONSE_BYTES {
+            return Err(Failure::TooLarge);
+        }
+        let held = HELD.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
+        self.held += chunk.len();
+        if held > MAX_HELD_BYTES {
+            return Err(Failure::Crowded);
+        }
+        self.bytes.extend_from_slice(chunk);
+        Ok(())
+    }
+
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The whole body; its share is given back (it is read).
+    pub fn freeze(mut self) -> Bytes {
+        std::mem::take(&mut self.bytes).freeze()
+    }
+}
+
+impl Drop for BodyBuffer {
+    fn drop(&mut self) {
+        HELD.fetch_sub(self.held, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_past_the_cap_is_refused() {
+        let mut body = BodyBuffer::new(None);
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..8 {
+            body.extend(&chunk).unwrap();
+        }
+        assert!(matches!(body.extend(b"x"), Err(Failure::TooLarge)));
+    }
+
+    #[test]
+    fn answers_read_at_once_share_the_budget_and_give_it_back() {
+        let chunk = vec![b'x'; 1 << 20];
+        let mut full = Vec::new();
+        // Three answers at the cap fill the budget (tests run on threads of one process:
+        // only this test holds answers).
+        for _ in 0..3 {
+            let mut body = BodyBuffer::new(None);
+            for _ in 0..8 {
+                body.extend(&chunk).unwrap();
+            }
+            full.push(body);
+        }
+        let mut fourth = BodyBuffer::new(None);
+        assert!(matches!(fourth.extend(&chunk), Err(Failure::Crowded)));
+        drop(fourth);
+        let read = full.pop().unwrap().freeze();
+        assert_eq!(read.len(), MAX_RESPONSE_BYTES);
+        let mut next = BodyBuffer::new(Some(10));
+        next.extend(&chunk).unwrap();
+        drop(full);
+        drop(next);
+        // Every share given back: two answers at the cap are read again.
+        for _ in 0..2 {
+            let mut body = BodyBuffer::new(None);
+            for _ in 0..8 {
+                body.extend(&chunk).unwrap();
+            }
+        }
+    }
+}
