@@ -127,6 +127,9 @@ impl Printer {
             sheet::check_columns(columns)?;
         }
         let jq = jq.map(jq::Filter::new).transpose()?.map(Arc::new);
+        // JSON on stderr is for a program reading it: a person at a terminal who asked
+        // for JSON records reads lines (a screen of `{"note":…}` objects read badly).
+        let json_stderr = explicit_format && !stderr_is_terminal;
         Ok(Printer {
             format,
             jq,
@@ -135,9 +138,9 @@ impl Printer {
             messages: Messages {
                 quiet,
                 discard: false,
-                json: explicit_format,
+                json: json_stderr,
             },
-            verbose: if explicit_format {
+            verbose: if json_stderr {
                 Verbose::new(verbose).as_json()
             } else {
                 Verbose::new(verbose)

@@ -26,7 +26,8 @@ fn apply(env: &Env, n: usize, extra: &[&str]) -> (String, Value) {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     let input = records(env, n);
     let mut args = vec!["location", "apply", "--file", input.to_str().unwrap()];
-    args.extend_from_slice(&["-o", "ndjson"]);
+    // `-v`: a run this short says how it paced itself (its connections) only then.
+    args.extend_from_slice(&["-o", "ndjson", "-v"]);
     args.extend_from_slice(extra);
     let out = env.cmd(&args).run();
     out.assert_code(0);

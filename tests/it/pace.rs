@@ -22,6 +22,8 @@ fn apply(env: &Env, input: &std::path::Path, extra: &[&str]) -> Run {
         input.to_str().unwrap(),
         "-o",
         "ndjson",
+        // A run this short says how it paced itself only with `-v`.
+        "-v",
     ];
     args.extend_from_slice(extra);
     env.cmd(&args).run()
@@ -347,4 +349,42 @@ fn rate_is_a_number_a_second_within_the_clock() {
             out.stderr
         );
     }
+}
+
+/// Issue 56: a short run says what it did in one summary line; how it paced itself (the
+/// pace line, what the pace memory keeps) is for `-v`, or for a run long enough to
+/// watch. Its records are reported all the same.
+#[test]
+fn a_short_run_says_one_summary_line_and_its_pace_only_with_verbose() {
+    let env = Env::new();
+    let input = records(&env, 3);
+    let args = ["location", "apply", "--file", input.to_str().unwrap()];
+    let quiet = env.cmd(&args).run();
+    quiet.assert_code(0);
+    assert_eq!(quiet.stdout.lines().count(), 3, "{}", quiet.stdout);
+    let said: Vec<&str> = quiet.stderr.lines().collect();
+    assert_eq!(said.len(), 1, "one line: {}", quiet.stderr);
+    assert!(
+        said[0].starts_with("3 records: 3 created"),
+        "{}",
+        quiet.stderr
+    );
+
+    let input = env.records("PACE-V", 3, "pace-v.ndjson");
+    let verbose = env
+        .cmd(&["location", "apply", "--file", input.to_str().unwrap(), "-v"])
+        .run();
+    verbose.assert_code(0);
+    assert!(
+        verbose.stderr.contains("concurrency auto: at most"),
+        "{}",
+        verbose.stderr
+    );
+    // Where it started (what the first run kept) and what it keeps.
+    assert!(
+        verbose.stderr.contains("pace: started at ")
+            && verbose.stderr.contains("; remembered for the next run: "),
+        "{}",
+        verbose.stderr
+    );
 }

@@ -31,7 +31,8 @@ fn apply(env: &Env, prefix: &str, n: usize, extra: &[&str]) -> Run {
     let input = env.records(prefix, n, &format!("{prefix}.ndjson"));
     let mut args = vec!["location", "apply", "--file", input.to_str().unwrap()];
     args.extend_from_slice(extra);
-    args.extend_from_slice(&["-o", "ndjson"]);
+    // A run this short says how it paced itself (and what it keeps) only with `-v`.
+    args.extend_from_slice(&["-o", "ndjson", "-v"]);
     let out = env.cmd(&args).run();
     out.assert_code(0);
     out
@@ -189,7 +190,7 @@ fn flags_win_over_the_remembered_pace() {
     );
     let before = std::fs::read_to_string(pace_file(&env)).unwrap();
 
-    let fixed = apply(&env, "B", 8, &["--concurrency", "3", "-v"]);
+    let fixed = apply(&env, "B", 8, &["--concurrency", "3"]);
     let said = messages(&fixed);
     assert!(
         !said.contains("pace: started"),
@@ -205,7 +206,7 @@ fn flags_win_over_the_remembered_pace() {
         "a fixed run leaves the memory as it was"
     );
 
-    let rated = apply(&env, "C", 8, &["--rate", "5000", "-v"]);
+    let rated = apply(&env, "C", 8, &["--rate", "5000"]);
     let line = pace_line(&rated);
     let said = messages(&rated);
     assert!(
@@ -283,7 +284,7 @@ fn export_and_delete_start_from_the_remembered_pace() {
     let in_flight = entries(&env)[0]["inFlight"].as_u64().unwrap();
 
     let export = env
-        .cmd(&["location", "get", "--ids-from", ids.to_str().unwrap()])
+        .cmd(&["location", "get", "--ids-from", ids.to_str().unwrap(), "-v"])
         .run();
     export.assert_code(0);
     let line = pace_line(&export);
@@ -300,6 +301,7 @@ fn export_and_delete_start_from_the_remembered_pace() {
             "--ids-from",
             ids.to_str().unwrap(),
             "--yes",
+            "-v",
         ])
         .run();
     delete.assert_code(0);

@@ -3,9 +3,9 @@
 //! `libreoffice-calc-nogui`), both installed by `.ci/run`: what the tool writes is saved by
 //! the program as a person's "save" would, and read back.
 //!
-//! Without the program these tests fail under CI (`CI` set: `.ci/run` must have installed
-//! it) and are skipped elsewhere with the reason printed, so they never pass without
-//! having run in CI.
+//! They are `#[ignore]`d: a plain `cargo test` reports them as ignored, never as passed
+//! without having run. `.ci/run` runs them (`cargo test --test it -- --ignored`), and
+//! without its program each one fails, naming the package to install.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,28 +14,19 @@ use serde_json::{json, Value};
 
 use crate::common::{self, Env};
 
-/// Whether `ssconvert` is here to run; panics under CI when it is not.
-fn ssconvert_installed() -> bool {
-    installed("ssconvert", "gnumeric")
+/// Panics, naming the package, unless `ssconvert` is here to run.
+fn require_ssconvert() {
+    require("ssconvert", "gnumeric");
 }
 
-/// Whether `program` (of Debian's `package`) is here to run; panics under CI when it is
-/// not. (A helper of the tests, which may print: clippy's `allow-print-in-tests` sees
-/// only test functions.)
-#[allow(clippy::print_stderr)]
-fn installed(program: &str, package: &str) -> bool {
+/// Panics, naming Debian's `package`, unless `program` is here to run.
+fn require(program: &str, package: &str) {
     let found = std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()));
-    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    if !found && in_ci {
-        panic!(
-            "`{program}` is not installed: `.ci/run` installs Debian's `{package}` for this test"
-        );
-    }
-    if !found {
-        eprintln!("skipped: `{program}` is not installed (apt-get install --no-install-recommends {package})");
-    }
-    found
+    assert!(
+        found,
+        "`{program}` is not installed: apt-get install --no-install-recommends {package} (`.ci/run` does)"
+    );
 }
 
 /// LibreOffice headless opens `from` and saves it as `to`'s format (`xlsx`, or `csv` in
@@ -197,10 +188,9 @@ fn all_unchanged(plan: &[Value]) -> bool {
 /// applies as all `unchanged` (a post code stays `01067`, a storeId `00042`, a
 /// coordinate keeps its 8 decimals), and nothing is sent.
 #[test]
+#[ignore = "needs a spreadsheet program: `.ci/run` installs it and runs the ignored tests"]
 fn the_tools_sheets_saved_by_gnumeric_apply_unchanged() {
-    if !ssconvert_installed() {
-        return;
-    }
+    require_ssconvert();
     saved_by_the_program_apply_unchanged(convert);
 }
 
@@ -208,10 +198,9 @@ fn the_tools_sheets_saved_by_gnumeric_apply_unchanged() {
 /// the tool's CSV saved as `.xlsx`, that saved as CSV again, and the tool's own workbook
 /// saved again, each apply `unchanged`, and nothing is sent.
 #[test]
+#[ignore = "needs a spreadsheet program: `.ci/run` installs it and runs the ignored tests"]
 fn the_tools_sheets_saved_by_libreoffice_apply_unchanged() {
-    if !installed("soffice", "libreoffice-calc-nogui") {
-        return;
-    }
+    require("soffice", "libreoffice-calc-nogui");
     saved_by_the_program_apply_unchanged(libreoffice);
 }
 
@@ -240,10 +229,9 @@ fn saved_by_the_program_apply_unchanged(save: fn(&Env, &Path, &str) -> PathBuf) 
 /// comes back `1067`. The plan names that change as a spreadsheet's damage, and a run
 /// without `--yes` sends nothing.
 #[test]
+#[ignore = "needs a spreadsheet program: `.ci/run` installs it and runs the ignored tests"]
 fn a_plain_csv_saved_by_gnumeric_loses_a_leading_zero_and_the_plan_names_it() {
-    if !ssconvert_installed() {
-        return;
-    }
+    require_ssconvert();
     let env = Env::new();
     let created = create_fragile(&env);
     let rows = env.run(&[
@@ -296,10 +284,9 @@ fn a_plain_csv_saved_by_gnumeric_loses_a_leading_zero_and_the_plan_names_it() {
 /// read: the tool's CSV with one name edited, saved as `.ods`, plans exactly that
 /// change, and applies it.
 #[test]
+#[ignore = "needs a spreadsheet program: `.ci/run` installs it and runs the ignored tests"]
 fn an_ods_saved_by_gnumeric_is_read_with_its_edit() {
-    if !ssconvert_installed() {
-        return;
-    }
+    require_ssconvert();
     let env = Env::new();
     let created = create_fragile(&env);
     let csv = export(&env, &created, "csv", "sheet.csv");
