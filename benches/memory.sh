@@ -74,7 +74,7 @@ measure import-known "$WORK/list" inventory import "$WORK/known.ndjson"
 for format in table json ndjson csv xlsx; do
     measure "list-$format" "$WORK/list" location list -o "$format"
 done
-measure list-columns "$WORK/list" location list --columns id,storeId,city
+measure list-columns "$WORK/list" location list --columns id,storeId,city -o table
 measure list-quiet "$WORK/list" location list --quiet
 # 2. import
 measure import-1m "$WORK/import" inventory import "$WORK/import.ndjson"
@@ -135,7 +135,7 @@ for i in range(n): print(uuid.UUID(int=(0xffffffff << 96) + i))" "$HOSTILE" >"$W
 BASE=http://127.0.0.1:$HOSTILE_PORT TOKEN=memory-bench-token
 for kind in under endless; do
     for concurrency in 16 auto; do
-        measure "hostile-$kind-$concurrency" "$WORK/hostile-home" location get --file "$WORK/$kind.ids" \
+        measure "hostile-$kind-$concurrency" "$WORK/hostile-home" location get --ids-from "$WORK/$kind.ids" \
             --concurrency "$concurrency" -o ndjson
     done
 done
@@ -152,7 +152,7 @@ peak RSS — $(nproc) cores, $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/lo
 
 1. location list, $KNOWN locations known
 $(row list-table "-o table (stdout a pipe)")
-$(row list-columns "--columns id,storeId,city")
+$(row list-columns "--columns id,storeId,city -o table")
 $(row list-json "-o json")
 $(row list-ndjson "-o ndjson")
 $(row list-csv "-o csv")

@@ -397,8 +397,14 @@ impl Worker {
                     #[serde(rename = "storeId", borrow)]
                     store_id: Option<&'a RawValue>,
                 }
+                // Said without serde's text, which quotes what it met (an answer's whole
+                // body, when that is one long string).
                 let head: Head = serde_json::from_str(&text).map_err(|e| {
-                    Error::other("the location's read form is not a JSON object").with_source(e)
+                    Error::other(format!(
+                        "the location's read form is not a JSON object (at line {} column {})",
+                        e.line(),
+                        e.column()
+                    ))
                 })?;
                 let store_id = head
                     .store_id

@@ -23,11 +23,31 @@ pub const MAX_HELD_BYTES: usize = 3 * MAX_RESPONSE_BYTES;
 /// What the answers being read hold now.
 static HELD: AtomicUsize = AtomicUsize::new(0);
 
-/// The body of one answer being read, and its share of [`MAX_HELD_BYTES`] (given back
-/// when it is dropped or frozen).
+/// The body of one answer being read, and its share of [`MAX_HELD_BYTES`]: kept by the
+/// [`Bytes`] it is frozen into, and given back when the last of them is dropped (an
+/// answer read is held until the run has written its result: answers queued for the
+/// report writer count too).
 pub struct BodyBuffer {
     bytes: BytesMut,
     held: usize,
+}
+
+/// A frozen body and its share, given back on drop ([`Bytes::from_owner`]).
+struct Held {
+    bytes: BytesMut,
+    share: usize,
+}
+
+impl AsRef<[u8]> for Held {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        HELD.fetch_sub(self.share, Ordering::Relaxed);
+    }
 }
 
 impl BodyBuffer {
@@ -67,9 +87,13 @@ impl BodyBuffer {
         self.bytes.is_empty()
     }
 
-    /// The whole body; its share is given back (it is read).
+    /// The whole body, holding its share until every clone of it is dropped.
     pub fn freeze(mut self) -> Bytes {
-        std::mem::take(&mut self.bytes).freeze()
+        let held = Held {
+            bytes: std::mem::take(&mut self.bytes),
+            share: std::mem::take(&mut self.held),
+        };
+        Bytes::from_owner(held)
     }
 }
 
@@ -109,8 +133,16 @@ mod tests {
         let mut fourth = BodyBuffer::new(None);
         assert!(matches!(fourth.extend(&chunk), Err(Failure::Crowded)));
         drop(fourth);
+        // Read whole, an answer holds its share while it is kept.
         let read = full.pop().unwrap().freeze();
-        assert_eq!(read.len(), MAX_RESPONSE_BYTES);
+        let kept = read.slice(0..10);
+        drop(read);
+        assert_eq!(kept.len(), 10);
+        assert!(matches!(
+            BodyBuffer::new(None).extend(&chunk),
+            Err(Failure::Crowded)
+        ));
+        drop(kept);
         let mut next = BodyBuffer::new(Some(10));
         next.extend(&chunk).unwrap();
         drop(full);
