@@ -316,16 +316,36 @@ impl Record for Printed {
         self.0.id()
     }
 
+    /// A location read shows as a row of the locations read (as `location list` shows
+    /// those it knows); one a bulk `get` could not read, as a warning beside them.
     fn human(&self) -> Human {
         match &self.0.location {
-            Some(_) => Human::Row(vec![
-                self.0.position(),
-                self.0.store_id.clone().unwrap_or_default(),
-                self.0.outcome.as_str().to_owned(),
-                self.0.id.clone().unwrap_or_default(),
-                String::new(),
-            ]),
+            Some(location) => {
+                let LocationRow {
+                    store_id,
+                    store_name,
+                    city,
+                    structured_address,
+                } = serde_json::from_str(location.get()).unwrap_or_default();
+                Human::Row(vec![
+                    self.0.id.clone().unwrap_or_default(),
+                    store_id.unwrap_or_default(),
+                    store_name.unwrap_or_default(),
+                    structured_address
+                        .and_then(|address| address.city)
+                        .or(city)
+                        .unwrap_or_default(),
+                ])
+            }
+            None if self.0.operation == "get" => Human::Aside(self.not_read()),
             None => self.0.human(),
+        }
+    }
+
+    fn header(&self) -> &'static [&'static str] {
+        match (&self.0.location, self.0.operation) {
+            (Some(_), _) | (None, "get") => LOCATION_HEADER,
+            _ => Report::HEADER,
         }
     }
 
@@ -343,15 +363,41 @@ impl Record for Printed {
                 }
                 Sheet::Row(row)
             }
-            None if self.0.operation == "get" => Sheet::Aside(format!(
-                "{}: location {} was not read: {}",
-                self.0.position(),
-                self.0.id.as_deref().unwrap_or("?"),
-                self.0.error.as_deref().unwrap_or(self.0.outcome.as_str())
-            )),
+            None if self.0.operation == "get" => Sheet::Aside(self.not_read()),
             None => self.0.sheet(),
         }
     }
+}
+
+impl Printed {
+    /// `[1]: location ID was not read: …`
+    fn not_read(&self) -> String {
+        format!(
+            "{}: location {} was not read: {}",
+            self.0.position(),
+            self.0.id.as_deref().unwrap_or("?"),
+            self.0.error.as_deref().unwrap_or(self.0.outcome.as_str())
+        )
+    }
+}
+
+/// The columns of the table of locations a bulk `get` read (those of `location list`
+/// but the time it was seen).
+const LOCATION_HEADER: &[&str] = &["Id", "storeId", "Name", "City"];
+
+/// What a row of [`LOCATION_HEADER`] shows of a read form (either address form).
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct LocationRow {
+    store_id: Option<String>,
+    store_name: Option<String>,
+    city: Option<String>,
+    structured_address: Option<RowAddress>,
+}
+
+#[derive(serde::Deserialize)]
+struct RowAddress {
+    city: Option<String>,
 }
 
 #[derive(Debug, Default, Clone)]

@@ -33,6 +33,12 @@ pub trait Record: Serialize {
     }
     /// How the record shows in table output, for people.
     fn human(&self) -> Human;
+    /// The header of the table this record's row belongs to: [`Record::HEADER`], unless
+    /// a kind of record shows as rows of another table (a bulk `get`'s locations). The
+    /// first row's decides.
+    fn header(&self) -> &'static [&'static str] {
+        Self::HEADER
+    }
     /// The record as a row of a sheet (`-o csv`, a table with `--columns`): by default
     /// its members, flattened.
     fn sheet(&self) -> Sheet {
@@ -44,6 +50,9 @@ pub trait Record: Serialize {
 pub enum Human {
     /// A line of its own, printed at once (made safe for the terminal).
     Line(String),
+    /// Not a row of the table: a warning on stderr (a location a bulk `get` could not
+    /// read, beside the table of those it read).
+    Aside(String),
     /// A row of the table printed at the end.
     Row(Vec<String>),
     /// Not shown (it is counted in the summary on stderr).
@@ -125,11 +134,12 @@ impl RecordSink {
         match (self.format, &self.jq) {
             (OutputFormat::Table, None) => match record.human() {
                 Human::Line(line) => writeln!(self.out, "{}", super::sanitize(&line))?,
+                Human::Aside(text) => self.messages.warning(&text),
                 Human::Row(row) => {
                     let terminal = self.stdout_is_terminal;
                     self.table
                         .get_or_insert_with(|| {
-                            let header = R::HEADER.iter().map(|&name| name.to_owned()).collect();
+                            let header = record.header().iter().map(|&n| n.to_owned()).collect();
                             PagedTable::new(header, terminal)
                         })
                         .push(row, &mut self.out)?;

@@ -262,7 +262,12 @@ impl TableOut {
         let cells = self
             .chosen
             .iter()
-            .map(|name| cell_named(row, name).map_or_else(String::new, |c| c.text().into_owned()))
+            .map(|name| {
+                cell_named(row, name)
+                    .filter(|cell| !matches!(cell, Cell::Empty))
+                    .or_else(|| in_either_form(row, name))
+                    .map_or_else(String::new, |c| c.text().into_owned())
+            })
             .collect();
         self.table.push(cells, out)
     }
@@ -283,6 +288,15 @@ pub(crate) fn header_of(
         Some(chosen) => chosen.to_vec(),
         None => row.iter().map(|(name, _)| name.to_string()).collect(),
     }
+}
+
+/// `city`, `postCode` and `countryCode` in a table are the location's in either address
+/// form: a structured address's row has them under `structuredAddress.` only. (Only a
+/// table for people: in a sheet a column is the field `apply --file` reads back.)
+fn in_either_form<'r>(row: &'r [(Cow<'static, str>, Cell)], name: &str) -> Option<&'r Cell> {
+    matches!(name, "city" | "postCode" | "countryCode")
+        .then(|| cell_named(row, &format!("structuredAddress.{name}")))
+        .flatten()
 }
 
 pub(crate) fn cell_named<'r>(row: &'r [(Cow<'static, str>, Cell)], name: &str) -> Option<&'r Cell> {

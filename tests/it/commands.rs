@@ -1419,3 +1419,88 @@ fn one_shape_per_output() {
         .unwrap_or_else(|| panic!("no in-flight figure: {}", run.stderr));
     assert!(figure <= 3, "{}", run.stderr);
 }
+
+/// Issue 56, item 4: `location get ID1 ID2` in a table shows the locations (as `get ID`
+/// and `location list` do), one row each, and a location it could not read is a warning
+/// on stderr, not a row; `--columns city` is the city of either address form.
+#[test]
+fn a_bulk_get_in_a_table_shows_the_locations_and_columns_take_either_address_form() {
+    let env = Env::new();
+    let structured = create(&env, &rich_location("Structured"));
+    let mut legacy = rich_location("Legacy");
+    legacy["storeId"] = json!("BER-LEGACY");
+    let object = legacy.as_object_mut().unwrap();
+    object.remove("structuredAddress");
+    object.insert("address".into(), json!("Hauptstraße 1, 04109 Leipzig"));
+    object.insert("city".into(), json!("Leipzig"));
+    object.insert("postCode".into(), json!("04109"));
+    object.insert("countryCode".into(), json!("DEU"));
+    let legacy = create(&env, &legacy);
+    let missing = "00000000-0000-4000-8000-000000000001";
+
+    let out = env
+        .cmd(&[
+            "location",
+            "get",
+            &structured,
+            &legacy,
+            missing,
+            "-o",
+            "table",
+        ])
+        .run();
+    out.assert_code(7);
+    let table = &out.stdout;
+    assert!(
+        table.lines().any(|l| l.contains("Id")
+            && l.contains("storeId")
+            && l.contains("Name")
+            && l.contains("City")),
+        "{table}"
+    );
+    for (id, store_id, city) in [
+        (&structured, "BER-RICH", "Berlin"),
+        (&legacy, "BER-LEGACY", "Leipzig"),
+    ] {
+        assert!(
+            table
+                .lines()
+                .any(|l| l.contains(id.as_str()) && l.contains(store_id) && l.contains(city)),
+            "{table}"
+        );
+    }
+    assert!(!table.contains(missing), "a miss is no row: {table}");
+    assert!(!table.contains("read"), "no outcomes: {table}");
+    assert!(
+        out.stderr
+            .contains(&format!("location {missing} was not read")),
+        "{}",
+        out.stderr
+    );
+
+    let out = env
+        .cmd(&[
+            "location",
+            "get",
+            &structured,
+            &legacy,
+            "--columns",
+            "id,city,postCode,countryCode",
+            "-o",
+            "table",
+        ])
+        .run();
+    out.assert_code(0);
+    for (id, city, post_code) in [
+        (&structured, "Berlin", "10178"),
+        (&legacy, "Leipzig", "04109"),
+    ] {
+        assert!(
+            out.stdout
+                .lines()
+                .any(|l| l.contains(id.as_str()) && l.contains(city) && l.contains(post_code)),
+            "{}",
+            out.stdout
+        );
+    }
+}
