@@ -11,7 +11,7 @@
 #   2. `inventory import` of IMPORT records (an NDJSON export's lines: id and storeId,
 #      name and city), into an empty inventory;
 #   3. hostile answers to a bulk `location get` of HOSTILE ids at `--concurrency 16` and
-#      at `auto`: every answer just under the 8 MiB an answer may be (read whole, each
+#      at `auto`: every answer just under the 2 MiB an answer may be (read whole, each
 #      one refused as no location), and every answer endless (refused at the cap); from
 #      a server of this script's (python3, threads) on 127.0.0.1. The run is given its
 #      token (`LOCADM_TOKEN`), so that no token endpoint is needed.
@@ -84,7 +84,7 @@ HOSTILE_PORT=$(free_port)
 python3 - "$HOSTILE_PORT" >"$WORK/hostile.log" 2>&1 <<'PY' &
 import socket, sys, threading
 port = int(sys.argv[1])
-UNDER = 8 * 1024 * 1024 - 64
+UNDER = 2 * 1024 * 1024 - 64
 body_under = b'"' + b"x" * (UNDER - 2) + b'"'
 chunk = b"x" * 65536
 chunk_line = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
@@ -164,8 +164,8 @@ $(row list-quiet "--quiet")
 $(row import-1m "$IMPORT records (NDJSON)")
 
 3. hostile answers, location get of $HOSTILE ids
-$(row hostile-under-16 "answers of 8 MiB - 64 bytes, --concurrency 16")
-$(row hostile-under-auto "answers of 8 MiB - 64 bytes, --concurrency auto")
+$(row hostile-under-16 "answers of 2 MiB - 64 bytes, --concurrency 16")
+$(row hostile-under-auto "answers of 2 MiB - 64 bytes, --concurrency auto")
 $(row hostile-endless-16 "endless answers, --concurrency 16")
 $(row hostile-endless-auto "endless answers, --concurrency auto")
 EOF

@@ -388,7 +388,8 @@ impl Worker {
             Operation::Get => {
                 let id = id.expect("a read has an id");
                 let reply = self.api.read_location(&mut self.route, &id).await?;
-                let text = String::from_utf8(reply.body.to_vec())
+                // Checked in place: copied only once it is a location.
+                let text = std::str::from_utf8(&reply.body)
                     .map_err(|_| Error::other("the location's read form is not UTF-8"))?;
                 // Only the storeId is needed of it (the location is printed as it came);
                 // one that is not a string is left out, as `fill_from_read` does.
@@ -399,7 +400,7 @@ impl Worker {
                 }
                 // Said without serde's text, which quotes what it met (an answer's whole
                 // body, when that is one long string).
-                let head: Head = serde_json::from_str(&text).map_err(|e| {
+                let head: Head = serde_json::from_str(text).map_err(|e| {
                     Error::other(format!(
                         "the location's read form is not a JSON object (at line {} column {})",
                         e.line(),
@@ -417,7 +418,7 @@ impl Worker {
                 report.outcome = Outcome::Read;
                 report.export = self.rules.export.clone();
                 report.seen = Some(reply.body.clone());
-                report.location = RawValue::from_string(text).ok();
+                report.location = RawValue::from_string(text.to_owned()).ok();
             }
         }
         Ok(Step::Done)

@@ -142,11 +142,11 @@ fn enormous_answer(written: std::sync::Arc<std::sync::atomic::AtomicU64>) -> Raw
 #[test]
 fn an_enormous_body_is_refused_after_the_cap_without_reading_the_rest() {
     let home = TempDir::new().unwrap();
-    // Offers 1 GiB; the client must stop after 8 MiB, so the server cannot write it all.
+    // Offers 1 GiB; the client must stop after 2 MiB, so the server cannot write it all.
     let written = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let server = enormous_answer(std::sync::Arc::clone(&written));
     let o = run(get(&home, &server.url()));
-    assert_outcome(&o, 6, "larger than 8 MiB");
+    assert_outcome(&o, 6, "larger than 2 MiB");
     assert_not_read_whole(&written, &o);
 }
 
@@ -168,7 +168,7 @@ fn an_enormous_body_in_a_bulk_run_is_refused_after_the_cap() {
     let home = TempDir::new().unwrap();
     let written = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let server = enormous_answer(std::sync::Arc::clone(&written));
-    let o = bulk_get_failing(&home, &server, "larger than 8 MiB");
+    let o = bulk_get_failing(&home, &server, "larger than 2 MiB");
     assert_not_read_whole(&written, &o);
 }
 
@@ -1245,7 +1245,7 @@ fn create_body(store_id: &str) -> String {
 }
 
 /// Servers whose answer to a create cannot be read or understood: a success whose body
-/// is over the 8 MiB cap (said by its length, or chunked without end), and statuses
+/// is over the 2 MiB cap (said by its length, or chunked without end), and statuses
 /// outside 100-599, which HTTP does not define.
 fn unreadable_create_answers() -> Vec<(&'static str, RawServer)> {
     let link = format!(r#"{{"rel":"self","href":"/locations/{ID}"}}"#);

@@ -1,8 +1,9 @@
 //! An answer's body as it is read: at most [`MAX_RESPONSE_BYTES`] each, and at most
-//! [`MAX_HELD_BYTES`] for every answer being read at once in the process. A service (or
-//! whatever answers in its place) that sends long answers to every request of a run
-//! would otherwise have the run hold a cap's worth for each request in flight: 112 MB
-//! at 16 in flight, and more with `--concurrency auto`. Every reader of answers (the
+//! [`MAX_HELD_BYTES`] for every answer the process has read (or is reading) and still
+//! holds. A service (or whatever answers in its place) that sends long answers to every
+//! request of a run would otherwise have the run hold a cap's worth for each request in
+//! flight and each result queued: 112 MB at 16 in flight, and more with `--concurrency
+//! auto`. Every reader of answers (the
 //! dedicated connections, the HTTP/2 lanes, the CLI's shared client) reads through a
 //! [`BodyBuffer`].
 
@@ -12,13 +13,17 @@ use bytes::{Bytes, BytesMut};
 
 use crate::failure::Failure;
 
-/// The largest response body read; a larger one is refused rather than buffered.
-pub const MAX_RESPONSE_BYTES: usize = 8 << 20;
+/// The largest response body read; a larger one is refused rather than buffered. Twice
+/// the largest record the tool sends (`input::DEFAULT_MAX_RECORD`, 1 MiB): a read form
+/// is that record and a few links. (It was 8 MiB: 16 answers at that size in flight
+/// held 200 MB; benches/memory.sh.)
+pub const MAX_RESPONSE_BYTES: usize = 2 << 20;
 
-/// The most every answer being read at once may hold: three answers at the cap. A
-/// location's read form is a few KiB, so a run reaches this only when answers are far
-/// larger than any location (an answer that would go past it fails as one too large).
-pub const MAX_HELD_BYTES: usize = 3 * MAX_RESPONSE_BYTES;
+/// The most the answers a process has read and still holds may hold together: four at
+/// the cap. A location's read form is a few KiB, so a run reaches this only when
+/// answers are far larger than any location (an answer that would go past it fails as
+/// one too large).
+pub const MAX_HELD_BYTES: usize = 4 * MAX_RESPONSE_BYTES;
 
 /// What the answers being read hold now.
 static HELD: AtomicUsize = AtomicUsize::new(0);
@@ -110,7 +115,7 @@ mod tests {
     #[test]
     fn an_answer_past_the_cap_is_refused() {
         let mut body = BodyBuffer::new(None);
-        let chunk = vec![b'x'; 1 << 20];
+        let chunk = vec![b'x'; MAX_RESPONSE_BYTES / 8];
         for _ in 0..8 {
             body.extend(&chunk).unwrap();
         }
@@ -119,11 +124,11 @@ mod tests {
 
     #[test]
     fn answers_read_at_once_share_the_budget_and_give_it_back() {
-        let chunk = vec![b'x'; 1 << 20];
+        let chunk = vec![b'x'; MAX_RESPONSE_BYTES / 8];
         let mut full = Vec::new();
-        // Three answers at the cap fill the budget (tests run on threads of one process:
+        // Four answers at the cap fill the budget (tests run on threads of one process:
         // only this test holds answers).
-        for _ in 0..3 {
+        for _ in 0..4 {
             let mut body = BodyBuffer::new(None);
             for _ in 0..8 {
                 body.extend(&chunk).unwrap();
@@ -147,8 +152,8 @@ mod tests {
         next.extend(&chunk).unwrap();
         drop(full);
         drop(next);
-        // Every share given back: two answers at the cap are read again.
-        for _ in 0..2 {
+        // Every share given back: three answers at the cap are read again.
+        for _ in 0..3 {
             let mut body = BodyBuffer::new(None);
             for _ in 0..8 {
                 body.extend(&chunk).unwrap();

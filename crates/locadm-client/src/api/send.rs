@@ -144,7 +144,7 @@ impl ApiClient {
                 Err(refused @ (Failure::TooLarge | Failure::Crowded)) => {
                     let message = match refused {
                         Failure::Crowded => format!(
-                            "{method} {}: the answers being read at once would hold more than {} MiB with this one, which was not read whole",
+                            "{method} {}: the answers read and not yet handled would hold more than {} MiB with this one, which was not read whole",
                             target.url(),
                             MAX_HELD_BYTES >> 20
                         ),
