@@ -18,6 +18,7 @@ mod columns;
 mod commands;
 mod context;
 mod docs;
+mod frames;
 mod input;
 mod inventory;
 mod local;

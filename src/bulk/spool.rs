@@ -3,8 +3,8 @@
 //! temporary file. The send pass reads them back instead of parsing and checking the
 //! input a second time, so memory stays flat and each record is validated once.
 //!
-//! One frame a task: its length (4 bytes, little-endian), then the task in postcard's
-//! serde format (compact, not self-describing: the spool is written and read by the same
+//! One frame a task (`crate::frames`: its length, then the task in postcard's serde
+//! format, compact and not self-describing: the spool is written and read by the same
 //! process). The body stays the JSON text it will be sent as, kept as bytes (as sent). A
 //! frame is read whole into a buffer kept from task to task and decoded from there.
 
@@ -97,16 +97,7 @@ impl SpoolWriter {
     }
 
     pub(super) fn push(&mut self, record: &Task) -> Result<()> {
-        use std::io::Write;
-        self.frame.clear();
-        let frame = postcard::to_extend(record, std::mem::take(&mut self.frame))
-            .map_err(|e| Error::other("cannot spool a record").with_source(e))?;
-        self.frame = frame;
-        let length = u32::try_from(self.frame.len())
-            .map_err(|_| Error::other("a record is too large to spool (over 4 GiB)"))?;
-        self.file
-            .write_all(&length.to_le_bytes())
-            .and_then(|()| self.file.write_all(&self.frame))
+        crate::frames::write(&mut self.file, &mut self.frame, record)
             .map_err(|e| spool_error("write", e))
     }
 
@@ -139,26 +130,15 @@ impl SpoolReader {
 
     /// The next record; `None` after the last.
     pub(crate) fn next(&mut self) -> Result<Option<Task>> {
-        use std::io::{BufRead, Read};
-        let at_end = self
-            .file
-            .fill_buf()
+        match crate::frames::read(&mut self.file, &mut self.frame)
             .map_err(|e| spool_error("read", e))?
-            .is_empty();
-        if at_end {
-            return Ok(None);
+        {
+            crate::frames::Next::End => Ok(None),
+            crate::frames::Next::Cut => Err(damaged()),
+            crate::frames::Next::Frame => crate::frames::decode(&self.frame)
+                .map(Some)
+                .map_err(|_| damaged()),
         }
-        let mut length = [0; 4];
-        self.file
-            .read_exact(&mut length)
-            .map_err(|e| spool_error("read", e))?;
-        self.frame.resize(u32::from_le_bytes(length) as usize, 0);
-        self.file
-            .read_exact(&mut self.frame)
-            .map_err(|e| spool_error("read", e))?;
-        postcard::from_bytes(&self.frame)
-            .map(Some)
-            .map_err(|_| damaged())
     }
 }
 

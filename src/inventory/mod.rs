@@ -258,8 +258,17 @@ impl Inventory {
             conn,
             path: path.to_owned(),
         };
-        pending::take_in_leftovers(&mut inventory, &pending::directory(path))?;
+        pending::take_in_pending(&mut inventory, &pending::directory(path), false)?;
         Ok(inventory)
+    }
+
+    /// Takes in what runs still sending have learned so far (their pending files, on
+    /// disk at most a second behind): before `apply` tells a create from a change by
+    /// storeId, so that a run going on beside it is not a run whose creates it cannot
+    /// see (its rows are written only when its sending is over).
+    pub(crate) fn take_in_running(&mut self) -> Result<()> {
+        let dir = pending::directory(&self.path);
+        pending::take_in_pending(self, &dir, true)
     }
 
     /// Writes `facts` in one transaction: the newer of what was known and what is

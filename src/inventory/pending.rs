@@ -1,7 +1,6 @@
 //! What a bulk run learns, kept on disk until the run's sending is over: one file per
 //! run in `inventory.pending/` beside the inventory, its first frame the service the facts
-//! belong to, then one frame a fact, each its length (4 bytes, little-endian) and the fact
-//! in postcard's encoding, as the record spool frames its tasks. A fact is framed as it
+//! belong to, then one frame a fact (`crate::frames`, the record spool's framing). A fact is framed as it
 //! came (its body as sent or read, copied): its storeId, name and city are read from the
 //! body, and its row written, when the file is taken in ([`take_in`]) after the sending.
 //! On two cores shared with the service, reading each body and writing each row while
@@ -18,13 +17,14 @@
 
 use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 
 use super::{Fact, Inventory, Service};
+use crate::frames::Next;
 use locadm_client::error::{Error, Result};
 
 /// The facts taken into the inventory in one transaction.
@@ -85,17 +85,21 @@ impl Pending {
             .open(&path)
             .map_err(cannot)?;
         file.try_lock().map_err(|e| cannot(e.into()))?;
-        let mut frame = Vec::new();
-        append_frame(&mut frame, service)?;
-        file.write_all(&frame).map_err(cannot)?;
+        crate::frames::write(&mut file, &mut Vec::new(), service).map_err(cannot)?;
         Ok(Pending { path, file })
     }
 }
 
-/// Appends `fact`'s frame to `out` (learned `now`, unless it says when).
-pub(super) fn append_fact(out: &mut Vec<u8>, fact: &Fact, now: i64) -> Result<()> {
-    append_frame(
+/// Writes `fact`'s frame to `out` (learned `now`, unless it says when), `scratch` reused.
+pub(super) fn write_fact(
+    out: &mut impl Write,
+    scratch: &mut Vec<u8>,
+    fact: &Fact,
+    now: i64,
+) -> std::io::Result<()> {
+    crate::frames::write(
         out,
+        scratch,
         &Framed {
             id: Cow::Borrowed(&fact.id),
             store_id: fact.store_id.as_deref().map(Cow::Borrowed),
@@ -107,36 +111,6 @@ pub(super) fn append_fact(out: &mut Vec<u8>, fact: &Fact, now: i64) -> Result<()
             body: fact.body.clone(),
         },
     )
-}
-
-/// Appends the frame of `value`: its length, then its postcard encoding.
-fn append_frame(out: &mut Vec<u8>, value: &impl Serialize) -> Result<()> {
-    let start = out.len();
-    out.extend_from_slice(&[0; 4]);
-    let mut out_taken = postcard::to_extend(value, std::mem::take(out))
-        .map_err(|e| Error::other("cannot write a fact of the run").with_source(e))?;
-    let length = u32::try_from(out_taken.len() - start - 4)
-        .map_err(|_| Error::other("a fact is too large to keep (over 4 GiB)"))?;
-    out_taken[start..start + 4].copy_from_slice(&length.to_le_bytes());
-    *out = out_taken;
-    Ok(())
-}
-
-/// The next frame of `reader` into `frame`: `Ok(false)` at the end of the file, or after
-/// a last frame cut short (its process ended as it was written).
-fn next_frame(reader: &mut impl Read, frame: &mut Vec<u8>) -> std::io::Result<bool> {
-    let mut length = [0; 4];
-    let mut got = 0;
-    while got < 4 {
-        match reader.read(&mut length[got..])? {
-            0 => return Ok(false),
-            n => got += n,
-        }
-    }
-    let length = u32::from_le_bytes(length) as usize;
-    frame.clear();
-    reader.take(length as u64).read_to_end(frame)?;
-    Ok(frame.len() == length)
 }
 
 /// Takes the pending file at `path` into `inventory` (its service's rows), in
@@ -166,17 +140,21 @@ pub(super) fn take_in(
     };
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let mut frame = Vec::new();
-    if !next_frame(&mut reader, &mut frame).map_err(unreadable)? {
+    // A last frame cut short is a fact its process never finished writing: passed over.
+    if !matches!(
+        crate::frames::read(&mut reader, &mut frame).map_err(unreadable)?,
+        Next::Frame
+    ) {
         return Ok(0);
     }
-    let service: Service = postcard::from_bytes(&frame).map_err(|e| damaged(0, e.to_string()))?;
+    let service: Service = crate::frames::decode(&frame).map_err(|e| damaged(0, e.to_string()))?;
     let mut written = 0;
     let mut batch = Vec::with_capacity(BATCH);
     let mut number = 0;
-    while next_frame(&mut reader, &mut frame).map_err(unreadable)? {
+    while let Next::Frame = crate::frames::read(&mut reader, &mut frame).map_err(unreadable)? {
         number += 1;
         let read: Framed<'_> =
-            postcard::from_bytes(&frame).map_err(|e| damaged(number, e.to_string()))?;
+            crate::frames::decode(&frame).map_err(|e| damaged(number, e.to_string()))?;
         batch.push(Fact {
             id: read.id.into_owned(),
             store_id: read.store_id.map(Cow::into_owned),
@@ -204,8 +182,9 @@ pub(super) fn take_in(
 /// Takes in every pending file in `dir` that no run holds (a run that ended without
 /// taking its own in), and removes it. A damaged one is set aside (`NAME.damaged`) and
 /// is this opening's error: what it held is not known, and a create matched against an
-/// inventory without it could make a store twice.
-pub(super) fn take_in_leftovers(inventory: &mut Inventory, dir: &Path) -> Result<()> {
+/// inventory without it could make a store twice. With `running`, what the files of
+/// runs still going hold so far is taken in as well (and the files left to them).
+pub(super) fn take_in_pending(inventory: &mut Inventory, dir: &Path, running: bool) -> Result<()> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(());
     };
@@ -217,8 +196,16 @@ pub(super) fn take_in_leftovers(inventory: &mut Inventory, dir: &Path) -> Result
         let Ok(file) = OpenOptions::new().read(true).write(true).open(&path) else {
             continue;
         };
-        // Held: its run is still going, and takes it in itself.
+        // Held: its run is still going, and takes it in itself when it ends; what it
+        // has learned so far is taken in now too when asked (the rows are the same
+        // either time: the newer fact wins, and it is the same fact).
         if file.try_lock().is_err() {
+            if running {
+                match take_in(inventory, &path) {
+                    Ok(_) => {}
+                    Err(NotTakenIn::Failed(e) | NotTakenIn::Damaged(e)) => return Err(e),
+                }
+            }
             continue;
         }
         match take_in(inventory, &path) {
@@ -262,7 +249,7 @@ mod tests {
         let body = br#"{"storeId":"S-1","storeName":"One","structuredAddress":{"city":"Dresden"}}"#;
         let mut frames = Vec::new();
         for fact in [Fact::seen(A, Some(Bytes::from_static(body))), Fact::gone(B)] {
-            append_fact(&mut frames, &fact, 1_000).unwrap();
+            write_fact(&mut frames, &mut Vec::new(), &fact, 1_000).unwrap();
         }
         pending.file.write_all(&frames).unwrap();
         pending
@@ -303,6 +290,18 @@ mod tests {
     }
 
     #[test]
+    fn what_a_running_run_learned_so_far_is_taken_in_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("inventory.db");
+        let pending = a_run(&path);
+        let mut inventory = Inventory::open_at(&path).unwrap();
+        assert_eq!(known(&inventory), vec![]);
+        inventory.take_in_running().unwrap();
+        assert_eq!(known(&inventory).len(), 2);
+        assert!(pending.path.exists(), "left to its run");
+    }
+
+    #[test]
     fn a_file_a_running_run_holds_is_left_to_it() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("inventory.db");
@@ -322,7 +321,7 @@ mod tests {
         let path = dir.path().join("inventory.db");
         let mut pending = a_run(&path);
         let mut cut = Vec::new();
-        append_fact(&mut cut, &Fact::gone(A), 2_000).unwrap();
+        write_fact(&mut cut, &mut Vec::new(), &Fact::gone(A), 2_000).unwrap();
         pending.file.write_all(&cut[..cut.len() - 3]).unwrap();
         drop(pending);
         let inventory = Inventory::open_at(&path).unwrap();

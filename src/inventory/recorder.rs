@@ -98,18 +98,16 @@ impl Notes {
         if self.stopped {
             return;
         }
-        let mut frame = std::mem::take(&mut self.frame);
-        frame.clear();
-        let written = pending::append_fact(&mut frame, &fact, fact_time(&fact))
-            .and_then(|()| self.write(&frame));
-        self.frame = frame;
+        let written = pending::write_fact(&mut self.out, &mut self.frame, &fact, fact_time(&fact))
+            .map_err(|e| self.cannot(&e))
+            .and_then(|()| self.flush_when_due());
         if let Err(e) = written {
             self.fail(e);
         }
     }
 
-    fn write(&mut self, frame: &[u8]) -> Result<()> {
-        self.out.write_all(frame).map_err(|e| self.cannot(&e))?;
+    /// On disk at least every [`HOLD`].
+    fn flush_when_due(&mut self) -> Result<()> {
         if self.flushed.elapsed() >= HOLD {
             self.out.flush().map_err(|e| self.cannot(&e))?;
             self.flushed = Instant::now();

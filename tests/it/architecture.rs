@@ -21,7 +21,7 @@ const CLI_LAYERS: &[&[&str]] = &[
     &["input", "topics"],
     &["local"],
     &["settings", "output"],
-    &["columns", "signal", "secrets_in_memory"],
+    &["columns", "signal", "secrets_in_memory", "frames"],
 ];
 
 /// The workspace's crates, their sources and whether the layers above apply.

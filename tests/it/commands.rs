@@ -1452,22 +1452,14 @@ fn a_bulk_get_in_a_table_shows_the_locations_and_columns_take_either_address_for
     out.assert_code(7);
     let table = &out.stdout;
     assert!(
-        table.lines().any(|l| l.contains("Id")
-            && l.contains("storeId")
-            && l.contains("Name")
-            && l.contains("City")),
+        a_line_with(table, &["Id", "storeId", "Name", "City"]),
         "{table}"
     );
     for (id, store_id, city) in [
         (&structured, "BER-RICH", "Berlin"),
         (&legacy, "BER-LEGACY", "Leipzig"),
     ] {
-        assert!(
-            table
-                .lines()
-                .any(|l| l.contains(id.as_str()) && l.contains(store_id) && l.contains(city)),
-            "{table}"
-        );
+        assert!(a_line_with(table, &[id, store_id, city]), "{table}");
     }
     assert!(!table.contains(missing), "a miss is no row: {table}");
     assert!(!table.contains("read"), "no outcomes: {table}");
@@ -1496,11 +1488,15 @@ fn a_bulk_get_in_a_table_shows_the_locations_and_columns_take_either_address_for
         (&legacy, "Leipzig", "04109"),
     ] {
         assert!(
-            out.stdout
-                .lines()
-                .any(|l| l.contains(id.as_str()) && l.contains(city) && l.contains(post_code)),
+            a_line_with(&out.stdout, &[id, city, post_code]),
             "{}",
             out.stdout
         );
     }
+}
+
+/// Whether a line of `text` holds every one of `parts`.
+fn a_line_with(text: &str, parts: &[&str]) -> bool {
+    text.lines()
+        .any(|line| parts.iter().all(|part| line.contains(part)))
 }

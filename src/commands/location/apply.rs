@@ -129,9 +129,11 @@ fn known_store_ids(
     context: &Context<'_>,
 ) -> Result<std::collections::HashMap<String, Vec<String>>> {
     crate::inventory::Service::of_run(context).and_then(|service| {
-        let inventory = crate::inventory::Inventory::open()?;
-        // What tells a create from a change must not be a damaged file's guess.
+        let mut inventory = crate::inventory::Inventory::open()?;
+        // What tells a create from a change must not be a damaged file's guess, nor
+        // miss what a run going on beside this one has created.
         inventory.check_damage(false)?;
+        inventory.take_in_running()?;
         inventory.by_store_id(&service)
     })
 }
