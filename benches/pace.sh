@@ -32,6 +32,9 @@
 #   3. an export (`location get --ids-from`) of RECORDS ids with each fixed number and
 #      the default, on a HOME where an apply of them ran (and the exports before), and
 #      the default on a new HOME; MEMORY_EXPORT_PASSES (3) times a round.
+#   SERVER=nginx: issue 55's held-out kind instead of the emulator: Debian's nginx
+#   answering every create at once, its rate limit its own `limit_req` (429s without a
+#   Retry-After); parts 1 and 2 only.
 set -euo pipefail
 RECORDS_GIVEN=${RECORDS:-}
 RECORDS=${RECORDS:-3000}

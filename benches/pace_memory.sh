@@ -16,9 +16,60 @@ MEMORY_RATE_FIRST=${MEMORY_RATE_FIRST:-10000}
 # times.
 MEMORY_EXPORT_PASSES=${MEMORY_EXPORT_PASSES:-3}
 BASELINE=${BASELINE:-}
+# SERVER=nginx: the held-out kind of issue 55 (item 4): Debian's nginx answering every
+# create at once (servers.sh's static reference server) behind the delaying proxy, its
+# rate limit nginx's own (`limit_req`, a bucket of a second's worth, refused with 429 and
+# no Retry-After, as most services built on it say it). No export part (nginx holds no
+# locations to read).
+SERVER=${SERVER:-emulator}
 need curl curl
 need jq jq
 FRONT_PORT=$(free_port)
+if [[ $SERVER == nginx ]]; then
+    need nginx "Debian: apt-get install nginx"
+    # The rated path is served by the unlimited one through nginx itself: `return` would
+    # answer before `limit_req` is consulted (nginx's rewrite phase comes first).
+    NGINX_HTTP="    limit_req_zone \$server_port zone=rated:1m rate=${MEMORY_RATE}r/s;
+    log_format status '\$status';"
+    start_static_nginx '
+        location = /rated/locations {
+            limit_req zone=rated burst='"$MEMORY_RATE"' nodelay;
+            limit_req_status 429;
+            access_log '"$WORK"'/nginx/rated.log status;
+            proxy_pass http://127.0.0.1:$server_port/locations;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+        }'
+    curl -sf -o /dev/null -X POST "$NGINX/rated/locations" ||
+        { say "nginx's rated path does not answer"; cat "$WORK/nginx/error.log" >&2; exit 1; }
+    # start_emulator and stop_emulator of servers.sh, for nginx: the delaying proxy on
+    # FRONT_PORT (one service across runs), the rated path with --rate-limit.
+    start_emulator() {
+        local root=http://127.0.0.1:$FRONT_PORT
+        : > "$WORK/proxy"
+        "target/$PROFILE/examples/delay_proxy" "127.0.0.1:$NGINX_PORT" "$RTT_MS" \
+            "127.0.0.1:$FRONT_PORT" > "$WORK/proxy" &
+        EMU_PIDS=($!)
+        PIDS+=($!)
+        for _ in $(seq 300); do [[ -s $WORK/proxy ]] && break; sleep 0.1; done
+        BASE_URL=$root
+        [[ ${1:-} == --rate-limit ]] && BASE_URL=$root/rated
+        TOKEN_URL=$root/oauth/token
+        CLIENT_ID=bench
+        CLIENT_SECRET=bench
+        : > "$WORK/nginx/rated.log"
+    }
+    stop_emulator() {
+        kill -TERM "${EMU_PIDS[@]}" 2>/dev/null || true
+        wait "${EMU_PIDS[@]}" 2>/dev/null || true
+    }
+    # The answers 429 of the run.
+    refused_answers() { grep -c '^429' "$WORK/nginx/rated.log" || true; }
+else
+    refused_answers() {
+        curl -s "$ADMIN_URL/counters" | jq '.limits.refused_rate + .limits.refused_capacity'
+    }
+fi
 "target/$PROFILE/examples/gen_records" "$RECORDS" > "$WORK/in.ndjson"
 # Each round's records have their own store ids (a second run creates, as the first).
 "target/$PROFILE/examples/gen_records" "$MEMORY_RATE_FIRST" > "$WORK/in-rate.ndjson"
@@ -49,7 +100,7 @@ apply_kind() {
     local elapsed created refused
     elapsed=$(BENCH_HOME=$home apply_on_emulator "$binary" "$input" "$concurrency" --attempts 10)
     created=$(grep -c '"outcome":"created"' "$WORK/out" || true)
-    refused=$(curl -s "$ADMIN_URL/counters" | jq '.limits.refused_rate + .limits.refused_capacity')
+    refused=$(refused_answers)
     stop_emulator
     (( created == records )) || say "$kind: only $created of $records created"
     record "$kind" "$round" "$(echo "$created / $elapsed" | bc -l)" "${refused}"
@@ -83,6 +134,7 @@ for round in $(seq "$REPEAT"); do
         --rate-limit "$MEMORY_RATE"
     apply_kind "rate-second" "$round" "$BIN" "$home" auto --rate-limit "$MEMORY_RATE"
 
+    [[ $SERVER == nginx ]] && continue
     # The export: one emulator holding the records, an apply on the HOME first.
     home=$WORK/home-export-$round
     rm -rf "$home"
@@ -152,4 +204,4 @@ printf '  %-14s %8.0f  answers 429: median %s to %s records\n' rate-first \
 printf '  %-14s %8.0f  answers 429: median %s of %s (%.2f%%)\n' rate-second \
     "$(median rate-second 3)" "$(median rate-second 4)" "$RECORDS" \
     "$(echo "100 * $(median rate-second 4) / $RECORDS" | bc -l)"
-against_fixed export export-auto export-new
+[[ $SERVER == nginx ]] || against_fixed export export-auto export-new

@@ -116,7 +116,8 @@ locadm_on_emulator() {
 
 # start_nginx LOCATIONS: Debian's nginx in the foreground on a free port of 127.0.0.1, one
 # worker, kept-alive connections, the `location` blocks LOCATIONS (nginx syntax) in its
-# one server; its PID added to PIDS (stopped by `cleanup`), its URL in NGINX.
+# one server, and NGINX_HTTP (directives of the `http` block) if set; its PID added to
+# PIDS (stopped by `cleanup`), its URL in NGINX.
 start_nginx() {
     NGINX_PORT=$(free_port)
     mkdir -p "$WORK/nginx"
@@ -137,6 +138,7 @@ http {
     client_body_buffer_size 64k;
     keepalive_requests 1000000;
     keepalive_timeout 60s;
+${NGINX_HTTP:-}
     server {
         listen 127.0.0.1:$NGINX_PORT;
         default_type application/json;

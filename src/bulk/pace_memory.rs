@@ -63,6 +63,9 @@ struct Entry {
     /// The run ended still doubling: nothing bounded its window.
     #[serde(default)]
     growing: bool,
+    /// What bounded it was the service's refusal (429 or 503), not a queue or a hold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    refused: bool,
     /// Requests a second the service's 429s taught.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rate: Option<f64>,
@@ -207,6 +210,7 @@ impl PaceMemory {
         let start = Start {
             in_flight: (in_flight * trust).round().max(in_flight.min(FRESH_START)),
             bound: (!entry.growing).then_some(in_flight),
+            refused: !entry.growing && entry.refused,
             // `--rate` wins: the sends are spaced at it, not at what was learned.
             rate: entry
                 .rate
@@ -292,6 +296,7 @@ impl PaceMemory {
                 .as_secs(),
             in_flight: learned.in_flight,
             growing: learned.growing,
+            refused: learned.refused,
             rate: learned.rate,
             round_trip_ms: learned.round_trip.map(|rtt| rtt.as_secs_f64() * 1000.0),
             connections,
@@ -353,6 +358,9 @@ fn millis(d: Duration) -> String {
 /// `256 in flight, about 1000 requests a second, 2 connections (HTTP/2)`.
 fn figures(entry: &Entry) -> String {
     let mut figures = vec![format!("{} in flight", entry.in_flight)];
+    if entry.refused {
+        figures[0].push_str(" (as many as the service took)");
+    }
     if let Some(rate) = entry.rate {
         figures.push(format!(
             "about {} requests a second",

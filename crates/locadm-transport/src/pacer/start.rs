@@ -36,6 +36,11 @@ pub struct Start {
     /// back to in a few round trips. None: it ended still doubling, and this run doubles
     /// on.
     pub bound: Option<f64>,
+    /// The bound was the service's refusal (a 429 or 503 within the earlier run's last
+    /// 30 s): it is a ceiling this run probes past only as one of its own is, by one a
+    /// round trip once it has held for 30 s, not by the doubling a round that delivered a
+    /// quarter more starts again (see `window.rs`).
+    pub refused: bool,
     /// The rate the earlier run's 429s taught, to space the sends at from the first.
     pub rate: Option<f64>,
     /// The quickest answer the earlier run saw.
@@ -55,6 +60,9 @@ pub struct Learned {
     /// It was still doubling: nothing (a refusal, a queue, a hold where the rate stopped
     /// growing) bounded it yet.
     pub growing: bool,
+    /// A refusal bounds it: the service refused (429 or 503) within the run's last 30 s,
+    /// the span a refusal's ceiling holds the window.
+    pub refused: bool,
     /// The rate the 429s taught (or the one started from, not contradicted).
     pub rate: Option<f64>,
     /// The quickest answer of about the run's last 10 s.
@@ -93,6 +101,16 @@ impl Pacer {
         {
             let mut state = self.lock();
             state.window = Window::new(in_flight, threshold, now);
+            // A rate limit without a `Retry-After` (nginx's `limit_req`) taught the
+            // earlier run no rate in 4 of 5 rounds behind the 30 ms proxy, only a window
+            // cut to 28-31 in flight by its 429s. Started there as from a queue's bound,
+            // the second run's first full round delivered a quarter more than the one
+            // that opened its connections, the doubling started again, and the bucket's
+            // second's worth spent, 204-485 of 2,000 answers were 429 at 460-512 in
+            // flight (`SERVER=nginx MEMORY=1 benches/pace.sh`).
+            if start.refused {
+                state.window.refused_before(threshold, now);
+            }
             // The first window is paced over the remembered round trip, as every later
             // one is once answers came: sent at once, a start of 230 in flight was 230
             // connections opened in the same millisecond, and a service listening with
@@ -128,6 +146,7 @@ impl Pacer {
         (state.admitted > 0).then(|| Learned {
             in_flight: (in_flight as usize).clamp(1, self.max),
             growing,
+            refused: state.window.ceiling_held(Instant::now()),
             rate: state.schedule.learned_rate(),
             round_trip: state.window.quickest(),
         })

@@ -807,12 +807,13 @@ async fn a_slot_under_a_tick_away_goes_at_once() {
     assert!(sent[2] >= sent[0] + Duration::from_millis(1), "{sent:?}");
 }
 
-/// What an earlier run learned (issue 44): 32 in flight that a refusal bounded, 50
+/// What an earlier run learned (issue 44): 32 in flight that a queue bounded, 50
 /// requests a second, a 30 ms round trip.
 fn remembered(in_flight: f64) -> Start {
     Start {
         in_flight,
         bound: Some(32.0),
+        refused: false,
         rate: Some(50.0),
         round_trip: Some(Duration::from_millis(30)),
     }
@@ -866,6 +867,39 @@ async fn a_started_run_keeps_its_bound_round_after_round() {
     }
     let limit = pacer.limit();
     assert!((40..=43).contains(&limit), "{limit}");
+}
+
+/// A run started at a bound the service's refusals set (a rate limit without a
+/// `Retry-After`: no rate learned, only the window its 429s cut) holds it as a ceiling of
+/// its own, though a round delivers a quarter more than the first (whose connections
+/// were opened then); started at a queue's bound, that round starts the doubling again.
+#[tokio::test(start_paused = true)]
+async fn a_start_a_refusal_bounded_is_held_there() {
+    let limit_after_rounds = |refused: bool| async move {
+        let start = Start {
+            refused,
+            ..remembered_without_rate()
+        };
+        let pacer = std::sync::Arc::new(Pacer::new(None, 512, None).starting_from(start));
+        for round in 0..8 {
+            let in_flight = pacer.limit();
+            send_unanswered(&pacer, in_flight).await;
+            // The first round's answers come slowly (after handshakes), the later ones
+            // three times as fast.
+            let apart = Duration::from_millis(if round == 0 { 3 } else { 1 });
+            for _ in 0..in_flight {
+                tokio::time::sleep(apart).await;
+                answered(&pacer, 1, 30);
+            }
+        }
+        (pacer.limit(), pacer.learned().expect("answers came"))
+    };
+    let (limit, learned) = limit_after_rounds(true).await;
+    assert_eq!(limit, 32, "held at the ceiling");
+    assert!(learned.refused, "still a refusal's bound for the next run");
+    let (limit, learned) = limit_after_rounds(false).await;
+    assert!(limit > 64, "doubled again: {limit}");
+    assert!(!learned.refused);
 }
 
 #[test]

@@ -296,6 +296,18 @@ impl Window {
         Some(smoothed.div_f64(self.limit.max(1.0) * gain))
     }
 
+    /// An earlier run's refusal bounds the window at `ceiling` (see `Start::refused`):
+    /// held as one of this run's for `CEILING_SPAN`.
+    pub(super) fn refused_before(&mut self, ceiling: f64, now: Instant) {
+        self.ceiling = Some((ceiling, now));
+    }
+
+    /// A refusal's ceiling holds the window now.
+    pub(super) fn ceiling_held(&self, now: Instant) -> bool {
+        self.ceiling
+            .is_some_and(|(_, at)| now.duration_since(at) < CEILING_SPAN)
+    }
+
     /// The quickest answer of about the last 10 s: the round trip without a queue.
     pub(super) fn quickest(&self) -> Option<Duration> {
         self.quickest.map(|(q, _)| q)
