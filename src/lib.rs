@@ -31,7 +31,7 @@ mod topics;
 pub use locadm_model as model;
 
 // The binary (src/main.rs).
-pub use cli::{parse, Cli, Command};
+pub use cli::{hint_problems, parse, Cli, Command};
 pub use commands::run;
 pub use docs::{completion_command, generate as generate_docs, COMPLETE_VAR};
 pub use locadm_client::{Error, Exit};

@@ -51,6 +51,18 @@ fn main() -> ExitCode {
 
 fn report(printer: &Printer, error: &Error) -> ExitCode {
     printer.error(error);
+    // Every hint a debug build prints runs as printed (`cli/hints.rs`): the integration
+    // tests, which run this build by the hundred, fail on one that would not.
+    #[cfg(debug_assertions)]
+    if let Some(hint) = error.hint() {
+        let ran: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let problems = locadm::hint_problems(hint, &ran);
+        assert!(
+            problems.is_empty(),
+            "a hint that does not run as printed: {}",
+            problems.join("; ")
+        );
+    }
     error.exit().into()
 }
 

@@ -724,21 +724,31 @@ fn per_second(rate: f64) -> String {
     }
 }
 
-/// How to send again what did not succeed, and nothing that did.
+/// How to send again what did not succeed, and nothing that did: `--only-failed` is
+/// `apply`'s; a read is repeated as it is, and a delete of what is gone already is
+/// passed over with `--ignore-not-found`.
 fn retry_hint(run: &Run) -> String {
-    match &run.journal {
-        Some(path) => format!(
+    match (run.command, &run.journal) {
+        ("get", _) => "a read changes nothing: run the same command again once the cause is mended".to_owned(),
+        ("delete", _) if !run.ignore_not_found => "run the same command again with `--ignore-not-found`: what was deleted already is passed over".to_owned(),
+        ("delete", _) => "run the same command again: what was deleted already is passed over".to_owned(),
+        (_, Some(path)) => format!(
             "`--only-failed {} --journal NEW_JOURNAL` sends again only what did not succeed",
             path.display()
         ),
-        None => "save stdout to a file: `--only-failed FILE` sends again only what did not succeed"
-            .to_owned(),
+        (_, None) => {
+            "save stdout to a file: `--only-failed FILE` sends again only what did not succeed"
+                .to_owned()
+        }
     }
 }
 
+/// How to go on from where a run stopped: its journal (`apply`'s and `delete`'s); a read
+/// has none, and is run again.
 fn resume_hint(run: &Run) -> String {
-    match &run.journal {
-        Some(path) => format!("re-run with `--journal {}` to resume", path.display()),
-        None => "use `--journal FILE` to make a run resumable".to_owned(),
+    match (run.command, &run.journal) {
+        ("get", _) => "a read changes nothing: run the same command again".to_owned(),
+        (_, Some(path)) => format!("re-run with `--journal {}` to resume", path.display()),
+        (_, None) => "use `--journal FILE` to make a run resumable".to_owned(),
     }
 }

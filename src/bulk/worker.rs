@@ -530,7 +530,7 @@ impl Worker {
             Error::other(format!(
                 "the export base of location {id} in locadm's inventory is not a read form ({why}); nothing was sent"
             ))
-            .with_hint("export the location again (`locadm location get`), or edit a new export")
+            .with_hint(format!("export the location again (`locadm location get {id} -o ndjson`), or edit a new export"))
         };
         let read = RawMembers::parse_text(&text).map_err(unreadable)?;
         reader::write_form(read)

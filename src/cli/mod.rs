@@ -14,6 +14,7 @@ use locadm_client::env_vars::EnvVars;
 mod auth;
 mod bulk;
 mod config;
+mod hints;
 mod inventory;
 mod location;
 mod provider;
@@ -25,6 +26,7 @@ pub(crate) use crate::output::{ColorWhen, OutputFormat};
 pub(crate) use auth::{AuthCommand, LoginArgs};
 pub(crate) use bulk::{BulkIds, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
+pub use hints::hint_problems;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
     ApplyArgs, CreateArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields,

@@ -133,6 +133,6 @@ async fn blocking(
         .map_err(|e| {
             Error::other(format!("cannot empty `{}`", db.display()))
                 .with_source(e)
-                .with_hint("is it a database of `locadm emulator`?")
+                .with_hint("is it a database of the emulator (`locadm emulator serve --db FILE`)?")
         })
 }

@@ -18,21 +18,14 @@ use crate::output::Printer;
 use locadm_client::error::Result;
 
 /// Runs the parsed command line: one context, then the verb. The commands the hint of
-/// its error names carry the profile in use, when one was named (`--profile` or
-/// LOCADM_PROFILE).
+/// its error names carry the options of this command line that choose the service
+/// (`SettingsArgs::for_hints`).
 pub async fn run(cli: Cli, printer: &Printer) -> Result<()> {
     let context = Context::new(cli.global, printer);
     let outcome = verb(&context, cli.command).await;
-    match context
-        .global()
-        .settings
-        .profile
-        .as_deref()
-        .filter(|p| !p.is_empty())
-    {
-        Some(profile) => outcome.map_err(|error| error.for_profile(profile)),
-        None => outcome,
-    }
+    let options = context.global().settings.for_hints();
+    let options: Vec<(&str, &str)> = options.iter().map(|(f, v)| (*f, v.as_str())).collect();
+    outcome.map_err(|error| error.for_options(&options))
 }
 
 async fn verb(context: &Context<'_>, command: Command) -> Result<()> {

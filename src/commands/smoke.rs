@@ -174,7 +174,7 @@ async fn read_write_steps(
     provider: uuid::Uuid,
     steps: &mut Steps,
 ) {
-    let body = smoke_body(provider, "locadm smoke test", "created by `locadm smoke`");
+    let body = smoke_body(provider, "locadm smoke test", "created by locadm smoke");
     let created = steps
         .run("create", async {
             let reply = api.create_location(&body).await?;
@@ -192,7 +192,7 @@ async fn read_write_steps(
         .await;
     let mut changed = body.clone();
     changed.store_name = "locadm smoke test (updated)".into();
-    changed.description = Some(Some("updated by `locadm smoke`".into()));
+    changed.description = Some(Some("updated by locadm smoke".into()));
     steps
         .run("update", async {
             api.update_location(&id, &changed).await?;

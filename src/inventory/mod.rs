@@ -859,7 +859,7 @@ pub(crate) fn unknown(store_ids: &[&str]) -> Error {
         if store_ids.len() == 1 { "storeId" } else { "storeIds" },
         if store_ids.len() == 1 { "is" } else { "are" },
     ))
-    .with_hint("the service cannot be searched by storeId: teach locadm the ids with `locadm inventory import FILE` (an export, a result file or a journal), or read them with `locadm location get`; `locadm location list --refresh` reads what it knows again")
+    .with_hint("the service cannot be searched by storeId: teach locadm the ids with `locadm inventory import FILE` (an export, a result file or a journal), or read them with `locadm location get ID…`; `locadm location list --refresh` reads what it knows again")
 }
 
 /// For shell completion: the live locations known on the service of `context` (a

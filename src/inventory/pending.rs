@@ -219,7 +219,7 @@ pub(super) fn take_in_pending(inventory: &mut Inventory, dir: &Path, running: bo
                 aside.push(".damaged");
                 let _ = std::fs::rename(&path, &aside);
                 return Err(e.with_hint(format!(
-                    "it was set aside as `{}`; `locadm inventory import` of the run's results or journal teaches the inventory what it held",
+                    "it was set aside as `{}`; `locadm inventory import FILE` of the run's results or journal teaches the inventory what it held",
                     PathBuf::from(aside).display()
                 )));
             }

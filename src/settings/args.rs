@@ -46,6 +46,27 @@ pub struct SettingsArgs {
 }
 
 impl SettingsArgs {
+    /// The options a command shown in a hint must carry to run on the same service: the
+    /// profile named (by `--profile` or LOCADM_PROFILE: a pasted command may run in
+    /// another shell), and the base URL given as a flag (a variable is still set where
+    /// the hint is pasted).
+    pub(crate) fn for_hints(&self) -> Vec<(&'static str, String)> {
+        let mut options = Vec::new();
+        if let Some(profile) = self.profile.as_deref().filter(|p| !p.is_empty()) {
+            options.push(("--profile", profile.to_owned()));
+        }
+        let flag = self.sources.get("base_url") == Some(&ValueSource::CommandLine);
+        // A URL with a user's password in it is not repeated where people copy text from.
+        if let Some(url) = self
+            .base_url
+            .as_deref()
+            .filter(|u| flag && !u.contains('@'))
+        {
+            options.push(("--base-url", url.to_owned()));
+        }
+        options
+    }
+
     /// The options as the environment alone gives them, read by clap as a command line
     /// without arguments would be (shell completion, where the line being completed is
     /// not parsed). `None` when a variable holds what its option refuses.

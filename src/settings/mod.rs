@@ -406,12 +406,13 @@ impl Settings {
             format!("it has: {}", self.profiles_in_file.join(", "))
         };
         let p = &self.profile;
+        let word = locadm_client::error::shell_word(p);
         Some((
             format!(
                 "profile `{p}` is not in the config file {} ({there}; `local` is built in)",
                 self.config_file.display()
             ),
-            format!("create it with `locadm login --profile {p}` or `locadm config set --profile {p} base_url URL`"),
+            format!("create it with `locadm login --profile {word}` or `locadm config set --profile {word} base_url URL`"),
         ))
     }
 
@@ -426,12 +427,21 @@ impl Settings {
     }
 
     /// A hint printed on its own (not an error's): its commands run on the profile in
-    /// use when one was named, as [`Error::for_profile`] does for an error's.
+    /// use when one was named, and on the base URL given as a flag, as
+    /// [`Error::for_options`] has an error's.
     pub(crate) fn hint(&self, text: &str) -> String {
-        match self.origin("profile") {
-            Origin::Default => text.to_owned(),
-            _ => locadm_client::error::with_profile(text, &self.profile),
+        let mut options = Vec::new();
+        if self.origin("profile") != Origin::Default {
+            options.push(("--profile", self.profile.as_str()));
         }
+        let url = self.base_url.as_ref().map(|url| url.to_string());
+        if let Some(url) = url
+            .as_deref()
+            .filter(|_| self.origin("base_url") == Origin::Flag)
+        {
+            options.push(("--base-url", url));
+        }
+        locadm_client::error::with_options(text, &options)
     }
 
     pub(crate) fn origin(&self, key: &str) -> Origin {

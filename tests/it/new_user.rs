@@ -88,6 +88,24 @@ fn an_unknown_profile_is_named_with_the_ones_there_are() {
         "{}",
         out.stderr
     );
+    // A hint's commands carry the options given (issue 56): a profile a shell would
+    // split is quoted, and a base URL given as a flag is given again.
+    let out = env.run(&[
+        "--profile",
+        "my shop",
+        "--base-url",
+        "http://127.0.0.1:9/v1",
+        "location",
+        "get",
+        id,
+    ]);
+    out.assert_code(2);
+    assert!(
+        out.stderr
+            .contains("`locadm login --profile 'my shop' --base-url http://127.0.0.1:9/v1`"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

@@ -204,12 +204,13 @@ impl Error {
         self
     }
 
-    /// The same error, with every command its hint names (a `locadm …` in backticks) run
-    /// on `profile` when it does not name one: the command a person copies then works
-    /// on the profile that failed, not on the default one.
-    pub fn for_profile(mut self, profile: &str) -> Error {
+    /// The same error, with every command its hint names (a `locadm …` in backticks)
+    /// given the `options` of the command line that failed (`--profile`, `--base-url`)
+    /// that it does not name: the command a person copies then works on the profile and
+    /// service that failed, not on the default ones.
+    pub fn for_options(mut self, options: &[(&str, &str)]) -> Error {
         if let Some(hint) = &self.hint {
-            self.hint = Some(with_profile(hint, profile));
+            self.hint = Some(with_options(hint, options));
         }
         self
     }
@@ -305,9 +306,11 @@ impl StdError for Error {
     }
 }
 
-/// `hint` with ` --profile PROFILE` at the end of every command in backticks that runs
-/// `locadm` (alone or after a pipe) and names no profile.
-pub fn with_profile(hint: &str, profile: &str) -> String {
+/// `hint` with ` FLAG VALUE` for each of `options` (`("--profile", "staging")`) at the
+/// end of every command in backticks that runs `locadm` (alone or after a pipe) and does
+/// not name that flag, nor the setting it gives (`config set base_url URL` is not given
+/// the `--base-url` that failed); a value a shell would split is quoted.
+pub fn with_options(hint: &str, options: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(hint.len());
     for (index, part) in hint.split('`').enumerate() {
         if index > 0 {
@@ -317,12 +320,36 @@ pub fn with_profile(hint: &str, profile: &str) -> String {
         let runs_locadm = part
             .split('|')
             .any(|command| command.trim_start().starts_with("locadm "));
-        if index % 2 == 1 && runs_locadm && !part.contains("--profile") {
-            out.push_str(" --profile ");
-            out.push_str(profile);
+        if index % 2 == 1 && runs_locadm {
+            for (flag, value) in options {
+                let key = flag.trim_start_matches('-').replace('-', "_");
+                if !part
+                    .split_whitespace()
+                    .any(|word| word == *flag || word == key)
+                {
+                    out.push(' ');
+                    out.push_str(flag);
+                    out.push(' ');
+                    out.push_str(&shell_word(value));
+                }
+            }
         }
     }
     out
+}
+
+/// `value` as one word of a POSIX shell: as it is when nothing in it is special, else in
+/// single quotes (a command shown in a hint runs as printed).
+pub fn shell_word(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@%+=,".contains(c));
+    if plain {
+        value.to_owned()
+    } else {
+        format!("'{}'", value.replace('\'', "'\\''"))
+    }
 }
 
 /// The innermost cause of an error ("Connection refused", not "error sending request"):
@@ -380,10 +407,20 @@ mod tests {
     fn hints_name_the_profile_in_every_command() {
         let error = Error::auth("no token")
             .with_hint("run `locadm login` (or `locadm login --web`), or set `LOCADM_TOKEN`; `printf x | locadm login --client-secret-stdin`, `locadm config set --profile p x y`")
-            .for_profile("emu");
+            .for_options(&[("--profile", "emu")]);
         assert_eq!(
             error.hint(),
             Some("run `locadm login --profile emu` (or `locadm login --web --profile emu`), or set `LOCADM_TOKEN`; `printf x | locadm login --client-secret-stdin --profile emu`, `locadm config set --profile p x y`")
+        );
+        let error = Error::auth("no token")
+            .with_hint("run `locadm login`")
+            .for_options(&[
+                ("--profile", "my shop"),
+                ("--base-url", "http://127.0.0.1:8080/v1"),
+            ]);
+        assert_eq!(
+            error.hint(),
+            Some("run `locadm login --profile 'my shop' --base-url http://127.0.0.1:8080/v1`")
         );
     }
 

@@ -184,7 +184,7 @@ pub(super) fn status_error(
                 "permission denied: {method} {path} needs `{needed}`; {scope}"
             ))
             .with_hint(format!(
-                "ask for a client with `{needed}`, or log in with `--scope {needed}`"
+                "ask for a client with `{needed}`, or log in with `locadm login --scope {needed}`"
             ))
         }
         404 => match endpoint.not_found() {
