@@ -12,9 +12,9 @@ use super::spool::{IdFrom, Shown, SpoolReader, SpoolWriter, Task};
 use super::Operation;
 use crate::input::{Position, Source};
 use crate::output::Messages;
-use locadm_client::error::Result;
+use locadm_client::error::{Finding, Result};
 use locadm_model::reader::{self, Op, Sent, Target};
-use locadm_model::{Problems, Severity, WriteOp};
+use locadm_model::{Problems, Rule, Severity, WriteOp};
 
 /// How records with an `id` are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl Checked {
 /// A record the input reader could not read (not UTF-8 text): invalid, on its own.
 pub(crate) fn unreadable_record(position: Position, reason: String) -> Prepared {
     let mut problems = Problems::default();
-    problems.error("", reason);
+    problems.error(locadm_model::Rule::Format, "", reason);
     Checked::new(position, problems).into_prepared()
 }
 
@@ -174,8 +174,15 @@ pub(crate) struct Preflight {
     pub first_merge: Option<uuid::Uuid>,
     /// Records without `id` matched to a known location by storeId.
     pub matched: usize,
+    /// The first [`FINDINGS_KEPT`] problems of the invalid records, for the error a run
+    /// that sends none of them ends with (`-o json`'s `problems`).
+    pub findings: Vec<Finding>,
     pub spool: SpoolReader,
 }
+
+/// The problems of invalid records an error carries at most: each is also said on
+/// stderr as it is found, and an input can have millions.
+pub(crate) const FINDINGS_KEPT: usize = 1000;
 
 /// Records checked together: parsing, checking and serializing a record is most of
 /// pre-flight's work, and chunks of this size keep every core busy (4096 was no faster
@@ -232,7 +239,10 @@ pub(crate) fn records(
         for Prepared { mut task, problems } in prepared {
             for problem in problems.iter() {
                 match problem.severity {
-                    Severity::Error => messages.detail(&format!("{}: {problem}", task.position)),
+                    Severity::Error => {
+                        messages.detail(&format!("{}: {problem}", task.position));
+                        builder.found(Finding::of(problem, task.position.line()));
+                    }
                     Severity::Warning => {
                         warnings += 1;
                         if warnings <= WARNINGS_SAID {
@@ -246,7 +256,15 @@ pub(crate) fn records(
             }
             match matching.as_ref().map(|m| m.apply(&mut task)) {
                 Some(Ok(true)) => builder.matched += 1,
-                Some(Err(problem)) => messages.detail(&format!("{}: {problem}", task.position)),
+                Some(Err(problem)) => {
+                    messages.detail(&format!("{}: {problem}", task.position));
+                    builder.found(Finding {
+                        property: "storeId".to_owned(),
+                        rule: Rule::Consistency,
+                        message: problem,
+                        line: task.position.line(),
+                    });
+                }
                 _ => {}
             }
             builder.push(task);
@@ -291,6 +309,7 @@ pub(crate) struct Builder {
     operations: std::collections::BTreeMap<Operation, usize>,
     first_merge: Option<uuid::Uuid>,
     matched: usize,
+    findings: Vec<Finding>,
 }
 
 impl Builder {
@@ -303,7 +322,15 @@ impl Builder {
             operations: Default::default(),
             first_merge: None,
             matched: 0,
+            findings: Vec::new(),
         })
+    }
+
+    /// A problem of an invalid record, kept for the run's error while there is room.
+    fn found(&mut self, finding: Finding) {
+        if self.findings.len() < FINDINGS_KEPT {
+            self.findings.push(finding);
+        }
     }
 
     pub(crate) fn push(&mut self, task: Task) {
@@ -330,6 +357,7 @@ impl Builder {
             operations: self.operations,
             first_merge: self.first_merge,
             matched: self.matched,
+            findings: self.findings,
             spool: self.spool.into_reader()?,
         })
     }

@@ -498,6 +498,7 @@ impl Worker {
                 "the merged body is invalid, nothing was sent: {}",
                 p.to_string().replace('\n', "; ")
             ))
+            .with_problems(&p, None)
         })?;
         let sent = serde_json::to_string(&checked.body.into_op(WriteOp::Update))
             .map_err(|e| Error::other(e.to_string()))?;

@@ -8,7 +8,7 @@ use crate::cli::{InputFormat, ProviderValidateArgs, ValidateArgs};
 use crate::context::Context;
 use crate::input::{Position, Source};
 use crate::output::{Human, Record};
-use locadm_client::error::{Error, Result};
+use locadm_client::error::{self, Error, Result};
 use locadm_model::{Problem, Problems, ProviderBody, Severity};
 
 /// One problem of one record, as `-o json` and `-o ndjson` report it.
@@ -19,6 +19,7 @@ struct Finding<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     index: Option<usize>,
     property: &'a str,
+    rule: locadm_model::Rule,
     severity: Severity,
     message: &'a str,
     /// Where the record is and what is wrong, for the line people read.
@@ -83,6 +84,8 @@ fn check_all(
     let mut findings = printer.records();
     let mut tally = Tally::default();
     let mut write_error = None;
+    // The error's problems, as `apply`'s are: the same rejection, the same data.
+    let mut kept = Vec::new();
 
     source.for_each(|position, record| {
         tally.records += 1;
@@ -100,13 +103,19 @@ fn check_all(
         }
         for problem in problems.iter() {
             match problem.severity {
-                Severity::Error => tally.errors += 1,
+                Severity::Error => {
+                    tally.errors += 1;
+                    if kept.len() < preflight::FINDINGS_KEPT {
+                        kept.push(error::Finding::of(problem, position.line()));
+                    }
+                }
                 Severity::Warning => tally.warnings += 1,
             }
             let finding = Finding {
                 line: position.line(),
                 index: position.index(),
                 property: &problem.property,
+                rule: problem.rule,
                 severity: problem.severity,
                 message: &problem.message,
                 position,
@@ -145,7 +154,8 @@ fn check_all(
             tally.invalid,
             tally.records,
             if tally.records == 1 { " is" } else { "s are" }
-        )));
+        ))
+        .with_findings(kept));
     }
     Ok(())
 }

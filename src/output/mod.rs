@@ -409,6 +409,7 @@ impl Printer {
                     "status": error.status(),
                     "message": message,
                     "property": property,
+                    "problems": error.problems(),
                     "causes": error.causes(),
                     "hint": error.hint(),
                 }

@@ -1079,3 +1079,45 @@ fn an_invalid_record_is_the_same_error_from_validate_and_apply() {
         .unwrap()
         .contains("nothing was sent"));
 }
+
+/// The problems of an error under `-o json` (issue 56, item 5): an array of
+/// `{property, rule, message, line}`, the same rejection with the same code and rules
+/// from `validate`, `apply` and `create`; nothing sent (the base URL leads nowhere).
+#[test]
+fn an_error_s_problems_are_data_with_the_same_rules_on_every_path() {
+    let dir = TempDir::new().unwrap();
+    let file = write(&dir, "mixed.ndjson", &format!("{VALID}\n{INVALID}\n"));
+    let single = write(&dir, "one.json", INVALID);
+    let error_of = |args: &[&str]| -> Value {
+        let out = locadm(&dir)
+            .args(["--base-url", "http://127.0.0.1:9", "-o", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with(r#"{"error""#))
+            .unwrap_or_else(|| panic!("no error object: {stderr}"));
+        serde_json::from_str::<Value>(line).unwrap()["error"].clone()
+    };
+    let file = file.to_str().unwrap();
+    let expected = |line: Value| {
+        serde_json::json!([
+            {"property": "storeId", "rule": "max_length", "message": "37 characters, at most 36", "line": line},
+            {"property": "latitude", "rule": "type", "message": "must be a number, not a string", "line": line},
+        ])
+    };
+    for args in [
+        vec!["location", "validate", "--file", file],
+        vec!["location", "apply", "--file", file],
+    ] {
+        let error = error_of(&args);
+        assert_eq!(error["code"], "invalid", "{args:?}");
+        assert_eq!(error["problems"], expected(2.into()), "{args:?}");
+    }
+    let error = error_of(&["location", "create", "--file", single.to_str().unwrap()]);
+    assert_eq!(error["code"], "invalid");
+    assert_eq!(error["problems"], expected(Value::Null));
+}

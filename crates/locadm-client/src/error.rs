@@ -134,6 +134,29 @@ pub struct Error {
     message: String,
     hint: Option<String>,
     source: Option<Source>,
+    problems: Vec<Finding>,
+}
+
+/// One problem behind an error, for programs (`-o json`'s `problems`): the property, the
+/// rule it breaks, the message, and the line of the input when it has lines.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    pub property: String,
+    pub rule: locadm_model::Rule,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+impl Finding {
+    /// `problem`, found at `line` of the input when it has lines.
+    pub fn of(problem: &locadm_model::Problem, line: Option<usize>) -> Finding {
+        Finding {
+            property: problem.property.clone(),
+            rule: problem.rule,
+            message: problem.message.clone(),
+            line,
+        }
+    }
 }
 
 impl Error {
@@ -143,6 +166,7 @@ impl Error {
             message: message.into(),
             hint: None,
             source: None,
+            problems: Vec::new(),
         }
     }
 
@@ -213,6 +237,25 @@ impl Error {
             self.hint = Some(with_options(hint, options));
         }
         self
+    }
+
+    /// Adds the errors among `problems` (a body's, at `line` of the input if it has
+    /// lines) as the problems of this error, for programs; the message still says them
+    /// for people.
+    pub fn with_problems(self, problems: &locadm_model::Problems, line: Option<usize>) -> Error {
+        self.with_findings(problems.errors().map(|problem| Finding::of(problem, line)))
+    }
+
+    /// Adds `findings` (many records' problems, each at its line) as the problems of
+    /// this error.
+    pub fn with_findings(mut self, findings: impl IntoIterator<Item = Finding>) -> Error {
+        self.problems.extend(findings);
+        self
+    }
+
+    /// The problems behind the error, when it has them (a body's, for programs).
+    pub fn problems(&self) -> &[Finding] {
+        &self.problems
     }
 
     /// Keeps the lower-level error behind this one, for [`Error::causes`].

@@ -77,7 +77,7 @@ pub fn check_object<T>(
         Ok(object) => check(&object),
         Err(problem) => {
             let mut problems = super::problem::Problems::default();
-            problems.error(problem.property, problem.message);
+            problems.error(problem.rule, problem.property, problem.message);
             Err(problems)
         }
     }
@@ -87,6 +87,7 @@ pub fn check_object<T>(
 #[derive(Debug, PartialEq, Eq)]
 pub struct BodyProblem {
     pub property: String,
+    pub rule: super::problem::Rule,
     pub message: String,
 }
 
@@ -95,6 +96,7 @@ pub fn parse_body(text: &str) -> Result<RawObject<'_>, BodyProblem> {
     check_shape(text)?;
     serde_json::from_str::<RawObject>(text).map_err(|e| BodyProblem {
         property: String::new(),
+        rule: super::problem::Rule::Syntax,
         message: not_an_object(text, &e),
     })
 }
@@ -196,7 +198,11 @@ fn shape_problem(text: &str, member: &std::ops::Range<usize>, message: String) -
     } else {
         message
     };
-    BodyProblem { property, message }
+    BodyProblem {
+        property,
+        rule: super::problem::Rule::Limit,
+        message,
+    }
 }
 
 /// The message for input that is not a JSON object.

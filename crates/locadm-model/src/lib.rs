@@ -19,7 +19,7 @@ mod url;
 pub mod values;
 
 pub use location::{LocationBody, LocationRead, PhotoUrls, StructuredAddress, WriteOp};
-pub use problem::{CheckResult, Checked, Problem, Problems, Severity};
+pub use problem::{CheckResult, Checked, Problem, Problems, Rule, Severity};
 pub use provider::{LocationsSource, ProviderBody};
 pub use values::{Coordinate, Link, ProviderRef, ProviderSummary};
 

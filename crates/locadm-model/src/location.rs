@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::json::{check_object, Kind, RawObject};
-use super::problem::{CheckResult, Checked, Problems};
+use super::problem::{CheckResult, Checked, Problems, Rule};
 use super::rules::{repeated_names, Rules, Seen};
 use super::values::{Coordinate, Link, ProviderRef, ProviderSummary};
 
@@ -212,7 +212,9 @@ impl LocationBody {
                 }
                 "tags" => b.tags = r.string_array(name, raw, |_, _, _| true),
                 "translations" => b.translations = check_translations(&mut r, raw),
-                _ => r.problems.error(name, "unknown property"),
+                _ => r
+                    .problems
+                    .error(Rule::UnknownProperty, name, "unknown property"),
             }
         }
 
@@ -224,7 +226,8 @@ impl LocationBody {
             ("locationProvider", b.location_provider.is_some()),
         ] {
             if !present {
-                r.problems.error(name, "required property is missing");
+                r.problems
+                    .error(Rule::Required, name, "required property is missing");
             }
         }
         check_address_form(&mut r, &b);
@@ -310,7 +313,7 @@ fn check_address_form(r: &mut Rules, b: &Draft) {
     let structured = b.structured_address.is_some();
 
     if structured && !legacy_present.is_empty() {
-        r.problems.error(
+        r.problems.error(Rule::AddressForm,
             "structuredAddress",
             format!(
                 "the structured and the legacy address forms are mutually exclusive; remove `structuredAddress` or the legacy {}",
@@ -318,7 +321,7 @@ fn check_address_form(r: &mut Rules, b: &Draft) {
             ),
         );
     } else if !structured && legacy_present.is_empty() {
-        r.problems.error(
+        r.problems.error(Rule::AddressForm,
             "",
             "an address is required: `structuredAddress` (street, city, postCode, countryCode) or all four legacy fields `address`, `city`, `postCode`, `countryCode`",
         );
@@ -328,7 +331,7 @@ fn check_address_form(r: &mut Rules, b: &Draft) {
             .copied()
             .filter(|f| !legacy_present.contains(f))
             .collect();
-        r.problems.error(
+        r.problems.error(Rule::AddressForm,
             missing[0],
             format!(
                 "the legacy address form needs all four of `address`, `city`, `postCode`, `countryCode`; missing {}",
@@ -381,7 +384,8 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
             "postCode" => &mut post_code,
             "countryCode" => &mut country_code,
             _ => {
-                r.problems.error(path, "unknown property");
+                r.problems
+                    .error(Rule::UnknownProperty, path, "unknown property");
                 ok = false;
                 continue;
             }
@@ -411,6 +415,7 @@ fn check_structured(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
         .collect();
     for field in &missing {
         r.problems.error(
+            Rule::AddressForm,
             format!("{P}.{field}"),
             "required in the structured address form",
         );
@@ -436,6 +441,7 @@ fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Optio
         // The read form's provider is an object too: a bare id is refused in every
         // command, with the form to write.
         r.problems.error(
+            Rule::Type,
             P,
             format!(
                 "must be an object with an `id`, not a string; write `{{\"id\": {}}}`",
@@ -462,14 +468,21 @@ fn check_provider_ref(r: &mut Rules, raw: &serde_json::value::RawValue) -> Optio
                 ok &= id.is_some();
             }
             other => {
-                r.problems.error(format!("{P}.{other}"), "unknown property");
+                r.problems.error(
+                    Rule::UnknownProperty,
+                    format!("{P}.{other}"),
+                    "unknown property",
+                );
                 ok = false;
             }
         }
     }
     if object.members.iter().all(|(n, _)| n != "id") {
-        r.problems
-            .error("locationProvider.id", "required property is missing");
+        r.problems.error(
+            Rule::Required,
+            "locationProvider.id",
+            "required property is missing",
+        );
         return None;
     }
     id.filter(|_| ok).map(|id| ProviderRef { id })
@@ -492,6 +505,7 @@ fn check_photo_urls(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
         Kind::Array => r.string_array(P, raw, |r, path, url| {
             if url.contains(',') {
                 r.problems.error(
+                    Rule::Format,
                     path,
                     "must not contain a comma (the create form joins the URLs with commas)",
                 );
@@ -513,6 +527,7 @@ fn check_photo_urls(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<
         urls.iter().map(|u| u.chars().count()).sum::<usize>() + urls.len().saturating_sub(1);
     if joined_len > 512 {
         r.problems.error(
+            Rule::MaxLength,
             P,
             format!("{joined_len} characters as a comma-separated list, at most 512"),
         );
@@ -548,7 +563,8 @@ fn check_translations(
             }
             Err(e) => {
                 let e = super::json::NotUnicode::from(e);
-                r.problems.error(format!("{P}.{language}"), e.to_string());
+                r.problems
+                    .error(Rule::Format, format!("{P}.{language}"), e.to_string());
                 ok = false;
             }
         }

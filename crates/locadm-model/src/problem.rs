@@ -13,12 +13,62 @@ pub enum Severity {
     Warning,
 }
 
+/// The rule a finding is about, for programs (`-o json`): the same rejection has the same
+/// rule on every path (`validate`, `apply`, `create`), whatever its message says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// The text is not JSON, or not one object.
+    Syntax,
+    /// Beyond what any body is read to: nesting, members.
+    Limit,
+    /// A value of another JSON type than the property takes.
+    Type,
+    /// A member the resource does not have.
+    UnknownProperty,
+    /// A member the resource must have (or that `null` in a merge would remove).
+    Required,
+    /// A text that must not be empty.
+    NonEmpty,
+    /// A text longer than the property's limit (characters).
+    MaxLength,
+    /// A number out of its range, or with more digits than its format.
+    Range,
+    /// A text without the form the property takes: a UUID, an e-mail address, a URL, a
+    /// country code, JSON inside a string, Unicode.
+    Format,
+    /// A member (or the provider) given twice.
+    Duplicate,
+    /// The address forms: one of the two, complete.
+    AddressForm,
+    /// Well-formed, but not assigned by its standard (a warning: a country code).
+    Unassigned,
+    /// Members that contradict each other or the command: an id naming another location,
+    /// a create choosing its id, two address forms that disagree.
+    Consistency,
+}
+
+impl Rule {
+    /// The rules about what a body lacks (a required member, an incomplete address
+    /// form) rather than about a value it carries: a merge patch leaves members out on
+    /// purpose, so these do not apply to it.
+    fn is_about_absence(self, message: &str) -> bool {
+        match self {
+            Rule::Required => !message.contains("`null`"),
+            // Not the forms' exclusion (both given): that is about values carried.
+            Rule::AddressForm => !message.contains("mutually exclusive"),
+            _ => false,
+        }
+    }
+}
+
 /// One finding: `structuredAddress.postCode: 17 characters, at most 16`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {
     /// JSON path of the property, `structuredAddress.postCode` or `photoUrls[2]`;
     /// empty for the body as a whole.
     pub property: String,
+    pub rule: Rule,
     pub message: String,
     pub severity: Severity,
 }
@@ -39,20 +89,11 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The messages of the rules about what a body lacks (a required member, an incomplete
-/// address form) rather than about a value it carries: a merge patch leaves members out on
-/// purpose, so these do not apply to it.
-const ABOUT_ABSENCE: [&str; 4] = [
-    "required property is missing",
-    "required in the structured address form",
-    "the legacy address form needs all four",
-    "an address is required",
-];
-
 impl Problem {
-    /// Whether this finding is about a member the body lacks (see [`ABOUT_ABSENCE`]).
+    /// Whether this finding is about a member the body lacks, which a merge patch leaves
+    /// out on purpose (see [`Rule::is_about_absence`]).
     pub fn is_about_absence(&self) -> bool {
-        ABOUT_ABSENCE.iter().any(|m| self.message.starts_with(m))
+        self.rule.is_about_absence(&self.message)
     }
 }
 
@@ -61,17 +102,18 @@ impl Problem {
 pub struct Problems(Vec<Problem>);
 
 impl Problems {
-    pub fn error(&mut self, property: impl Into<String>, message: impl Into<String>) {
-        self.push_new(property.into(), message.into(), Severity::Error);
+    pub fn error(&mut self, rule: Rule, property: impl Into<String>, message: impl Into<String>) {
+        self.push_new(rule, property.into(), message.into(), Severity::Error);
     }
 
-    pub fn warning(&mut self, property: impl Into<String>, message: impl Into<String>) {
-        self.push_new(property.into(), message.into(), Severity::Warning);
+    pub fn warning(&mut self, rule: Rule, property: impl Into<String>, message: impl Into<String>) {
+        self.push_new(rule, property.into(), message.into(), Severity::Warning);
     }
 
-    fn push_new(&mut self, property: String, message: String, severity: Severity) {
+    fn push_new(&mut self, rule: Rule, property: String, message: String, severity: Severity) {
         self.0.push(Problem {
             property,
+            rule,
             message,
             severity,
         });

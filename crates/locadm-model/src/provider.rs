@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::json::{check_object, Kind, RawObject};
-use super::problem::{CheckResult, Checked, Problems};
+use super::problem::{CheckResult, Checked, Problems, Rule};
 use super::rules::{repeated_names, Rules, Seen};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,12 +50,15 @@ impl ProviderBody {
                 "details" => details = check_details(&mut r, raw),
                 "locationsSource" => source = check_source(&mut r, raw),
                 "archivingPeriod" => period = r.integer_in(key, raw, 1..=30),
-                _ => r.problems.error(key, "unknown property"),
+                _ => r
+                    .problems
+                    .error(Rule::UnknownProperty, key, "unknown property"),
             }
         }
         for required in ["name", "archivingPeriod"] {
             if !seen.contains(required) {
-                r.problems.error(required, "required property is missing");
+                r.problems
+                    .error(Rule::Required, required, "required property is missing");
             }
         }
         if problems.has_errors() {
@@ -79,6 +82,7 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
     const P: &str = "details";
     if Kind::of(raw) != Kind::String {
         r.problems.error(
+            Rule::Type,
             P,
             format!(
                 "must be a string holding JSON text, not {} (put the JSON inside a string)",
@@ -91,7 +95,8 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
     // The JSON inside has the limits of a body's own (and gets the same message).
     if let Err(problem) = super::json::check_shape(&text) {
         let message = problem.message.trim_start_matches("the body ");
-        r.problems.error(P, format!("holds JSON that {message}"));
+        r.problems
+            .error(Rule::Format, P, format!("holds JSON that {message}"));
         return None;
     }
     match serde_json::from_str::<&serde_json::value::RawValue>(&text) {
@@ -100,6 +105,7 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
         }
         Ok(inner) => {
             r.problems.error(
+                Rule::Type,
                 P,
                 format!(
                     "must hold a JSON object or array (RFC 4627), not {}",
@@ -109,8 +115,11 @@ fn check_details(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Str
             None
         }
         Err(e) => {
-            r.problems
-                .error(P, format!("does not hold well-formed JSON: {e}"));
+            r.problems.error(
+                Rule::Syntax,
+                P,
+                format!("does not hold well-formed JSON: {e}"),
+            );
             None
         }
     }
@@ -129,7 +138,11 @@ fn check_source(r: &mut Rules, raw: &serde_json::value::RawValue) -> Option<Loca
     for (key, raw) in &object.members {
         const E: &str = "locationsSource.endpoint";
         if key != "endpoint" {
-            r.problems.error(format!("{P}.{key}"), "unknown property");
+            r.problems.error(
+                Rule::UnknownProperty,
+                format!("{P}.{key}"),
+                "unknown property",
+            );
             ok = false;
         } else if seen.first("endpoint") {
             endpoint = r.string(E, raw, 256).filter(|u| r.url(E, u, true));

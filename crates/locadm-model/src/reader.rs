@@ -29,7 +29,7 @@ use super::document::{self, same_value, RawMembers};
 use super::fields::{self, SHARED_ADDRESS_PARTS};
 use super::json::{self, Kind};
 use super::location::LocationBody;
-use super::problem::{Checked, Problems};
+use super::problem::{Checked, Problems, Rule};
 use super::rules::repeated_names;
 
 /// What a body is read for.
@@ -107,7 +107,9 @@ pub fn read(text: &str, target: Target) -> Reading {
     let object = match json::parse_body(text) {
         Ok(object) => object,
         Err(problem) => {
-            reading.problems.error(problem.property, problem.message);
+            reading
+                .problems
+                .error(problem.rule, problem.property, problem.message);
             return reading;
         }
     };
@@ -162,7 +164,7 @@ impl Reading {
             .ok()
             .and_then(|t| uuid::Uuid::parse_str(&t).ok());
         match target {
-            Target::Create => self.problems.error(
+            Target::Create => self.problems.error(Rule::Consistency,
                 "id",
                 "names an existing location, and a create cannot choose the id; to change that location, use `location update ID --file` or `location apply`",
             ),
@@ -173,7 +175,7 @@ impl Reading {
             Target::Replace(target) => {
                 self.id = Some(target);
                 if let Some(given) = given.filter(|g| *g != target) {
-                    self.problems.error(
+                    self.problems.error(Rule::Consistency,
                         "id",
                         format!("names location `{given}`, not `{target}`, the one updated"),
                     );
@@ -182,7 +184,7 @@ impl Reading {
         }
         if given.is_none() && target != Target::Create {
             self.problems
-                .error("id", "must be a location id (a UUID string)");
+                .error(Rule::Format, "id", "must be a location id (a UUID string)");
         }
     }
 }
@@ -227,6 +229,7 @@ fn set_aside(
         let required = fields::is_required_member(&name) || name == "service";
         if null && required && op == Op::Merge {
             problems.error(
+                Rule::Required,
                 name.as_ref(),
                 "is required, and `null` in a merge would remove it",
             );
@@ -240,6 +243,7 @@ fn set_aside(
             }
             "service" if both_providers => {
                 problems.error(
+                    Rule::Duplicate,
                     "service",
                     "names the provider a second time, beside `locationProvider`; keep one",
                 );
@@ -322,6 +326,7 @@ fn string_or_null(problems: &mut Problems, property: &str, raw: &RawValue) -> bo
 
 fn wrong_type(problems: &mut Problems, property: &str, expected: &str, raw: &RawValue) {
     problems.error(
+        Rule::Type,
         property,
         format!("must be {expected}, not {}", Kind::of(raw).noun()),
     );
@@ -334,7 +339,7 @@ fn compare_copy(problems: &mut Problems, part: &str, copy: &RawValue, twin: Opti
     if Kind::of(copy) == Kind::Null || twin.is_some_and(|t| same_value(t, copy)) {
         return;
     }
-    problems.error(
+    problems.error(Rule::Consistency,
         part,
         format!(
             "the legacy `{part}` {} disagrees with `structuredAddress.{part}` {}: edit one address form and drop the other",

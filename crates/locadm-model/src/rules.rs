@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use serde_json::value::RawValue;
 
 use super::json::{raw_array, raw_object, raw_str, Kind, RawObject};
-use super::problem::Problems;
+use super::problem::{Problems, Rule};
 use super::values::Coordinate;
 
 /// Reads property values for one body, recording every rule broken in `problems`.
@@ -21,6 +21,7 @@ impl Rules<'_> {
     /// `property: must be a string, not a number`.
     pub(crate) fn wrong_type(&mut self, property: &str, expected: &str, raw: &RawValue) {
         self.problems.error(
+            Rule::Type,
             property,
             format!("must be {expected}, not {}", Kind::of(raw).noun()),
         );
@@ -40,7 +41,7 @@ impl Rules<'_> {
         match raw_str(raw) {
             Ok(value) => self.length(property, &value, max).then_some(value),
             Err(e) => {
-                self.problems.error(property, e.to_string());
+                self.problems.error(Rule::Format, property, e.to_string());
                 None
             }
         }
@@ -60,8 +61,11 @@ impl Rules<'_> {
         match raw_object(raw) {
             Ok(object) => Some(object),
             Err(e) => {
-                self.problems
-                    .error(property, format!("has a member name that {e}"));
+                self.problems.error(
+                    Rule::Format,
+                    property,
+                    format!("has a member name that {e}"),
+                );
                 None
             }
         }
@@ -76,7 +80,8 @@ impl Rules<'_> {
     ) -> Option<Cow<'a, str>> {
         let value = self.string(property, raw, max)?;
         if value.trim().is_empty() {
-            self.problems.error(property, "must not be empty");
+            self.problems
+                .error(Rule::NonEmpty, property, "must not be empty");
             return None;
         }
         Some(value)
@@ -90,8 +95,11 @@ impl Rules<'_> {
         }
         let chars = value.chars().count();
         if chars > max {
-            self.problems
-                .error(property, format!("{chars} characters, at most {max}"));
+            self.problems.error(
+                Rule::MaxLength,
+                property,
+                format!("{chars} characters, at most {max}"),
+            );
             return false;
         }
         true
@@ -125,6 +133,7 @@ impl Rules<'_> {
         let mut ok = true;
         if digits.integer > 3 {
             self.problems.error(
+                Rule::Range,
                 property,
                 format!(
                     "{}, at most 3 (format 11,8)",
@@ -135,6 +144,7 @@ impl Rules<'_> {
         }
         if digits.fraction > 8 {
             self.problems.error(
+                Rule::Range,
                 property,
                 format!(
                     "{}, at most 8 (format 11,8)",
@@ -146,6 +156,7 @@ impl Rules<'_> {
         let value: f64 = text.parse().unwrap_or(f64::INFINITY);
         if ok && !(-limit..=limit).contains(&value) {
             self.problems.error(
+                Rule::Range,
                 property,
                 format!("{text} is out of range -{limit} to {limit}"),
             );
@@ -170,20 +181,25 @@ impl Rules<'_> {
             // Digits alone (an optional minus) are an integer too large for 64 bits: out
             // of range, which is what is wrong with it, not "not an integer".
             let digits = text.strip_prefix('-').unwrap_or(text);
-            let message = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                format!(
-                    "{text} is out of range {} to {}",
-                    range.start(),
-                    range.end()
-                )
-            } else {
-                format!("{text} is not an integer")
-            };
-            self.problems.error(property, message);
+            let (rule, message) =
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    (
+                        Rule::Range,
+                        format!(
+                            "{text} is out of range {} to {}",
+                            range.start(),
+                            range.end()
+                        ),
+                    )
+                } else {
+                    (Rule::Type, format!("{text} is not an integer"))
+                };
+            self.problems.error(rule, property, message);
             return None;
         };
         if !range.contains(&value) {
             self.problems.error(
+                Rule::Range,
                 property,
                 format!(
                     "{value} is out of range {} to {}",
@@ -202,7 +218,7 @@ impl Rules<'_> {
             Ok(id) => Some(id),
             Err(_) => {
                 self.problems
-                    .error(property, format!("`{text}` is not a UUID"));
+                    .error(Rule::Format, property, format!("`{text}` is not a UUID"));
                 None
             }
         }
@@ -213,7 +229,7 @@ impl Rules<'_> {
         match super::url::check(value, web_only) {
             Ok(()) => true,
             Err(message) => {
-                self.problems.error(property, message);
+                self.problems.error(Rule::Format, property, message);
                 false
             }
         }
@@ -227,7 +243,7 @@ impl Rules<'_> {
         }
         let Some((local, domain)) = value.rsplit_once('@') else {
             self.problems
-                .error(property, "is not an e-mail address (no `@`)");
+                .error(Rule::Format, property, "is not an e-mail address (no `@`)");
             return false;
         };
         let mut ok = true;
@@ -235,6 +251,7 @@ impl Rules<'_> {
             let chars = text.chars().count();
             if chars > 63 {
                 self.problems.error(
+                    Rule::MaxLength,
                     property,
                     format!("{part} is {chars} characters, at most 63"),
                 );
@@ -246,6 +263,7 @@ impl Rules<'_> {
         let addr_spec = email_address::Options::default().without_display_text();
         if ok && email_address::EmailAddress::parse_with_options(value, addr_spec).is_err() {
             self.problems.error(
+                Rule::Format,
                 property,
                 format!("`{value}` is not a well-formed e-mail address"),
             );
@@ -268,14 +286,18 @@ impl Rules<'_> {
         };
         if !shape_ok {
             self.problems.error(
+                Rule::Format,
                 property,
                 format!("`{value}` is not a country code (2 letters, 3 letters or 3 digits)"),
             );
             return false;
         }
         if !super::country::is_assigned(value) {
-            self.problems
-                .warning(property, format!("`{value}` is not assigned in ISO 3166-1"));
+            self.problems.warning(
+                Rule::Unassigned,
+                property,
+                format!("`{value}` is not assigned in ISO 3166-1"),
+            );
         }
         true
     }
@@ -371,7 +393,7 @@ pub(crate) fn repeated_names(problems: &mut Problems, path: &str, object: &RawOb
         if first {
             repeated_within(problems, &here, raw);
         } else {
-            problems.error(here, "appears more than once");
+            problems.error(Rule::Duplicate, here, "appears more than once");
         }
     }
 }

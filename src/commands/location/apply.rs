@@ -88,6 +88,7 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
             crate::output::count(preflight.records, "record"),
             if preflight.invalid == 1 { "is" } else { "are" }
         ))
+        .with_findings(preflight.findings)
         .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
     }
     if args.dry_run {

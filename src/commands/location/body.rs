@@ -254,6 +254,7 @@ fn invalid_with(what: &str, problems: &locadm_model::Problems, listed: &str) -> 
     Error::invalid(format!(
         "the {what} is invalid ({n}); nothing was sent:\n{listed}"
     ))
+    .with_problems(problems, None)
 }
 
 #[cfg(test)]

@@ -72,6 +72,7 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
         Error::invalid(format!(
             "the updated body is invalid; nothing was sent\n{p}"
         ))
+        .with_problems(&p, None)
     })?;
     show_warnings(context.printer, &checked.warnings);
 
