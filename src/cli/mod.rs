@@ -11,6 +11,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::settings::SettingsArgs;
 use locadm_client::env_vars::EnvVars;
 
+mod api;
 mod auth;
 mod bulk;
 mod config;
@@ -23,6 +24,7 @@ mod tests;
 
 pub(crate) use crate::input::{CsvOptions, InputFormat};
 pub(crate) use crate::output::{ColorWhen, OutputFormat};
+pub(crate) use api::ApiArgs;
 pub(crate) use auth::{AuthCommand, LoginArgs};
 pub(crate) use bulk::{BulkIds, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
@@ -149,6 +151,25 @@ pub enum Command {
     ///
     /// Example: locadm smoke --provider "$PROVIDER_ID" --junit smoke.xml
     Smoke(SmokeArgs),
+    /// Call a path of the service with the profile's base URL and token, as `gh api` does
+    ///
+    /// The method is `-X`, else POST when a body is given (`--input`, `-f`, `-F`), else
+    /// GET. The request has what every command's has: the token (renewed once on a 401),
+    /// retries (a POST or PATCH only when the service certainly did not act on it), no
+    /// redirect followed, and the `-v` trace with secrets redacted. An absolute URL to
+    /// another origin is refused: the token goes to the base URL's alone.
+    ///
+    /// The answer's body goes to stdout as it came (JSON pretty at a terminal); `--jq`
+    /// and `-o ndjson|csv|xlsx` apply when it is JSON; `-q` prints nothing. An error
+    /// status exits by its class, with what the body says in the message: 403 exits 4,
+    /// 404 exits 5, 5xx 6, any other 4xx 1.
+    ///
+    /// Example: locadm api "locations/$id" --jq .storeName
+    ///
+    /// Example: locadm api -X PUT "locations/$id" --input store.json
+    ///
+    /// Example: locadm api "locationProviders/$provider" -X PUT -f name=Acme -F archivingPeriod=7
+    Api(ApiArgs),
     /// Print a shell completion script
     ///
     /// Example: locadm completions bash > /etc/bash_completion.d/locadm

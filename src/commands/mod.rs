@@ -2,6 +2,7 @@
 //! the run's [`Context`] (printer, settings, a lazily made session and client) and its own
 //! parsed arguments.
 
+mod api;
 pub(crate) mod auth;
 pub(crate) mod config;
 #[cfg(feature = "emulator")]
@@ -39,6 +40,7 @@ async fn verb(context: &Context<'_>, command: Command) -> Result<()> {
         Command::Auth(command) => auth::run(context, command).await,
         Command::Config(command) => config::run(context, command),
         Command::Smoke(args) => smoke::run(context, args).await,
+        Command::Api(args) => api::run(context, args).await,
         #[cfg(feature = "emulator")]
         Command::Emulator(crate::cli::EmulatorCommand::Serve(args)) => {
             emulator::serve(context, *args).await

@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 use locadm_client::error::{Error, Result};
 
 pub mod csv;
+pub(crate) mod fields;
 mod ids;
 mod ods;
 pub(crate) mod workbook;
@@ -202,19 +203,27 @@ pub(crate) fn open(path: &Path) -> Result<Box<dyn BufRead>> {
 
 /// Reads a whole single body (for create, update and provider update).
 pub(crate) fn read_body(path: &Path) -> Result<String> {
-    let mut text = String::new();
+    let bytes = read_bytes(path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| Error::usage(format!("cannot read `{}`", path.display())).with_source(e))?;
+    Ok(strip_bom(&text).to_owned())
+}
+
+/// Reads a whole single body as the bytes it is (`locadm api --input`: sent as it is).
+pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
     open(path)?
         .take(MAX_SINGLE_BODY + 1)
-        .read_to_string(&mut text)
+        .read_to_end(&mut bytes)
         .map_err(|e| Error::usage(format!("cannot read `{}`", path.display())).with_source(e))?;
-    if text.len() as u64 > MAX_SINGLE_BODY {
+    if bytes.len() as u64 > MAX_SINGLE_BODY {
         return Err(Error::usage(format!(
             "`{}` is larger than {} MiB; one body is expected",
             path.display(),
             MAX_SINGLE_BODY >> 20
         )));
     }
-    Ok(strip_bom(&text).to_owned())
+    Ok(bytes)
 }
 
 fn strip_bom(s: &str) -> &str {

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod api;
 mod apply;
 mod architecture;
 mod auth;

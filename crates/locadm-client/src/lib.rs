@@ -9,7 +9,8 @@
 //!   by the application that owns it). [`BearerToken`] is the simplest: one given token.
 //! - [`ApiClient`]: one call per endpoint of the service, with retries where the
 //!   endpoint allows them, the pace of a bulk run, and every answer mapped to a typed
-//!   [`Error`].
+//!   [`Error`]; and a request of one's own to a path of the service
+//!   ([`ApiClient::raw_request`], [`ApiClient::send_raw`]) under the same rules.
 //! - [`Observer`]: where the client says what it does (a verbose trace, notes for
 //!   people): the application decides how, the client never prints.
 //!

@@ -55,6 +55,20 @@ pub enum Idempotency {
     Idempotent,
     /// POST create: retried only when the service certainly did not act on it.
     Create,
+    /// Any other request that may not be sent twice (a POST or PATCH of `locadm api`):
+    /// retried, as a create, only when the service certainly did not act on it.
+    NotIdempotent,
+}
+
+impl Idempotency {
+    /// What RFC 9110 (section 9.2.2) says of a method: GET, HEAD, OPTIONS, TRACE, PUT
+    /// and DELETE may be sent twice; any other (POST, PATCH, one it does not define) not.
+    pub fn of_method(method: &str) -> Idempotency {
+        match method {
+            "GET" | "HEAD" | "OPTIONS" | "TRACE" | "PUT" | "DELETE" => Idempotency::Idempotent,
+            _ => Idempotency::NotIdempotent,
+        }
+    }
 }
 
 /// One request the service answers.
@@ -178,5 +192,15 @@ mod tests {
             Endpoint::DeleteLocation(id).idempotency(),
             Idempotency::Idempotent
         );
+    }
+
+    #[test]
+    fn a_method_is_idempotent_as_rfc_9110_says() {
+        for method in ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"] {
+            assert_eq!(Idempotency::of_method(method), Idempotency::Idempotent);
+        }
+        for method in ["POST", "PATCH", "PURGE", "get"] {
+            assert_eq!(Idempotency::of_method(method), Idempotency::NotIdempotent);
+        }
     }
 }

@@ -7,7 +7,8 @@ use reqwest::StatusCode;
 
 use locadm_transport::{TransportError, TransportKind};
 
-use super::{Endpoint, Idempotency, Reply};
+use super::raw::Call;
+use super::{Idempotency, Reply};
 use crate::error::{Error, Kind};
 
 pub(super) fn retryable_status(status: StatusCode, idempotency: Idempotency) -> bool {
@@ -135,6 +136,28 @@ fn error_text(reply: &Reply) -> Option<String> {
     error_text_of(&reply.body)
 }
 
+/// Error bodies are quoted in a message up to this many characters.
+const BODY_QUOTED: usize = 300;
+
+/// What an error body says, for a request of the user's: its `error` text, else the body
+/// itself on one line (cut at [`BODY_QUOTED`] characters); `None` when it is empty.
+fn body_said(reply: &Reply) -> Option<String> {
+    if let Some(text) = error_text(reply) {
+        return Some(text);
+    }
+    let text = String::from_utf8_lossy(&reply.body);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let mut line = locadm_model::text::sanitize_line(text);
+    if let Some((at, _)) = line.char_indices().nth(BODY_QUOTED) {
+        line.truncate(at);
+        line.push('…');
+    }
+    Some(line)
+}
+
 /// The `error` text of an error body (`{"error": "..."}` or `{"error": {"message": ...}}`).
 pub fn error_text_of(body: &[u8]) -> Option<String> {
     let value: serde_json::Value = serde_json::from_slice(body).ok()?;
@@ -148,10 +171,13 @@ pub fn error_text_of(body: &[u8]) -> Option<String> {
 
 pub(super) fn status_error(
     reply: &Reply,
-    endpoint: Endpoint,
+    call: Call<'_>,
     url: &url::Url,
     tokens: &dyn super::TokenSource,
 ) -> Error {
+    let Some(endpoint) = call.endpoint() else {
+        return raw_status_error(reply, call, url, tokens);
+    };
     let method = endpoint.method();
     let permission = endpoint.permission();
     let status = reply.status;
@@ -159,17 +185,7 @@ pub(super) fn status_error(
     let url = crate::service_url::shown(url);
     let code = status.as_u16();
     match code {
-        401 => {
-            let reason = reply
-                .refusal
-                .as_deref()
-                .map(|reason| format!("; the service said: {reason}"))
-                .unwrap_or_default();
-            Error::auth(format!(
-                "the service refused the token for {method} {url} (401), also after renewing it{reason}"
-            ))
-            .with_hint(tokens.refused_hint())
-        }
+        401 => refused_token(reply, method, &url, tokens),
         403 => {
             let scope = match tokens.granted_scope() {
                 Some(scope) if scope.iter().any(|s| s == permission.name()) => {
@@ -212,22 +228,84 @@ pub(super) fn status_error(
             };
             Error::rejected(code, property, message)
         }
-        300..=399 => {
-            let target = reply
-                .location
-                .as_deref()
-                .map(|l| format!("`{}`", locadm_model::text::sanitize_line(l)))
-                .unwrap_or_else(|| "nowhere".into());
-            Error::unavailable(Some(code), format!(
-                "the service answered {method} {url} with a redirect ({code}) to {target}; redirects are not followed, so the token is never sent elsewhere"
-            ))
-            .with_hint(
-                "if the new address is the service, set it as the base URL (`--base-url` or the profile)",
+        300..=399 => redirected(reply, method, &url),
+        _ => Error::unavailable(
+            Some(code),
+            format!("the service failed: {method} {url} answered {status}"),
+        )
+        .with_hint("try again later; `--verbose` shows the exchange"),
+    }
+}
+
+/// A 401 after the token's one renewal.
+fn refused_token(reply: &Reply, method: &str, url: &str, tokens: &dyn super::TokenSource) -> Error {
+    let reason = reply
+        .refusal
+        .as_deref()
+        .map(|reason| format!("; the service said: {reason}"))
+        .unwrap_or_default();
+    Error::auth(format!(
+        "the service refused the token for {method} {url} (401), also after renewing it{reason}"
+    ))
+    .with_hint(tokens.refused_hint())
+}
+
+/// A redirect, reported and never followed.
+fn redirected(reply: &Reply, method: &str, url: &str) -> Error {
+    let code = reply.status.as_u16();
+    let target = reply
+        .location
+        .as_deref()
+        .map(|l| format!("`{}`", locadm_model::text::sanitize_line(l)))
+        .unwrap_or_else(|| "nowhere".into());
+    Error::unavailable(Some(code), format!(
+        "the service answered {method} {url} with a redirect ({code}) to {target}; redirects are not followed, so the token is never sent elsewhere"
+    ))
+    .with_hint(
+        "if the new address is the service, set it as the base URL (`--base-url` or the profile)",
+    )
+}
+
+/// A request of the user's answered with an error status: the class decides the kind
+/// (and so the exit code) as for every endpoint; what the body says is in the message.
+fn raw_status_error(
+    reply: &Reply,
+    call: Call<'_>,
+    url: &url::Url,
+    tokens: &dyn super::TokenSource,
+) -> Error {
+    let method = call.method();
+    let method = method.as_str();
+    let code = reply.status.as_u16();
+    let path = url.path();
+    let shown = crate::service_url::shown(url);
+    let said = body_said(reply)
+        .map(|text| format!(": {text}"))
+        .unwrap_or_default();
+    match code {
+        401 => refused_token(reply, method, &shown, tokens),
+        403 => Error::permission(format!(
+            "permission denied: {method} {path} answered 403{said}"
+        ))
+        .with_hint("`locadm auth status` lists the permissions the token's scope grants"),
+        404 => Error::not_found(format!("{method} {path} answered 404{said}")).with_hint(
+            "check the path: it is taken below the base URL (`locadm config get base_url`)",
+        ),
+        300..=399 => redirected(reply, method, &shown),
+        400..=499 => {
+            let property = error_text(reply).as_deref().and_then(property_in);
+            Error::rejected(
+                code,
+                property,
+                format!("the service rejected {method} {path} ({code}){said}"),
             )
         }
         _ => Error::unavailable(
             Some(code),
-            format!("the service failed: {method} {url} answered {status}"),
+            format!(
+                "the service failed: {method} {shown} answered {}{said}",
+                reply.status
+            ),
         )
         .with_hint("try again later; `--verbose` shows the exchange"),
     }
@@ -257,12 +335,17 @@ pub fn unconfirmed(what: impl std::fmt::Display) -> Error {
 pub(super) fn transport_error(
     e: &TransportError,
     url: &url::Url,
+    method: &reqwest::Method,
     idempotency: Idempotency,
 ) -> Error {
     let sent = matches!(e.kind, TransportKind::Timeout | TransportKind::Broken);
-    if idempotency == Idempotency::Create && sent {
+    if idempotency != Idempotency::Idempotent && sent {
+        let what = match idempotency {
+            Idempotency::Create => "the create".to_owned(),
+            _ => format!("the {method}"),
+        };
         return Error::outcome_unknown(format!(
-            "no answer to the create sent to {} ({}): it may or may not have been carried out",
+            "no answer to {what} sent to {} ({}): it may or may not have been carried out",
             without_query(url),
             if e.kind == TransportKind::Timeout {
                 "timed out"

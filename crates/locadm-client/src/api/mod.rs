@@ -4,11 +4,13 @@
 //!
 //! Here: the client and its verbs, one per [`Endpoint`]. `send.rs` is the send loop
 //! (token, retries, pace); `transport.rs` the reqwest client and the transport failures;
-//! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error. A bulk
+//! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error; `raw.rs` a
+//! request of the user's own (`locadm api`), sent by the same loop. A bulk
 //! worker's own connections, the pacer and the TLS sessions both routes resume are the
 //! `locadm-transport` crate's.
 
 mod errors;
+mod raw;
 mod reply;
 mod send;
 mod trace;
@@ -31,7 +33,8 @@ pub use crate::transport::{Transport, TransportOptions, USER_AGENT};
 pub use errors::error_text_of;
 pub use errors::unconfirmed;
 pub use locadm_model::endpoint::{Endpoint, Idempotency, Permission};
-pub use reply::Reply;
+pub use raw::RawRequest;
+pub use reply::{Head, Reply};
 pub use trace::{Observer, Silent, Trace};
 
 /// Where bearer tokens come from. Implemented by the command line's auth session (keyring
@@ -113,17 +116,19 @@ pub struct Dedicated {
 
 impl Dedicated {
     /// The request target for `endpoint`: the last one when it is the same endpoint, else
-    /// made by `make`.
+    /// made by `make` (every time for a request that is no endpoint: `None`).
     fn request_target<E>(
         &mut self,
-        endpoint: Endpoint,
+        endpoint: Option<Endpoint>,
         make: impl FnOnce() -> std::result::Result<hyper::Uri, E>,
     ) -> std::result::Result<hyper::Uri, E> {
-        match &self.target {
-            Some((last, uri)) if *last == endpoint => Ok(uri.clone()),
+        match (&self.target, endpoint) {
+            (Some((last, uri)), Some(endpoint)) if *last == endpoint => Ok(uri.clone()),
             _ => {
                 let uri = make()?;
-                self.target = Some((endpoint, uri.clone()));
+                if let Some(endpoint) = endpoint {
+                    self.target = Some((endpoint, uri.clone()));
+                }
                 Ok(uri)
             }
         }

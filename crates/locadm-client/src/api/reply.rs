@@ -29,6 +29,33 @@ pub struct Reply {
     /// `identity`, a `Transfer-Encoding` other than `chunked`), as the header said it:
     /// hyper passes such a body on as it came, so it is not the body it claims to be.
     pub coding: Option<String>,
+    /// The answer's version and headers, kept for a request of the user's own
+    /// (`locadm api`), which prints them with `--include`; none for an endpoint's.
+    pub head: Option<Box<Head>>,
+}
+
+/// What a status line and the headers said.
+#[derive(Debug, Clone)]
+pub struct Head {
+    pub version: reqwest::Version,
+    pub headers: reqwest::header::HeaderMap,
+}
+
+impl Head {
+    /// The status line and the headers as `--include` prints them (`HTTP/1.1 200 OK`,
+    /// `name: value`): one line each, a secret header's value redacted as the trace
+    /// redacts it.
+    pub fn lines(&self, status: StatusCode) -> Vec<String> {
+        let mut lines = vec![format!("{:?} {status}", self.version)];
+        for (name, value) in &self.headers {
+            let value = super::trace::shown(name.as_str(), value);
+            lines.push(format!(
+                "{name}: {}",
+                locadm_model::text::sanitize_line(&value)
+            ));
+        }
+        lines
+    }
 }
 
 impl Reply {
@@ -76,6 +103,7 @@ impl Reply {
             round_trip: None,
             multiplexed: false,
             coding,
+            head: None,
         }
     }
 

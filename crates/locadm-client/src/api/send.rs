@@ -12,7 +12,8 @@ use locadm_transport::{
     pacer, BodyBuffer, Failure, TransportError, TransportKind, MAX_HELD_BYTES, MAX_RESPONSE_BYTES,
 };
 
-use super::{errors, ApiClient, BoxFuture, Dedicated, Endpoint, Idempotency, Reply, Route};
+use super::raw::Call;
+use super::{errors, ApiClient, BoxFuture, Dedicated, Endpoint, Head, Idempotency, Reply, Route};
 use crate::error::{Error, Result};
 use crate::transport::{request_headers, transport_error};
 
@@ -26,9 +27,20 @@ impl ApiClient {
         endpoint: Endpoint,
         payload: Option<bytes::Bytes>,
     ) -> Result<Reply> {
-        let target = Target::new(self, endpoint);
-        let method = Method::from_bytes(endpoint.method().as_bytes()).expect("a method name");
-        let idempotency = endpoint.idempotency();
+        self.send(route, Call::Endpoint(endpoint), payload).await
+    }
+
+    /// [`ApiClient::send_payload`] for an endpoint or a request of the user's (`raw.rs`),
+    /// whose method says whether it may be sent again.
+    pub(super) async fn send(
+        &self,
+        route: &mut Route,
+        call: Call<'_>,
+        payload: Option<bytes::Bytes>,
+    ) -> Result<Reply> {
+        let target = Target::new(self, call);
+        let method = call.method();
+        let idempotency = call.idempotency();
         let mut token = match self.credentials.at_hand() {
             Some(token) => token,
             None => self.credentials.bearer().await?,
@@ -53,7 +65,7 @@ impl ApiClient {
             // hold (and copy) it too.
             let exchange: BoxFuture<'_, Result<Reply, Failure>> = match route {
                 Route::Shared => {
-                    Box::pin(self.attempt(&method, target.url(), payload.as_ref(), &token))
+                    Box::pin(self.attempt(call, &method, target.url(), payload.as_ref(), &token))
                 }
                 Route::Dedicated(dedicated) => {
                     Box::pin(self.attempt_on(dedicated, &method, &target, payload.as_ref(), &token))
@@ -134,13 +146,16 @@ impl ApiClient {
                 Ok(reply) if reply.status.is_success() => Ok(reply),
                 Ok(reply) => Err(errors::status_error(
                     &reply,
-                    endpoint,
+                    call,
                     target.url(),
                     self.credentials.as_ref(),
                 )),
-                Err(Failure::Transport(e)) => {
-                    Err(errors::transport_error(&e, target.url(), idempotency))
-                }
+                Err(Failure::Transport(e)) => Err(errors::transport_error(
+                    &e,
+                    target.url(),
+                    &method,
+                    idempotency,
+                )),
                 Err(refused @ (Failure::TooLarge | Failure::Crowded)) => {
                     let message = match refused {
                         Failure::Crowded => format!(
@@ -181,8 +196,11 @@ impl ApiClient {
         }
     }
 
+    /// One attempt on the shared client; a request of the user's carries the headers
+    /// given over the client's, and its answer keeps its head.
     async fn attempt(
         &self,
+        call: Call<'_>,
         method: &Method,
         url: &url::Url,
         payload: Option<&bytes::Bytes>,
@@ -200,7 +218,8 @@ impl ApiClient {
             request = request.body(payload.clone());
         }
         let failed = |e| Failure::Transport(transport_error(e));
-        let request = request.build().map_err(failed)?;
+        let mut request = request.build().map_err(failed)?;
+        call.apply_headers(request.headers_mut());
         self.trace.request(
             request.method(),
             request.url(),
@@ -221,7 +240,14 @@ impl ApiClient {
         }
         let body = body.freeze();
         self.trace.body(&body);
-        Ok(Reply::new(status, response.headers(), body))
+        let mut reply = Reply::new(status, response.headers(), body);
+        if call.keeps_head() {
+            reply.head = Some(Box::new(Head {
+                version: response.version(),
+                headers: response.headers().clone(),
+            }));
+        }
+        Ok(reply)
     }
 
     /// One attempt on a dedicated connection: the same request as `attempt` makes.
@@ -236,7 +262,7 @@ impl ApiClient {
         let invalid =
             |e: &(dyn std::error::Error + 'static)| TransportError::new(TransportKind::Invalid, e);
         let uri = dedicated
-            .request_target(target.endpoint, || {
+            .request_target(target.call.endpoint(), || {
                 hyper::Uri::try_from(target.path_and_query())
             })
             .map_err(|e| invalid(&e))?;
@@ -277,23 +303,23 @@ impl ApiClient {
 /// instructions a record (callgrind), a tenth of its worker's work; kept, 130.
 struct Target<'a> {
     client: &'a ApiClient,
-    endpoint: Endpoint,
+    call: Call<'a>,
     url: OnceLock<url::Url>,
 }
 
 impl<'a> Target<'a> {
-    fn new(client: &'a ApiClient, endpoint: Endpoint) -> Target<'a> {
+    fn new(client: &'a ApiClient, call: Call<'a>) -> Target<'a> {
         Target {
             client,
-            endpoint,
+            call,
             url: OnceLock::new(),
         }
     }
 
     fn url(&self) -> &url::Url {
-        self.url.get_or_init(|| {
-            self.client
-                .url(&self.endpoint.path(&self.client.read_prefix))
+        self.url.get_or_init(|| match self.call {
+            Call::Endpoint(endpoint) => self.client.url(&endpoint.path(&self.client.read_prefix)),
+            Call::Raw(raw) => raw.url().clone(),
         })
     }
 

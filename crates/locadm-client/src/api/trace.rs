@@ -119,7 +119,9 @@ impl Trace {
     }
 }
 
-fn shown(name: &str, value: &reqwest::header::HeaderValue) -> String {
+/// A header's value as it may be shown: a secret one (`Authorization`, cookies) as its
+/// scheme and `(redacted)`.
+pub(super) fn shown(name: &str, value: &reqwest::header::HeaderValue) -> String {
     if SECRET_HEADERS.contains(&name) {
         let scheme = value
             .to_str()
