@@ -81,6 +81,12 @@ fn placeholder_value(word: &str) -> String {
 /// Why clap refuses `words` as a command line, if it does (asking for help is running).
 pub(super) fn command_problem(words: &[String]) -> Option<String> {
     let args: Vec<OsString> = words.iter().map(OsString::from).collect();
+    // `locadm help TOPIC` is answered before clap parses (`help_topic`).
+    if let [_, help, topic] = words {
+        if help == "help" && crate::topics::find(topic).is_some() {
+            return None;
+        }
+    }
     match try_parse_from(&args) {
         Ok(_) => None,
         Err(error) => match error.kind() {

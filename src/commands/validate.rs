@@ -149,13 +149,17 @@ fn check_all(
     ));
     if tally.invalid > 0 {
         // validate never sends: the count alone (`apply` says what it did not send).
-        return Err(Error::invalid(format!(
+        let error = Error::invalid(format!(
             "{} of {} record{} invalid",
             tally.invalid,
             tally.records,
             if tally.records == 1 { " is" } else { "s are" }
         ))
-        .with_findings(kept));
+        .with_findings(kept);
+        return Err(match source.decimal_comma_hint() {
+            Some(hint) => error.with_hint(hint),
+            None => error,
+        });
     }
     Ok(())
 }

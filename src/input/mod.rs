@@ -48,6 +48,9 @@ pub(crate) struct Source {
     /// The encoding a CSV was read in when it was not UTF-8 (told, or detected), once
     /// [`Source::for_each`] read it.
     decoded: std::cell::Cell<Option<&'static encoding_rs::Encoding>>,
+    /// The first number of a sheet written with a decimal comma, read without
+    /// `--decimal-comma` (a string the rules refuse): where, which field, the cell.
+    comma_number: std::cell::RefCell<Option<(Position, &'static str, String)>>,
 }
 
 impl Source {
@@ -68,6 +71,7 @@ impl Source {
             csv,
             max_record: DEFAULT_MAX_RECORD,
             decoded: std::cell::Cell::new(None),
+            comma_number: std::cell::RefCell::new(None),
         }
     }
 
@@ -89,6 +93,17 @@ impl Source {
                 encoding.name()
             )
         })
+    }
+
+    /// What to do when a sheet's numbers are written with a decimal comma, once
+    /// [`Source::for_each`] met one without `--decimal-comma`: the flag that reads them,
+    /// and the first such cell (issue 56: a thousand lines of "must be a number" named
+    /// neither).
+    pub(crate) fn decimal_comma_hint(&self) -> Option<String> {
+        let (position, field, cell) = self.comma_number.borrow().clone()?;
+        Some(format!(
+            "{position}'s `{field}` is `{cell}`, a number written with a decimal comma: pass `--decimal-comma` to read the sheet's numbers so"
+        ))
     }
 
     /// Whether the input is a spreadsheet's (CSV, a workbook), whose values a
@@ -116,6 +131,11 @@ impl Source {
                 // A row is read whole by the sheet's reader; its body is held to the
                 // same limit as any other record.
                 let row = |position, text: &str| {
+                    if !self.csv.decimal_comma && self.comma_number.borrow().is_none() {
+                        if let Some((field, cell)) = comma_number_in(text) {
+                            *self.comma_number.borrow_mut() = Some((position, field, cell));
+                        }
+                    }
                     let record = match text.len() {
                         len if len > max => Err(too_large(len as u64, max)),
                         _ => Ok(text),
@@ -486,6 +506,27 @@ fn each_array_element(
             result.map_err(|e| Error::usage("the input is not a valid JSON array").with_source(e))
         }
     }
+}
+
+/// A field of numbers (`latitude`, `longitude`) whose cell in a sheet's row (`text`, the
+/// row as JSON) is a number written with a decimal comma (`52,5`), read as the string it
+/// is: the field and the cell.
+fn comma_number_in(text: &str) -> Option<(&'static str, String)> {
+    const NUMBERS: [&str; 2] = ["latitude", "longitude"];
+    if !NUMBERS
+        .iter()
+        .any(|f| text.contains(&format!("\"{f}\":\"")))
+    {
+        return None;
+    }
+    let row: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text).ok()?;
+    NUMBERS.into_iter().find_map(|field| {
+        let cell = row.get(field)?.as_str()?;
+        let (whole, fraction) = cell.trim().split_once(',')?;
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(whole.strip_prefix('-').unwrap_or(whole)) && digits(fraction))
+            .then(|| (field, cell.to_owned()))
+    })
 }
 
 #[cfg(test)]

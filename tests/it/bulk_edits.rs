@@ -543,6 +543,19 @@ fn a_semicolon_csv_from_a_spreadsheet() {
     ]);
     assert_eq!(out.code, 2);
     assert!(out.stdout.contains("latitude"));
+    // The value is shown, and the flag that reads it named (issue 56), by validate and
+    // by apply alike, which sends nothing.
+    assert!(
+        out.stdout.contains(r#"not the string \"52,5\""#),
+        "{}",
+        out.stdout
+    );
+    let flag = "a number written with a decimal comma: pass `--decimal-comma`";
+    assert!(out.stderr.contains(flag), "{}", out.stderr);
+    let out = env.run(&["location", "apply", "-f", path, "--ignore-column", "Notes"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains(flag), "{}", out.stderr);
+    assert!(!out.stderr.contains("--skip-invalid"), "{}", out.stderr);
     let ok = ["--ignore-column", "Notes", "--decimal-comma"];
     let mut args = vec!["location", "validate", "-f", path];
     args.extend(ok);

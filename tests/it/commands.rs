@@ -819,6 +819,14 @@ fn a_wrong_client_secret_is_an_authentication_failure() {
         !err.contains("wrong-secret"),
         "the secret is never shown: {err}"
     );
+    // The hint names where the refused credentials came from, not variables to set
+    // that are set (issue 56).
+    assert!(
+        err.contains(
+            "hint: check the client id (LOCADM_CLIENT_ID) and the secret (LOCADM_CLIENT_SECRET)"
+        ),
+        "{err}"
+    );
     assert_eq!(env.emulator().counters()["requests"], 0);
 }
 
@@ -826,12 +834,16 @@ fn a_wrong_client_secret_is_an_authentication_failure() {
 fn no_credentials_is_an_authentication_failure() {
     let mut env = Env::new();
     env.client_secret = None;
-    // Without a terminal the hint names the variables (issue 40), not `locadm login`.
+    // Without a terminal the message names the variable that is set and the ones that
+    // are missing (issues 40 and 56), not `locadm login`.
     env.cmd(&["location", "get", UNKNOWN_ID])
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "without a terminal, set LOCADM_CLIENT_ID with LOCADM_CLIENT_SECRET",
+            "LOCADM_CLIENT_ID is set, but no LOCADM_CLIENT_SECRET, LOCADM_CLIENT_KEY_FILE or LOCADM_FEDERATED_TOKEN_FILE is",
+        ))
+        .stderr(predicate::str::contains(
+            "hint: set LOCADM_CLIENT_SECRET beside it",
         ));
 }
 
@@ -855,6 +867,12 @@ fn a_bogus_locadm_token_is_refused_with_exit_3() {
         "the token is never shown: {err}"
     );
     assert_eq!(json_error(&assert)["error"]["code"], "auth");
+    // One way forward each (issue 56: it said to set LOCADM_TOKEN, or unset it and set
+    // LOCADM_TOKEN).
+    assert_eq!(
+        json_error(&assert)["error"]["hint"],
+        "put a new token in LOCADM_TOKEN (it is never renewed), or unset it to log in another way (`locadm help environment`)"
+    );
     // LOCADM_TOKEN is used as-is: nothing to renew it with, so it is not sent twice.
     let counters = env.emulator().counters();
     assert_eq!(counters["requests"], 1);

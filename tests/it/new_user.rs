@@ -245,6 +245,28 @@ fn a_wrong_base_url_is_named_by_create_and_by_login() {
     );
     assert!(err.contains("hint: check the base URL"), "{err}");
 
+    // A read of one id under a wrong path is "not found" as an unknown id is (the
+    // service's 404 has no body): the hint says what else to check (issue 56).
+    let id = "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11";
+    let out = env.run(&["--base-url", &wrong, "location", "get", id]);
+    out.assert_code(5);
+    assert!(
+        out.stderr
+            .contains("if every id answers so, check the base URL (`locadm config get base_url`)"),
+        "{}",
+        out.stderr
+    );
+    // https to a port that speaks plain HTTP: what to check, not "retry later".
+    let tls = env.emulator().base_url.replace("http://", "https://");
+    let out = env.run(&["--base-url", &tls, "location", "get", id]);
+    out.assert_code(6);
+    assert!(
+        out.stderr
+            .contains("hint: the TLS handshake failed: check the URL's scheme"),
+        "{}",
+        out.stderr
+    );
+
     // login without a terminal: the credentials are good, so it saves the profile and
     // warns about the base URL.
     let out = env.run(&["login", "--base-url", &wrong]);

@@ -66,7 +66,7 @@ fn an_invalid_file_exits_2_and_lists_every_problem() {
     validate(&dir, &file, "table")
         .assert()
         .code(2)
-        .stdout("line 1: storeId: 37 characters, at most 36\nline 1: latitude: must be a number, not a string\n")
+        .stdout("line 1: storeId: 37 characters, at most 36\nline 1: latitude: must be a number, not the string \"52.1\"\n")
         .stderr(predicate::str::contains("1 of 1 record is invalid"))
         // Issue 56: validate sends nothing ever, so it does not say so.
         .stderr(predicate::str::contains("nothing was sent").not());
@@ -81,7 +81,7 @@ fn an_invalid_file_exits_2_and_lists_every_problem() {
             "body: storeId: 37 characters, at most 36\n",
         ))
         .stdout(predicate::str::contains(
-            "body: latitude: must be a number, not a string\n",
+            "body: latitude: must be a number, not the string \"52.1\"\n",
         ))
         .stdout(predicate::function(|s: &str| s.lines().count() == 2));
 }
@@ -771,7 +771,7 @@ fn set_aside_members_are_checked_for_their_type() {
         verdict.errors,
         [
             "locationProvider.name: must be a string, not a number",
-            "links: must be an array of link objects, not a string",
+            "links: must be an array of link objects, not the string \"self\"",
             "address: must be a string, not a number",
         ]
     );
@@ -1106,7 +1106,7 @@ fn an_error_s_problems_are_data_with_the_same_rules_on_every_path() {
     let expected = |line: Value| {
         serde_json::json!([
             {"property": "storeId", "rule": "max_length", "message": "37 characters, at most 36", "line": line},
-            {"property": "latitude", "rule": "type", "message": "must be a number, not a string", "line": line},
+            {"property": "latitude", "rule": "type", "message": "must be a number, not the string \"52.1\"", "line": line},
         ])
     };
     for args in [

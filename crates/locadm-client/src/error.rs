@@ -363,7 +363,9 @@ pub fn with_options(hint: &str, options: &[(&str, &str)]) -> String {
         let runs_locadm = part
             .split('|')
             .any(|command| command.trim_start().starts_with("locadm "));
-        if index % 2 == 1 && runs_locadm {
+        // `locadm help TOPIC` takes no options.
+        let help = part.trim_start().starts_with("locadm help ");
+        if index % 2 == 1 && runs_locadm && !help {
             for (flag, value) in options {
                 let key = flag.trim_start_matches('-').replace('-', "_");
                 if !part

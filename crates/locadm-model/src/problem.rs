@@ -78,13 +78,16 @@ impl fmt::Display for Problem {
         if self.severity == Severity::Warning {
             f.write_str("warning: ")?;
         }
+        // The property may be a member name from the input, and the message may quote a
+        // value from it: each shown on one line, its controls (a line feed among them,
+        // which would split one problem in two) escaped; JSON output carries them as
+        // they are.
+        let message = crate::text::sanitize_line(&self.message);
         if self.property.is_empty() {
-            f.write_str(&self.message)
+            f.write_str(&message)
         } else {
-            // The property may be a member name from the input: shown on one line, its
-            // controls escaped (JSON output carries it as it is).
             let property = crate::text::sanitize_line(&self.property);
-            write!(f, "{property}: {}", self.message)
+            write!(f, "{property}: {message}")
         }
     }
 }
@@ -121,6 +124,21 @@ impl Problems {
 
     pub fn push(&mut self, problem: Problem) {
         self.0.push(problem);
+    }
+
+    /// The same findings, those of `property` (and of its members) named `to` instead,
+    /// when `rename` (a member checked under another name than it was given as).
+    pub fn renamed(mut self, property: &str, rename: bool, to: &str) -> Problems {
+        if rename {
+            for problem in &mut self.0 {
+                if let Some(rest) = problem.property.strip_prefix(property) {
+                    if rest.is_empty() || rest.starts_with('.') {
+                        problem.property = format!("{to}{rest}");
+                    }
+                }
+            }
+        }
+        self
     }
 
     /// The same findings with every warning made an error (`--strict`).

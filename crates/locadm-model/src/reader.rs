@@ -30,7 +30,7 @@ use super::fields::{self, SHARED_ADDRESS_PARTS};
 use super::json::{self, Kind};
 use super::location::LocationBody;
 use super::problem::{Checked, Problems, Rule};
-use super::rules::repeated_names;
+use super::rules::{repeated_names, wrong_type};
 
 /// What a body is read for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,8 +123,12 @@ pub fn read(text: &str, target: Target) -> Reading {
     reading.export = record
         .get(EXPORT_MEMBER)
         .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+    // The provider given as `service` is checked as `locationProvider`, and its problems
+    // named as it was given.
+    let as_service = record.get("service").is_some() && record.get("locationProvider").is_none();
     let (body, deferred) = set_aside(record, reading.op, &mut reading.problems);
-    let result = LocationBody::check_members(&body.as_object(), Problems::default());
+    let result = LocationBody::check_members(&body.as_object(), Problems::default())
+        .map_err(|found| found.renamed("locationProvider", as_service, "service"));
     match (reading.op, result) {
         (Op::Create | Op::Replace, Ok(valid)) => {
             reading.problems.extend(valid.warnings);
@@ -154,7 +158,8 @@ pub fn read(text: &str, target: Target) -> Reading {
 impl Reading {
     /// The `id` member by the target's rule, and the operation it makes.
     fn take_id(&mut self, id: Option<&RawValue>, target: Target) {
-        let Some(raw) = id else {
+        // `"id": null` is no id, as `null` of any optional member is no value.
+        let Some(raw) = id.filter(|raw| Kind::of(raw) != Kind::Null) else {
             if let Target::Replace(target) = target {
                 self.id = Some(target);
             }
@@ -238,7 +243,9 @@ fn set_aside(
         match name.as_ref() {
             "id" | EXPORT_MEMBER => continue,
             "links" => {
-                links(problems, &raw);
+                if !null {
+                    links(problems, &raw);
+                }
                 continue;
             }
             "service" if both_providers => {
@@ -306,12 +313,19 @@ fn provider(problems: &mut Problems, given_as: &str, raw: Box<RawValue>) -> Box<
     let Ok(mut members) = RawMembers::parse(&raw) else {
         return raw;
     };
-    match members.remove("name") {
-        Some(name) => {
+    // Every `name`: one given twice is a problem of its own (`repeated_names`), not
+    // also an unknown member of the provider.
+    let mut removed = false;
+    while let Some(name) = members.remove("name") {
+        if !removed {
             string_or_null(problems, &format!("{given_as}.name"), &name);
-            members.to_raw()
         }
-        None => raw,
+        removed = true;
+    }
+    if removed {
+        members.to_raw()
+    } else {
+        raw
     }
 }
 
@@ -322,14 +336,6 @@ fn string_or_null(problems: &mut Problems, property: &str, raw: &RawValue) -> bo
         wrong_type(problems, property, "a string", raw);
     }
     ok
-}
-
-fn wrong_type(problems: &mut Problems, property: &str, expected: &str, raw: &RawValue) {
-    problems.error(
-        Rule::Type,
-        property,
-        format!("must be {expected}, not {}", Kind::of(raw).noun()),
-    );
 }
 
 /// A legacy copy beside a `structuredAddress` against its structured twin in the result
@@ -479,7 +485,7 @@ mod tests {
             found,
             [
                 "locationProvider.name: must be a string, not a number",
-                "links: must be an array of link objects, not a string",
+                "links: must be an array of link objects, not the string \"self\"",
                 "address: must be a string, not a number",
             ]
         );
@@ -537,6 +543,42 @@ mod tests {
         );
         let text = body("").replace("locationProvider", "service");
         assert_eq!(errors(&read(&text, Target::Create)), Vec::<String>::new());
+    }
+
+    /// Issue 56, item 6: small defects of the messages, each as a user met it.
+    #[test]
+    fn a_problem_is_said_once_by_the_name_it_was_given_and_on_one_line() {
+        // A provider's repeated `name` is one problem, not also an unknown property.
+        let text = body("").replace(r#""name":"Demo""#, r#""name":"Demo","name":"Demo 2""#);
+        assert_eq!(
+            errors(&read(&text, Target::Create)),
+            ["locationProvider.name: appears more than once"]
+        );
+        // A provider given as `service` is named so.
+        let text = body("")
+            .replace("locationProvider", "service")
+            .replace(PROVIDER, "nope");
+        assert_eq!(
+            errors(&read(&text, Target::Create)),
+            ["service.id: `nope` is not a UUID"]
+        );
+        // A line feed in a value quoted by a message is escaped where people read it; a
+        // letter beyond ASCII is not; programs get the value as it is.
+        let text = body("").replace(PROVIDER, "ab\\ncd Łódź");
+        let reading = read(&text, Target::Create);
+        assert_eq!(
+            errors(&reading),
+            ["locationProvider.id: `ab\\u000acd Łódź` is not a UUID"]
+        );
+        assert_eq!(
+            reading.problems.errors().next().unwrap().message,
+            "`ab\ncd Łódź` is not a UUID"
+        );
+        // `null` of `id` and `links` is no value, as of any optional member.
+        for target in [Target::Create, Target::Record(Op::Merge)] {
+            let reading = read(&body(r#","id":null,"links":null"#), target);
+            assert_eq!(errors(&reading), Vec::<String>::new(), "{target:?}");
+        }
     }
 
     #[test]

@@ -17,14 +17,29 @@ pub(crate) struct Rules<'p> {
     pub problems: &'p mut Problems,
 }
 
+/// `property: must be a number, not the string "52,5"`: the kind given, and a short
+/// string itself (a value almost right, as a decimal comma, is seen at once).
+pub(crate) fn wrong_type(problems: &mut Problems, property: &str, expected: &str, raw: &RawValue) {
+    let given = match Kind::of(raw) {
+        Kind::String if raw.get().chars().count() <= SHOWN_STRING => {
+            format!("the string {}", raw.get())
+        }
+        kind => kind.noun().to_owned(),
+    };
+    problems.error(
+        Rule::Type,
+        property,
+        format!("must be {expected}, not {given}"),
+    );
+}
+
+/// The longest string (quotes and escapes included) a type problem shows.
+const SHOWN_STRING: usize = 40;
+
 impl Rules<'_> {
     /// `property: must be a string, not a number`.
     pub(crate) fn wrong_type(&mut self, property: &str, expected: &str, raw: &RawValue) {
-        self.problems.error(
-            Rule::Type,
-            property,
-            format!("must be {expected}, not {}", Kind::of(raw).noun()),
-        );
+        wrong_type(self.problems, property, expected, raw);
     }
 
     /// A string of at most `max` characters; `None` (and a recorded problem) otherwise.

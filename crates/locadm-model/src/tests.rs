@@ -574,7 +574,7 @@ fn coordinates_format_11_8_and_ranges() {
         assert_one(&p, path, &format!("out of range -{limit} to {limit}"));
         // A string, even one holding a number, is an error.
         let p = check("\"52.1\"").unwrap_err();
-        assert_one(&p, path, "must be a number, not a string");
+        assert_one(&p, path, "must be a number, not the string \"52.1\"");
         let p = check("null").unwrap_err();
         assert_one(&p, path, "must be a number, not null");
         let p = check("true").unwrap_err();
@@ -895,7 +895,7 @@ fn provider_archiving_period_1_to_30() {
     provider_rejects_at(
         &with(provider(), a, json!("7")),
         a,
-        "must be an integer, not a string",
+        "must be an integer, not the string \"7\"",
     );
     provider_rejects_at(&without(provider(), a), a, "required property is missing");
     // Huge numbers do not overflow into the range.

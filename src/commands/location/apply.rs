@@ -89,7 +89,9 @@ pub(super) async fn run(context: &Context<'_>, args: ApplyArgs) -> Result<()> {
             if preflight.invalid == 1 { "is" } else { "are" }
         ))
         .with_findings(preflight.findings)
-        .with_hint("fix them, or pass `--skip-invalid` to send the valid ones"));
+        .with_hint(source.decimal_comma_hint().unwrap_or_else(|| {
+            "fix them, or pass `--skip-invalid` to send the valid ones".to_owned()
+        })));
     }
     if args.dry_run {
         return dry_run(context, preflight);

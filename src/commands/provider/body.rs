@@ -112,7 +112,10 @@ mod tests {
     fn bad_flag_values_reach_the_checker() {
         for (period, message) in [
             ("1.5", "archivingPeriod: 1.5 is not an integer"),
-            ("seven", "archivingPeriod: must be an integer, not a string"),
+            (
+                "seven",
+                "archivingPeriod: must be an integer, not the string \"seven\"",
+            ),
             ("31", "archivingPeriod: 31 is out of range 1 to 30"),
         ] {
             let a = ProviderArgs {

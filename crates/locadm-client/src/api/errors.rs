@@ -204,7 +204,11 @@ pub(super) fn status_error(
             ))
         }
         404 => match endpoint.not_found() {
-            Some(message) => Error::not_found(message),
+            // The spec's 404 has no body, so a wrong base path answers every id alike:
+            // said, since a person meets it first as one location "not found".
+            Some(message) => Error::not_found(message).with_hint(
+                "check the id; if every id answers so, check the base URL (`locadm config get base_url`): a path segment missing or extra gives 404 to every request",
+            ),
             // A path without an id (a create) is not found only when the base URL does
             // not lead to the service.
             None => Error::not_found(format!(
@@ -362,10 +366,10 @@ pub(super) fn transport_error(
     };
     let hint = if e.kind == TransportKind::Timeout {
         "raise `--timeout SECS` or check the service"
-    } else if e.cause.to_ascii_lowercase().contains("certificate") {
-        "the server's TLS certificate is not trusted: if it comes from your own CA, install that CA in the system's trust store, point `SSL_CERT_FILE` (or `SSL_CERT_DIR`) at it, or set `ca_cert` in the profile to its PEM file"
     } else {
-        "check the base URL and that the service is up; `--verbose` shows the exchange"
+        crate::transport::tls_hint(&e.cause).unwrap_or(
+            "check the base URL and that the service is up; `--verbose` shows the exchange",
+        )
     };
     Error::unavailable(None, format!("request to {} {what}", without_query(url))).with_hint(hint)
 }

@@ -181,11 +181,29 @@ impl Session {
             // client never has a secret, so none is asked for by name.
             let message = if entry.ended {
                 format!("{LOGIN_ENDED}: profile `{}` has no login", profile.name)
+            } else if std::env::var_os(EnvVars::CLIENT_ID).is_some() {
+                // A CI job that set the id and forgot its secret: the variable it set is
+                // named, and the ones it lacks.
+                format!(
+                    "{} is set, but no {}, {} or {} is: client `{client_id}` has nothing to get a token with",
+                    EnvVars::CLIENT_ID,
+                    EnvVars::CLIENT_SECRET,
+                    EnvVars::CLIENT_KEY_FILE,
+                    EnvVars::FEDERATED_TOKEN_FILE,
+                )
             } else {
                 format!("not logged in to profile `{}`", profile.name)
             };
             let hint = if entry.ended || profile.issuer.is_some() {
                 login_again_hint()
+            } else if std::env::var_os(EnvVars::CLIENT_ID).is_some() {
+                format!(
+                    "set {} beside it (or {}, or in CI {}), or unset {} to log in another way",
+                    EnvVars::CLIENT_SECRET,
+                    EnvVars::CLIENT_KEY_FILE,
+                    EnvVars::FEDERATED_TOKEN_FILE,
+                    EnvVars::CLIENT_ID,
+                )
             } else {
                 login_hint()
             };
@@ -263,7 +281,34 @@ impl Session {
             token_url: url,
             client_id,
             proof,
+            credentials: self.credentials_named(proof),
         }
+    }
+
+    /// Where the client id and the proof came from, for the message of a refusal: the
+    /// variable that holds each, or the profile and the keyring.
+    fn credentials_named(&self, proof: &ClientProof) -> String {
+        let profile = &self.profile().name;
+        let id = if std::env::var_os(EnvVars::CLIENT_ID).is_some() {
+            format!("the client id ({})", EnvVars::CLIENT_ID)
+        } else {
+            format!("the client id (`client_id` of profile `{profile}`)")
+        };
+        let proof = match proof {
+            ClientProof::Public => return id,
+            ClientProof::Secret { .. } if self.env_secret.is_some() => {
+                format!("the secret ({})", EnvVars::CLIENT_SECRET)
+            }
+            ClientProof::Secret { .. } => format!(
+                "the secret `locadm login` kept for profile `{profile}` (give it again with `locadm login`)"
+            ),
+            ClientProof::Key(_) => match (&self.env_key, &self.profile().client_key_file) {
+                (Some(_), _) => format!("the key ({})", EnvVars::CLIENT_KEY),
+                (None, Some(path)) => format!("the key file `{}`", path.display()),
+                (None, None) => "the key".to_owned(),
+            },
+        };
+        format!("{id} and {proof}")
     }
 
     pub(super) fn log_grant(&self, grant: &Grant) {

@@ -107,9 +107,9 @@ pub async fn verify(
         ));
     };
     let what = format!("the provider's keys {}", shown_url(&jwks_url));
-    let (status, body) = transport::get(http, &jwks_url)
-        .await
-        .map_err(|e| transport::unavailable(&what, &e, "check the network; retry later"))?;
+    let (status, body) = transport::get(http, &jwks_url).await.map_err(|e| {
+        transport::unavailable(&what, &e, "check the issuer's URL and that it is up")
+    })?;
     if !(200..300).contains(&status) {
         return Err(refused(format!("{what} answered HTTP {status}")));
     }

@@ -123,6 +123,9 @@ pub struct TokenClient<'a> {
     pub token_url: &'a url::Url,
     pub client_id: &'a str,
     pub proof: &'a ClientProof,
+    /// Where the client id and its secret or key came from, as a refusal names them
+    /// (`the client id (LOCADM_CLIENT_ID) and secret (LOCADM_CLIENT_SECRET)`).
+    pub credentials: String,
 }
 
 impl TokenClient<'_> {
@@ -316,6 +319,7 @@ impl TokenClient<'_> {
                     what: "the device authorization endpoint",
                     url: device_endpoint,
                     client_id: self.client_id,
+                    credentials: &self.credentials,
                 };
                 at.refused(e, Flow::Device, &self.echoes(&[]))
             })
@@ -359,6 +363,7 @@ impl TokenClient<'_> {
             what: "the revocation endpoint",
             url: endpoint,
             client_id: self.client_id,
+            credentials: &self.credentials,
         };
         let form = vec![
             ("token", token.expose_secret().to_owned()),
@@ -386,7 +391,7 @@ impl TokenClient<'_> {
                 at.named(),
                 answer.status().as_u16()
             ))
-            .with_hint(flow_hint(Flow::Revoke, self.client_id))),
+            .with_hint(flow_hint(Flow::Revoke, self.client_id, &self.credentials))),
         }
     }
 
@@ -504,6 +509,7 @@ impl TokenClient<'_> {
             what: "the token endpoint",
             url: self.token_url,
             client_id: self.client_id,
+            credentials: &self.credentials,
         }
     }
 }
@@ -515,6 +521,8 @@ pub(super) struct At<'a> {
     pub what: &'static str,
     pub url: &'a url::Url,
     pub client_id: &'a str,
+    /// Where the credentials came from ([`TokenClient::credentials`]).
+    pub credentials: &'a str,
 }
 
 impl At<'_> {
@@ -537,7 +545,7 @@ impl At<'_> {
         transport::unavailable(
             &self.named(),
             error,
-            "check `token_url` (or `issuer`) and the network; retry later",
+            "check `token_url` (or `issuer`) and that the provider is up; `--verbose` shows the exchange",
         )
     }
 
@@ -563,14 +571,16 @@ impl At<'_> {
                 self.named(),
                 from_endpoint(&message, secrets)
             ))
-            .with_hint(flow_hint(flow, self.client_id)),
+            .with_hint(flow_hint(flow, self.client_id, self.credentials)),
         }
     }
 }
 
 /// The hint when the client's credentials were refused.
-fn credentials_hint() -> String {
-    super::hints::log_in("check the client id and secret (or key), then run `locadm login`")
+/// What to do when the provider refused the client's credentials: check them where they
+/// came from (a variable that is set is named as set, not as one to set).
+fn credentials_hint(credentials: &str) -> String {
+    format!("check {credentials}: the provider does not take them as they are")
 }
 const FEDERATED_HINT: &str =
     "check that the provider trusts the CI platform's tokens, and the token's audience and expiry";
@@ -706,7 +716,7 @@ fn from_endpoint(text: &str, echoes: &Echoes) -> String {
 
 /// What to do when a flow's request was refused for its client: a person's login
 /// (a public client) has no secret to check; client credentials have one.
-fn flow_hint(flow: Flow, client_id: &str) -> String {
+fn flow_hint(flow: Flow, client_id: &str, credentials: &str) -> String {
     match flow {
         Flow::Code => format!(
             "check that the provider knows client `{client_id}` as a public client allowed the authorization code grant with PKCE and the loopback redirect http://127.0.0.1/callback (any port), or use `locadm login --device`"
@@ -716,7 +726,7 @@ fn flow_hint(flow: Flow, client_id: &str) -> String {
         ),
         Flow::Refresh => super::hints::login_again_hint(),
         Flow::Federated => FEDERATED_HINT.to_owned(),
-        Flow::ClientCredentials => credentials_hint(),
+        Flow::ClientCredentials => credentials_hint(credentials),
         Flow::Revoke => format!(
             "the token may still be valid at the provider until it expires; revoke it there for client `{client_id}` if it matters"
         ),
@@ -742,11 +752,11 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
     match (code.as_str(), flow) {
         ("invalid_client", Flow::ClientCredentials | Flow::Federated) => auth(
             format!("{named} refused the client credentials of `{client}` (invalid_client){detail}"),
-            &flow_hint(flow, client),
+            &flow_hint(flow, client, at.credentials),
         ),
         ("invalid_client", _) => auth(
             format!("{named} does not accept client `{client}` (invalid_client){detail}"),
-            &flow_hint(flow, client),
+            &flow_hint(flow, client, at.credentials),
         ),
         ("invalid_scope", _) => auth(
             format!("{named} refused the requested scope (invalid_scope){detail}"),
@@ -770,11 +780,11 @@ fn refusal_error<T: oauth2::ErrorResponseType + AsRef<str>>(
         ),
         ("unsupported_grant_type" | "unauthorized_client", _) => auth(
             format!("{named} does not allow client `{client}` this grant ({code}){detail}"),
-            &flow_hint(flow, client),
+            &flow_hint(flow, client, at.credentials),
         ),
         _ => auth(
             format!("{named} refused the request ({code}){detail}"),
-            &flow_hint(flow, client),
+            &flow_hint(flow, client, at.credentials),
         ),
     }
 }

@@ -88,8 +88,14 @@ pub(super) async fn get(
 }
 
 /// A request that got no answer, as the error of this tool: `what` names the endpoint
-/// (`the token endpoint https://…`).
+/// (`the token endpoint https://…`); `hint` unless the handshake failed, which says what
+/// to check about TLS instead.
 pub(super) fn unavailable(what: &str, error: &SendError, hint: &str) -> Error {
+    let tls = match error {
+        SendError::Http(e) => crate::transport::tls_hint(&root_cause(e)),
+        _ => None,
+    };
+    let hint = tls.unwrap_or(hint);
     let message = match error {
         SendError::TooLarge => format!(
             "{what} answered with more than {} KiB; an answer of an identity provider is a few",

@@ -17,6 +17,29 @@ mod proxy;
 pub(crate) use proxy::ProxyPolicy;
 
 /// `locadm/<version>`, on every request.
+/// What to check when a connection failed in its TLS handshake, by the failure's text
+/// (`cause`); `None` when it is not about TLS. Not "retry later": a certificate that is
+/// not trusted, or a port that does not speak TLS, fails the same way every time.
+pub(crate) fn tls_hint(cause: &str) -> Option<&'static str> {
+    let cause = cause.to_ascii_lowercase();
+    if cause.contains("certificate") || cause.contains("unknownissuer") {
+        Some("the server's TLS certificate is not trusted: if it comes from your own CA, install that CA in the system's trust store, point `SSL_CERT_FILE` (or `SSL_CERT_DIR`) at it, or set `ca_cert` in the profile to its PEM file")
+    } else if [
+        "tls",
+        "ssl",
+        "handshake",
+        "corrupt message",
+        "invalid content type",
+    ]
+    .iter()
+    .any(|word| cause.contains(word))
+    {
+        Some("the TLS handshake failed: check the URL's scheme (`https://` to a port that speaks TLS, `http://` to one that does not) and the server's TLS setup; `--verbose` shows the exchange")
+    } else {
+        None
+    }
+}
+
 pub const USER_AGENT: &str = concat!("locadm/", env!("CARGO_PKG_VERSION"));
 
 /// A reqwest failure (the shared client's) in the terms of the bulk route's.

@@ -213,10 +213,7 @@ impl Session {
         if self.env_token.is_some() {
             return Err(
                 Error::auth("the service refused the token in LOCADM_TOKEN (401)").with_hint(
-                    format!(
-                        "set a valid LOCADM_TOKEN, or unset it and {}",
-                        log_in("run `locadm login`")
-                    ),
+                    "put a new token in LOCADM_TOKEN (it is never renewed), or unset it to log in another way (`locadm help environment`)",
                 ),
             );
         }
