@@ -36,6 +36,7 @@ pub(crate) use self::spool::{body_text, IdFrom, Task};
 use self::worker::{Rules, Worker};
 use crate::cli::Pace;
 use crate::context::Context;
+use crate::output::progress;
 use locadm_client::api::Permission;
 use locadm_client::error::{Error, Result};
 use locadm_transport::pacer::Pacer;
@@ -313,7 +314,7 @@ pub(crate) async fn execute(
         }
     };
     let (written, ()) = tokio::join!(writer, joining);
-    let (tally, output_error) =
+    let (mut tally, output_error) =
         written.map_err(|e| Error::other("the report writer failed").with_source(e))?;
     // The sending is over: the summary's rate is the sending's, and the inventory's
     // rows, written now, are said apart (`-v`).
@@ -395,9 +396,9 @@ pub(crate) async fn execute(
         elapsed,
         per_second(tally.total as f64 / elapsed.max(1e-9))
     ));
-    // How the run paced itself is for a run long enough to watch, or for `-v`: a short
-    // one says what it did in its one summary line.
-    let long_run = records >= LONG_RUN_RECORDS || elapsed >= LONG_RUN_SECONDS;
+    // How the run paced itself is for a run long enough to watch (as its bar is), or for
+    // `-v`: a short one says what it did in its one summary line.
+    let long_run = records >= progress::LONG_RUN_RECORDS || elapsed >= progress::LONG_RUN_SECONDS;
     let pace_line = |line: &str| {
         if long_run {
             printer.note(line);
@@ -444,8 +445,14 @@ pub(crate) async fn execute(
         );
     }
     if tally.failed > 0 {
+        // A read's misses are warnings beside the locations it read (`Record::aside`).
+        let reported = if run.command == "get" {
+            "stderr (stdout holds the locations read)"
+        } else {
+            "stdout"
+        };
         return Err(Error::bulk_failed(format!(
-            "{} of {} record{} did not succeed ({}); each is reported on stdout",
+            "{} of {} record{} did not succeed ({}); each is reported on {reported}",
             tally.failed,
             tally.total,
             if tally.total == 1 { "" } else { "s" },
@@ -456,6 +463,7 @@ pub(crate) async fn execute(
                 .collect::<Vec<_>>()
                 .join(", ")
         ))
+        .with_failed(std::mem::take(&mut tally.asides))
         .with_hint(match tally.get("conflict") {
             0 => retry_hint(&run),
             _ => format!(
@@ -661,11 +669,6 @@ fn confirm_suspect(context: &Context<'_>, records: &[String]) -> Result<bool> {
         "mend the sheet (format such columns as text, or write the values again), or pass `--yes` to send them as they are",
     ))
 }
-
-/// A run this long (in records, or in seconds) says how it paced itself (the pace line,
-/// and what the pace memory kept) without `-v`.
-const LONG_RUN_RECORDS: usize = 100;
-const LONG_RUN_SECONDS: f64 = 2.0;
 
 /// `concurrency auto: at most 48 in flight over 2 connections (HTTP/2); 3 answers said
 /// to slow down (429 or 503), pausing the run 1.0 s in all; the service admits about 1000

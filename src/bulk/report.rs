@@ -293,7 +293,7 @@ impl Record for Report {
             row.push(("plan".into(), text(self.plan)));
             row.push(("changes".into(), Cell::Text(changes.join("\n"))));
         }
-        Sheet::Row(row)
+        row
     }
 }
 
@@ -337,7 +337,6 @@ impl Record for Printed {
                         .unwrap_or_default(),
                 ])
             }
-            None if self.0.operation == "get" => Human::Aside(self.not_read()),
             None => self.0.human(),
         }
     }
@@ -361,11 +360,16 @@ impl Record for Printed {
                         Cell::Text(export.to_string()),
                     ));
                 }
-                Sheet::Row(row)
+                row
             }
-            None if self.0.operation == "get" => Sheet::Aside(self.not_read()),
             None => self.0.sheet(),
         }
+    }
+
+    /// A location a bulk `get` could not read is no record of what it prints, in any
+    /// output: a warning beside them (the run still ends with exit 7).
+    fn aside(&self) -> Option<String> {
+        (self.0.location.is_none() && self.0.operation == "get").then(|| self.not_read())
     }
 }
 
@@ -405,6 +409,9 @@ pub(crate) struct Tally {
     pub counts: std::collections::BTreeMap<&'static str, usize>,
     pub total: usize,
     pub failed: usize,
+    /// The first [`ASIDES_KEPT`] results printed as warnings, not records (a bulk read's
+    /// misses), for the run's error.
+    pub asides: Vec<serde_json::Value>,
     /// `--plan`: fields the writes would clear.
     pub cleared: usize,
     /// Records with a change that looks like a spreadsheet's damage.
@@ -531,6 +538,10 @@ fn shown(pauses: &mut Pauses) -> Shown {
 /// How long a result line may wait in the stdout buffer when no other comes.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
+/// The misses of a bulk read kept for its error (`-o json`'s `failed`): each is also said
+/// on stderr as it comes, and an input can have millions.
+const ASIDES_KEPT: usize = 1000;
+
 /// The writer: one result per task on stdout, the progress bar, the tally. Returns the
 /// tally and the error that made stdout unusable, if one did.
 pub(super) async fn write_reports(
@@ -576,9 +587,15 @@ pub(super) async fn write_reports(
             }
         }
         let failed = report.outcome.failed();
+        let printed = Printed(report);
+        if tally.asides.len() < ASIDES_KEPT && printed.aside().is_some() {
+            if let Ok(result) = serde_json::to_value(&printed) {
+                tally.asides.push(result);
+            }
+        }
         if output_error.is_none() {
             let pushed = match &mut sink {
-                Some(sink) => sink.push(&Printed(report)),
+                Some(sink) => sink.push(&printed),
                 None => Ok(()),
             };
             if let Err(e) = pushed {

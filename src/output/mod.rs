@@ -14,7 +14,6 @@
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 
-use comfy_table::{Cell, Table};
 use serde::Serialize;
 
 use locadm_client::error::{Error, Kind, Result};
@@ -33,7 +32,7 @@ use json::{compact, write_jq_result};
 pub(crate) use messages::{note_reading_terminal, Messages, Verbose};
 pub(crate) use progress::Progress;
 pub(crate) use records::{Human, Record, RecordSink};
-use table::{keep_ids_whole, new_table, render_table};
+use table::render_table;
 
 /// `--color`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -319,32 +318,13 @@ impl Printer {
     /// A vertical field/value table fitted to the terminal width; server text is made
     /// safe for the terminal first.
     pub fn field_table(&self, rows: &[(&str, String)]) -> io::Result<()> {
-        let mut table = self.new_table();
-        for (field, value) in rows {
-            table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
-        }
-        keep_ids_whole(
-            &mut table,
-            rows.iter().map(|(field, value)| [*field, value]),
-        );
-        // Field names are short words: never wrapped a letter a line.
-        let widest = rows.iter().map(|(field, _)| field.chars().count()).max();
-        if let (Some(widest), Some(column)) = (widest, table.column_mut(0)) {
-            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
-                comfy_table::Width::Fixed(u16::try_from(widest.min(30)).unwrap_or(30) + 2),
-            ));
-        }
-        self.line(&table.to_string())
+        self.line(&table::field_table(rows, self.stdout_is_terminal))
     }
 
     /// A table with a header row, fitted to the terminal width; cells are made safe for
     /// the terminal first.
     pub fn table(&self, header: &[&str], rows: &[Vec<String>]) -> io::Result<()> {
         self.line(&render_table(header, rows, self.stdout_is_terminal))
-    }
-
-    fn new_table(&self) -> Table {
-        new_table(self.stdout_is_terminal)
     }
 
     /// The stderr channel for people, as a handle that outlives a borrow of the printer.
@@ -411,6 +391,7 @@ impl Printer {
                     "message": message,
                     "property": property,
                     "problems": error.problems(),
+                    "failed": error.failed(),
                     "causes": error.causes(),
                     "hint": error.hint(),
                 }

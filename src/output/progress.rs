@@ -1,4 +1,13 @@
-//! The progress bar of a bulk run, on stderr, drawn only at a terminal without `--quiet`.
+//! The progress bar of a bulk run, on stderr, drawn only at a terminal without `--quiet`,
+//! and only for a run long enough to watch ([`LONG_RUN_RECORDS`], [`LONG_RUN_SECONDS`]):
+//! three records flashed a bar and its "6 in flight" before their one summary line.
+
+use std::time::Duration;
+
+/// A run of this many records (or one that lasts [`LONG_RUN_SECONDS`]) is long enough
+/// to show how it goes: a bar, and the lines of its pace without `-v`.
+pub(crate) const LONG_RUN_RECORDS: usize = 100;
+pub(crate) const LONG_RUN_SECONDS: f64 = 2.0;
 
 /// Cheap to clone: the clones draw the same bar.
 #[derive(Clone)]
@@ -9,7 +18,13 @@ impl Progress {
         if !drawn {
             return Progress(None);
         }
-        let bar = indicatif::ProgressBar::new(total as u64);
+        // A short run's bar is drawn only once the run has lasted long enough.
+        let target = if total >= LONG_RUN_RECORDS {
+            indicatif::ProgressDrawTarget::stderr()
+        } else {
+            indicatif::ProgressDrawTarget::hidden()
+        };
+        let bar = indicatif::ProgressBar::with_draw_target(Some(total as u64), target);
         bar.set_style(
             indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {rate} ETA {eta} {msg}")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
@@ -26,6 +41,9 @@ impl Progress {
 
     pub fn inc(&self) {
         if let Some(bar) = &self.0 {
+            if bar.is_hidden() && bar.elapsed() >= Duration::from_secs_f64(LONG_RUN_SECONDS) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
             bar.inc(1);
         }
     }
@@ -41,8 +59,8 @@ impl Progress {
     /// (silent with `--quiet`).
     pub fn note(&self, messages: super::Messages, text: &str) {
         match &self.0 {
-            Some(bar) => bar.println(super::sanitize(text)),
-            None => messages.note(text),
+            Some(bar) if !bar.is_hidden() => bar.println(super::sanitize(text)),
+            _ => messages.note(text),
         }
     }
 

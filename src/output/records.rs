@@ -42,7 +42,13 @@ pub trait Record: Serialize {
     /// The record as a row of a sheet (`-o csv`, a table with `--columns`): by default
     /// its members, flattened.
     fn sheet(&self) -> Sheet {
-        Sheet::Row(flatten(self))
+        flatten(self)
+    }
+    /// Not a record of the stream, whatever the output: what to say of it on stderr
+    /// instead (a location a bulk `get` could not read, beside those it read: stdout
+    /// holds locations only, in a table, a sheet, JSON or ids).
+    fn aside(&self) -> Option<String> {
+        None
     }
 }
 
@@ -50,9 +56,6 @@ pub trait Record: Serialize {
 pub enum Human {
     /// A line of its own, printed at once (made safe for the terminal).
     Line(String),
-    /// Not a row of the table: a warning on stderr (a location a bulk `get` could not
-    /// read, beside the table of those it read).
-    Aside(String),
     /// A row of the table printed at the end.
     Row(Vec<String>),
     /// Not shown (it is counted in the summary on stderr).
@@ -109,6 +112,10 @@ impl RecordSink {
 
     /// Prints one record (it may wait in a buffer: see [`RecordSink::flush`]).
     pub fn push<R: Record>(&mut self, record: &R) -> Result<()> {
+        if let Some(text) = record.aside() {
+            self.messages.warning(&text);
+            return Ok(());
+        }
         if self.quiet && self.jq.is_none() {
             if let Some(id) = record.id() {
                 writeln!(self.out, "{}", super::sanitize(id))?;
@@ -116,17 +123,13 @@ impl RecordSink {
             return Ok(());
         }
         if self.csv.is_some() || self.xlsx.is_some() || self.columns.is_some() {
-            match record.sheet() {
-                Sheet::Row(row) => {
-                    if let Some(csv) = &mut self.csv {
-                        csv.push(&row, &mut self.out)?;
-                    } else if let Some(xlsx) = &mut self.xlsx {
-                        xlsx.push(&row)?;
-                    } else if let Some(table) = &mut self.columns {
-                        table.push(&row, &mut self.out)?;
-                    }
-                }
-                Sheet::Aside(text) => self.messages.warning(&text),
+            let row = record.sheet();
+            if let Some(csv) = &mut self.csv {
+                csv.push(&row, &mut self.out)?;
+            } else if let Some(xlsx) = &mut self.xlsx {
+                xlsx.push(&row)?;
+            } else if let Some(table) = &mut self.columns {
+                table.push(&row, &mut self.out)?;
             }
             self.count += 1;
             return Ok(());
@@ -134,7 +137,6 @@ impl RecordSink {
         match (self.format, &self.jq) {
             (OutputFormat::Table, None) => match record.human() {
                 Human::Line(line) => writeln!(self.out, "{}", super::sanitize(&line))?,
-                Human::Aside(text) => self.messages.warning(&text),
                 Human::Row(row) => {
                     let terminal = self.stdout_is_terminal;
                     self.table

@@ -16,14 +16,8 @@ use crate::columns::{self, protect};
 use locadm_client::error::{Error, Result};
 use locadm_model::document::RawMembers;
 
-/// A record in a sheet.
-pub enum Sheet {
-    /// A row: each column's name and cell.
-    Row(Vec<(Cow<'static, str>, Cell)>),
-    /// Not a row of the sheet (a location an export could not read): said on stderr, so
-    /// that the sheet stays one the tool reads back.
-    Aside(String),
-}
+/// A record as a row of a sheet: each column's name and cell.
+pub(crate) type Sheet = Vec<(Cow<'static, str>, Cell)>;
 
 /// The columns of the tool's own records that `--columns` may name besides a
 /// location's: results (`apply`, `delete`, `--plan`), findings (`validate`), and what

@@ -8,7 +8,7 @@ use comfy_table::{presets, Cell, ColumnConstraint, ContentArrangement, Table, Wi
 
 use super::sanitize;
 
-pub(super) fn new_table(stdout_is_terminal: bool) -> Table {
+fn new_table(stdout_is_terminal: bool) -> Table {
     let mut table = Table::new();
     table
         .load_style(presets::UTF8_FULL_CONDENSED)
@@ -37,14 +37,93 @@ fn width_from_columns() -> Option<u16> {
         .filter(|cols| *cols > 0)
 }
 
+/// `rows` under `header` as one table; as records (a field/value table each, blank lines
+/// between) where the terminal is too narrow for the columns ([`too_narrow`]).
 pub(super) fn render_table<S: AsRef<str>>(
     header: &[S],
     rows: &[Vec<String>],
     stdout_is_terminal: bool,
 ) -> String {
     let mut table = new_table(stdout_is_terminal);
+    if too_narrow(table.width(), header, rows) {
+        return render_records(header, rows, stdout_is_terminal);
+    }
     table.set_header(header.iter().map(|name| Cell::new(name.as_ref())));
     add_rows(&mut table, rows);
+    table.to_string()
+}
+
+/// Each row as a field/value table of its own (as `location get ID` shows one location),
+/// empty fields left out, a blank line between two.
+fn render_records<S: AsRef<str>>(
+    header: &[S],
+    rows: &[Vec<String>],
+    stdout_is_terminal: bool,
+) -> String {
+    let mut text = String::new();
+    for (index, row) in rows.iter().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        let fields: Vec<(&str, String)> = header
+            .iter()
+            .map(|name| name.as_ref())
+            .zip(row.iter().cloned())
+            .filter(|(_, value)| !value.is_empty())
+            .collect();
+        text.push_str(&field_table(&fields, stdout_is_terminal));
+        text.push('\n');
+    }
+    text.trim_end_matches('\n').to_owned()
+}
+
+/// The narrowest a column of text is drawn before rows are shown as records instead: a
+/// column squeezed to a few letters a line (`st`/`or`/`eI`/`d` at 60 columns) cannot be
+/// read.
+const NARROWEST: usize = 10;
+
+/// Whether a terminal `width` wide cannot give every column of `header` and `rows` its
+/// ids whole and every other column the width of its longest word, up to [`NARROWEST`]
+/// (borders and padding counted). No width (not a terminal): it never is.
+fn too_narrow<S: AsRef<str>>(width: Option<u16>, header: &[S], rows: &[Vec<String>]) -> bool {
+    let Some(width) = width else {
+        return false;
+    };
+    let mut needed = 1;
+    for (index, name) in header.iter().enumerate() {
+        let cells = rows
+            .iter()
+            .filter_map(|row| row.get(index))
+            .map(String::as_str);
+        let id = cells.clone().map(longest_id_word).max().unwrap_or(0);
+        let longest = std::iter::once(name.as_ref())
+            .chain(cells)
+            .flat_map(str::split_whitespace)
+            .map(|word| word.chars().count())
+            .max()
+            .unwrap_or(0);
+        needed += id.max(longest.min(NARROWEST)) + 3;
+    }
+    needed > usize::from(width)
+}
+
+/// A field/value table: field names never wrapped a letter a line, ids kept whole, text
+/// made safe for the terminal.
+pub(super) fn field_table(rows: &[(&str, String)], stdout_is_terminal: bool) -> String {
+    let mut table = new_table(stdout_is_terminal);
+    for (field, value) in rows {
+        table.add_row(vec![Cell::new(field), Cell::new(sanitize(value))]);
+    }
+    keep_ids_whole(
+        &mut table,
+        rows.iter().map(|(field, value)| [*field, value.as_str()]),
+    );
+    let widest = rows.iter().map(|(field, _)| field.chars().count()).max();
+    if let (Some(widest), Some(column)) = (widest, table.column_mut(0)) {
+        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(
+            u16::try_from(widest.min(30)).unwrap_or(30) + 2,
+        )));
+    }
     table.to_string()
 }
 
@@ -69,6 +148,8 @@ pub(super) struct PagedTable {
     stdout_is_terminal: bool,
     /// The columns' widths (borders' share and padding included), once a page is drawn.
     widths: Option<Vec<u16>>,
+    /// The first page was drawn as records (the terminal too narrow): so are the others.
+    as_records: bool,
 }
 
 impl PagedTable {
@@ -78,6 +159,7 @@ impl PagedTable {
             rows: Vec::new(),
             stdout_is_terminal,
             widths: None,
+            as_records: false,
         }
     }
 
@@ -104,6 +186,28 @@ impl PagedTable {
 
     fn draw(&mut self, last: bool, out: &mut impl Write) -> io::Result<()> {
         let rows = std::mem::take(&mut self.rows);
+        if self.widths.is_none() && !self.as_records {
+            self.as_records = too_narrow(
+                new_table(self.stdout_is_terminal).width(),
+                &self.header,
+                &rows,
+            );
+        }
+        if self.as_records {
+            if self.widths.is_some() {
+                writeln!(out)?;
+            }
+            // Marks a page drawn: the next one starts with a blank line.
+            self.widths = Some(Vec::new());
+            if !rows.is_empty() {
+                writeln!(
+                    out,
+                    "{}",
+                    render_records(&self.header, &rows, self.stdout_is_terminal)
+                )?;
+            }
+            return Ok(());
+        }
         let text = match &self.widths {
             None => render_table(&self.header, &rows, self.stdout_is_terminal),
             Some(widths) => {
@@ -151,31 +255,37 @@ fn column_widths(border: &str) -> Vec<u16> {
         .collect()
 }
 
-/// A column that holds a UUID is never narrower than one: an id broken across two lines
-/// cannot be copied. The table wraps other columns, or grows past the terminal instead.
-pub(super) fn keep_ids_whole<'a>(
+/// A column that holds a UUID is never narrower than the word that holds it (`(8f2c…)`
+/// too): an id broken across two lines cannot be copied. The table wraps other columns,
+/// or grows past the terminal instead.
+fn keep_ids_whole<'a>(
     table: &mut Table,
     rows: impl Iterator<Item = impl IntoIterator<Item = &'a str>>,
 ) {
-    const ID: u16 = 36;
-    let mut has_id = Vec::new();
+    let mut widest = Vec::new();
     for row in rows {
         for (column, cell) in row.into_iter().enumerate() {
-            if has_id.len() <= column {
-                has_id.resize(column + 1, false);
+            if widest.len() <= column {
+                widest.resize(column + 1, 0);
             }
-            has_id[column] |= cell
-                .split_whitespace()
-                .any(|word| word.len() >= ID as usize && contains_uuid(word));
+            widest[column] = widest[column].max(longest_id_word(cell));
         }
     }
-    for (index, _) in has_id.iter().enumerate().filter(|(_, id)| **id) {
+    for (index, width) in widest.into_iter().enumerate().filter(|(_, w)| *w > 0) {
         if let Some(column) = table.column_mut(index) {
-            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
-                comfy_table::Width::Fixed(ID + 2),
-            ));
+            let width = u16::try_from(width + 2).unwrap_or(u16::MAX);
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
         }
     }
+}
+
+/// The length in characters of the longest word of `cell` that holds a UUID; 0 if none.
+fn longest_id_word(cell: &str) -> usize {
+    cell.split_whitespace()
+        .filter(|word| word.len() >= 36 && contains_uuid(word))
+        .map(|word| word.chars().count())
+        .max()
+        .unwrap_or(0)
 }
 
 fn contains_uuid(word: &str) -> bool {
@@ -233,6 +343,43 @@ mod tests {
         assert_eq!(text.matches('└').count(), 1);
         // Every id whole on its line.
         assert_eq!(text.matches("-4000-8000-").count(), PAGE_ROWS + 3);
+    }
+
+    /// Issue 56: at 60 columns a list's columns went to two letters a line. Too narrow
+    /// for its columns (ids whole, other columns their longest word up to 10), a table is
+    /// drawn as records; no terminal (no width) never is.
+    #[test]
+    fn a_table_too_narrow_for_its_columns_is_drawn_as_records() {
+        let header = ["Id", "storeId", "Name", "City", "Last seen (UTC)"];
+        let row = vec![
+            "af01b452-942e-48e3-8a33-b8d0e2082144".to_owned(),
+            "BER-002".to_owned(),
+            "Hackescher Markt".to_owned(),
+            "Berlin".to_owned(),
+            "2026-11-29 06:49:48".to_owned(),
+        ];
+        let rows = vec![row.clone(), row];
+        assert!(too_narrow(Some(60), &header, &rows));
+        assert!(!too_narrow(Some(120), &header, &rows));
+        assert!(!too_narrow(None, &header, &rows));
+        let drawn = render_records(&header, &rows, false);
+        assert_eq!(
+            drawn
+                .matches("af01b452-942e-48e3-8a33-b8d0e2082144")
+                .count(),
+            2
+        );
+        assert!(drawn.contains("Last seen (UTC)"), "{drawn}");
+        assert!(
+            drawn.contains("\n\n"),
+            "a blank line between two records:\n{drawn}"
+        );
+        // An id inside a word (a provider's, in parentheses) is kept whole as the word.
+        assert_eq!(
+            longest_id_word("Demo (8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c)"),
+            38
+        );
+        assert_eq!(longest_id_word("no id here"), 0);
     }
 
     #[test]

@@ -455,10 +455,15 @@ fn bulk_delete_needs_yes_without_a_terminal_and_ignores_not_found_when_told() {
         .code,
         0
     );
-    // Export of missing ids: one result line each, exit 7; ignored when told.
-    let out = env.run(&["location", "get", "--ids-from", &path]);
+    // Export of missing ids: no record on stdout, each result in the error, exit 7;
+    // ignored when told.
+    let out = env.run(&["location", "get", "--ids-from", &path, "-o", "json"]);
     assert_eq!(out.code, 7);
-    assert_eq!(out.lines().iter().filter(|r| r["status"] == 404).count(), 5);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.failed().iter().filter(|r| r["status"] == 404).count(),
+        5
+    );
     assert_eq!(
         env.run(&["location", "get", "--ids-from", &path, "--ignore-not-found"])
             .code,

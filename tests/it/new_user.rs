@@ -368,6 +368,33 @@ fn ids_stay_whole_in_narrow_tables() {
     let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
     assert!(shown.contains("hasDisabledAccess"), "names whole:\n{shown}");
     assert!(shown.contains(&id), "the id on one line:\n{shown}");
+    // The provider's id in parentheses stays on one line too (issue 56).
+    assert!(
+        shown.contains("(8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c)"),
+        "{shown}"
+    );
+
+    // `location list` at 60 columns (issue 56: its columns were squeezed to two
+    // letters a line): a record view, each location a field/value table, names whole.
+    let mut command = env.std_command();
+    command
+        .args(["location", "list"])
+        .env("TERM", "xterm")
+        .env("COLUMNS", "60");
+    let mut p = expectrl::Session::spawn(command).expect("spawn in a pty");
+    p.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    p.get_process_mut().set_window_size(60, 24).unwrap();
+    let found = p.expect(Eof).unwrap();
+    let shown = String::from_utf8_lossy(found.get(0).unwrap_or_default()).into_owned();
+    assert!(shown.contains("Last seen (UTC)"), "names whole:\n{shown}");
+    assert!(shown.contains(&id), "the id on one line:\n{shown}");
+    assert!(
+        shown
+            .lines()
+            .filter(|line| line.starts_with('│'))
+            .all(|line| line.chars().count() <= 60),
+        "within 60 columns:\n{shown}"
+    );
 }
 
 /// `locadm emulator serve --addr localhost:0`: a name is an address to listen on.

@@ -134,7 +134,18 @@ pub struct Error {
     message: String,
     hint: Option<String>,
     source: Option<Source>,
+    /// What programs read besides the message (`-o json`), boxed: most errors have none,
+    /// and every `Result` of the tool carries an `Error`'s size.
+    data: Option<Box<Data>>,
+}
+
+/// An error's data for programs.
+#[derive(Debug, Default)]
+struct Data {
     problems: Vec<Finding>,
+    /// The results of the records that failed, when they are printed nowhere else (a
+    /// bulk read's misses: its stdout holds locations only).
+    failed: Vec<serde_json::Value>,
 }
 
 /// One problem behind an error, for programs (`-o json`'s `problems`): the property, the
@@ -166,7 +177,7 @@ impl Error {
             message: message.into(),
             hint: None,
             source: None,
-            problems: Vec::new(),
+            data: None,
         }
     }
 
@@ -249,13 +260,24 @@ impl Error {
     /// Adds `findings` (many records' problems, each at its line) as the problems of
     /// this error.
     pub fn with_findings(mut self, findings: impl IntoIterator<Item = Finding>) -> Error {
-        self.problems.extend(findings);
+        self.data.get_or_insert_default().problems.extend(findings);
         self
+    }
+
+    /// Adds the results of the records that failed, for programs (`-o json`'s `failed`).
+    pub fn with_failed(mut self, failed: Vec<serde_json::Value>) -> Error {
+        self.data.get_or_insert_default().failed = failed;
+        self
+    }
+
+    /// The results of the records that failed, kept with the error.
+    pub fn failed(&self) -> &[serde_json::Value] {
+        self.data.as_ref().map_or(&[], |data| &data.failed)
     }
 
     /// The problems behind the error, when it has them (a body's, for programs).
     pub fn problems(&self) -> &[Finding] {
-        &self.problems
+        self.data.as_ref().map_or(&[], |data| &data.problems)
     }
 
     /// Keeps the lower-level error behind this one, for [`Error::causes`].

@@ -424,6 +424,13 @@ impl Run {
             .collect()
     }
 
+    /// The results of the records that failed, from the error object on stderr (`-o
+    /// json` without a terminal): a bulk read's misses, which stdout does not hold.
+    #[track_caller]
+    pub(crate) fn failed(&self) -> Vec<Value> {
+        failed_in(&self.stderr)
+    }
+
     /// Stdout as NDJSON, one value a line.
     #[track_caller]
     pub(crate) fn lines(&self) -> Vec<Value> {
@@ -514,4 +521,18 @@ impl Drop for Mounted {
     fn drop(&mut self) {
         let _ = StdCommand::new("umount").arg("-l").arg(&self.0).status();
     }
+}
+
+/// The `failed` results of the error object in `stderr` (JSON messages, one a line).
+#[track_caller]
+pub(crate) fn failed_in(stderr: &str) -> Vec<Value> {
+    let line = stderr
+        .lines()
+        .find(|line| line.starts_with(r#"{"error""#))
+        .unwrap_or_else(|| panic!("no error object: {stderr}"));
+    let error: Value = serde_json::from_str(line).unwrap();
+    error["error"]["failed"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
