@@ -15,10 +15,10 @@ use crate::cli::GlobalArgs;
 use crate::local::{self, Local};
 use crate::output::Printer;
 use crate::settings::Settings;
-use locadm_client::api::{ApiClient, Transport};
+use locadm_client::api::{ApiClient, Curl, Transport};
 use locadm_client::auth::store::MemoryStore;
 use locadm_client::auth::Session;
-use locadm_client::error::{Error, Result};
+use locadm_client::error::{shell_word, Error, Result};
 
 pub(crate) struct Context<'p> {
     pub printer: &'p Printer,
@@ -151,10 +151,28 @@ impl<'p> Context<'p> {
 
     /// An API client of this run's service and session (one token, one connection pool),
     /// saying what it does through the printer.
+    /// With `--curl`, the client prints its requests instead (`ApiClient::printing_curl`),
+    /// the token as the output of this run's `locadm auth token`.
     pub(crate) async fn api(&self) -> Result<ApiClient> {
+        if self.global.curl && self.is_local()? {
+            return Err(Error::usage(
+                "`--curl` prints requests to run later, and the `local` profile's emulator runs only while a command runs; nothing was printed",
+            )
+            .with_hint(
+                "serve one that stays with `locadm emulator serve --addr 127.0.0.1:8080` and give its base URL with `--base-url`",
+            ));
+        }
         let service = self.service().await?;
         let session = self.reach().await?.session.clone();
-        Ok(ApiClient::new(service, session).with_observer(self.printer.observer()))
+        let api = ApiClient::new(service, session).with_observer(self.printer.observer());
+        if !self.global.curl {
+            return Ok(api);
+        }
+        let mut token_command = String::from("locadm auth token");
+        for (option, value) in self.global.settings.for_token_command() {
+            token_command.push_str(&format!(" {option} {}", shell_word(&value)));
+        }
+        Ok(api.printing_curl(Curl::new(self.printer.curl_out(), token_command)))
     }
 
     fn no_base_url(&self) -> Error {

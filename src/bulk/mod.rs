@@ -162,7 +162,7 @@ impl Run {
 /// failed.
 pub(crate) async fn execute(
     context: &Context<'_>,
-    run: Run,
+    mut run: Run,
     preflight: Preflight,
 ) -> Result<Tally> {
     let printer = context.printer;
@@ -181,6 +181,21 @@ pub(crate) async fn execute(
         .transpose()?;
     let mut api = context.api().await?;
     api.max_attempts = run.attempts;
+    // `--curl`: every write is printed (and a bulk `get`'s reads); the reads a write is
+    // made from (a merge's current state, a delete's before-image) are sent, one task
+    // at a time so that the lines come in the input's order. Results that are not a
+    // printed line go to stderr, and nothing is kept: no inventory, no pace.
+    let curl = api.prints_curl();
+    if curl {
+        if operations
+            .keys()
+            .any(|operation| *operation != Operation::Get)
+        {
+            api = api.sending_reads();
+        }
+        run.pace.concurrency = crate::cli::Concurrency::Fixed(1);
+        run.print = false;
+    }
     // Before any request: a journal of another service or other input is refused with
     // nothing sent.
     let service = crate::inventory::Service::of_run(context)?;
@@ -196,7 +211,9 @@ pub(crate) async fn execute(
         }
         None => None,
     };
-    check_permissions(context, &api, &run, &operations).await?;
+    if !curl {
+        check_permissions(context, &api, &run, &operations).await?;
+    }
     let creates = operations.get(&Operation::Create).copied().unwrap_or(0);
     let bases = bases_of(context, &run, &operations)?;
     if let Some(id) = first_merge {
@@ -271,7 +288,10 @@ pub(crate) async fn execute(
     let rules = Arc::new(rules);
 
     let state = Arc::new(RunState::new(pacer.clone()));
-    let mut recorder = start_recorder(context, &run, creates, &state)?;
+    let mut recorder = match curl {
+        true => None,
+        false => start_recorder(context, &run, creates, &state)?,
+    };
     let notes = recorder
         .as_mut()
         .map(crate::inventory::Recorder::notes)
@@ -298,6 +318,7 @@ pub(crate) async fn execute(
     let writer = tokio::spawn(report::write_reports(
         report_rx,
         sink,
+        curl.then(|| printer.messages()),
         progress,
         pacer.pauses(),
         state.clone(),
@@ -419,6 +440,12 @@ pub(crate) async fn execute(
     if run.plan {
         printer.note("plan: nothing was written");
     }
+    if curl {
+        printer.note(&format!(
+            "`--curl`: {} printed on stdout, not sent",
+            crate::output::count(tally.get("printed"), "request")
+        ));
+    }
     // `3 of 10 records were not sent`
     let unsent = records - tally.total;
     let not_sent = format!(
@@ -452,7 +479,7 @@ pub(crate) async fn execute(
             "stdout"
         };
         return Err(Error::bulk_failed(format!(
-            "{} of {} record{} did not succeed ({}); each is reported on {reported}",
+            "{} of {} record{} did not succeed ({}); each is reported on {}",
             tally.failed,
             tally.total,
             if tally.total == 1 { "" } else { "s" },
@@ -461,16 +488,28 @@ pub(crate) async fn execute(
                 .filter(|name| tally.get(name) > 0)
                 .map(|name| format!("{} {name}", tally.get(name)))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            if curl { "stderr" } else { reported }
         ))
         .with_failed(std::mem::take(&mut tally.asides))
-        .with_hint(match tally.get("conflict") {
-            0 => retry_hint(&run),
-            _ => format!(
-                "a conflict is a field changed in the file and on the service since the export: mend the file, or pass `--force` to send the file's values; {}",
-                retry_hint(&run)
-            ),
+        .with_hint({
+            // With `--curl`, stdout holds the requests: no results to send again from.
+            let retry = match curl && matches!(run.command, "apply" | "undo") {
+                true => "mend what each record above names, and run the same command again"
+                    .to_owned(),
+                false => retry_hint(&run),
+            };
+            match tally.get("conflict") {
+                0 => retry,
+                _ => format!(
+                    "a conflict is a field changed in the file and on the service since the export: mend the file, or pass `--force` to send the file's values; {retry}"
+                ),
+            }
         }));
+    }
+    if curl {
+        // The verb has nothing more to do with what was only printed.
+        return Err(Error::printed());
     }
     Ok(tally)
 }

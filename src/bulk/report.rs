@@ -48,6 +48,8 @@ pub(crate) enum Outcome {
     /// Changed in the file and on the service since its export: not sent without
     /// `--force`.
     Conflict,
+    /// `--curl`: its request printed on stdout, not sent.
+    Printed,
 }
 
 impl Outcome {
@@ -81,6 +83,7 @@ impl Outcome {
             Outcome::Unconfirmed => "unconfirmed",
             Outcome::Planned => "planned",
             Outcome::Conflict => "conflict",
+            Outcome::Printed => "printed",
         }
     }
 }
@@ -223,6 +226,27 @@ impl Report {
             store_id: self.store_id.clone(),
             ..Fact::seen(id, Some(seen))
         })
+    }
+
+    /// The result as one line of stderr, where `--curl` says the results that printed
+    /// no request (stdout holds the requests): `line 3 (storeId S-1): unchanged`.
+    fn said(&self) -> String {
+        let named: Vec<String> = [
+            self.store_id.as_ref().map(|s| format!("storeId {s}")),
+            self.id.clone(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut line = self.position();
+        if !named.is_empty() {
+            line.push_str(&format!(" ({})", named.join(", ")));
+        }
+        line.push_str(&format!(": {}", self.outcome.as_str()));
+        if let Some(error) = self.error.as_ref().or(self.note.as_ref()) {
+            line.push_str(&format!(": {error}"));
+        }
+        line
     }
 
     pub(super) fn position(&self) -> String {
@@ -543,10 +567,12 @@ const FLUSH_AFTER: Duration = Duration::from_millis(100);
 const ASIDES_KEPT: usize = 1000;
 
 /// The writer: one result per task on stdout, the progress bar, the tally. Returns the
-/// tally and the error that made stdout unusable, if one did.
+/// tally and the error that made stdout unusable, if one did. `aside` (`--curl`, whose
+/// requests are on stdout): each result that printed none is said there instead.
 pub(super) async fn write_reports(
     mut reports: mpsc::Receiver<Report>,
     mut sink: Option<RecordSink>,
+    aside: Option<Messages>,
     progress: Progress,
     mut pauses: Pauses,
     state: Arc<RunState>,
@@ -587,6 +613,13 @@ pub(super) async fn write_reports(
             }
         }
         let failed = report.outcome.failed();
+        match &aside {
+            Some(messages) if failed => progress.detail(*messages, &report.said()),
+            Some(messages) if report.outcome != Outcome::Printed => {
+                progress.note(*messages, &report.said());
+            }
+            _ => {}
+        }
         let printed = Printed(report);
         if tally.asides.len() < ASIDES_KEPT && printed.aside().is_some() {
             if let Ok(result) = serde_json::to_value(&printed) {
@@ -635,7 +668,7 @@ pub(super) async fn write_reports(
 mod tests {
     use super::*;
 
-    const OUTCOMES: [Outcome; 15] = [
+    const OUTCOMES: [Outcome; 16] = [
         Outcome::Created,
         Outcome::Updated,
         Outcome::Restored,
@@ -651,6 +684,7 @@ mod tests {
         Outcome::Unconfirmed,
         Outcome::Planned,
         Outcome::Conflict,
+        Outcome::Printed,
     ];
 
     #[test]

@@ -149,6 +149,11 @@ impl Worker {
                 self.record(&task, &report, Some(Recorded::Failed));
                 None
             }
+            Err(e) if e.kind() == &Kind::Printed => {
+                // `--curl`: its write was printed, not sent (no journal in such a run).
+                report.outcome = Outcome::Printed;
+                Some((report, None))
+            }
             Err(e) => {
                 let status = e.status();
                 if status == Some(404) && self.rules.ignore_not_found {

@@ -26,7 +26,7 @@ pub(crate) use crate::input::{CsvOptions, InputFormat};
 pub(crate) use crate::output::{ColorWhen, OutputFormat};
 pub(crate) use api::ApiArgs;
 pub(crate) use auth::{AuthCommand, LoginArgs};
-pub(crate) use bulk::{BulkIds, Pace, RecordArgs, MOST_IN_FLIGHT};
+pub(crate) use bulk::{BulkIds, Concurrency, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
 pub use hints::hint_problems;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
@@ -88,6 +88,18 @@ pub struct GlobalArgs {
     /// Show the HTTP exchange on stderr (secrets redacted)
     #[arg(short, long, global = true)]
     pub verbose: bool,
+    /// Print the requests to the service as curl command lines instead of sending them
+    ///
+    /// One line a request on stdout, and nothing else there; each runs as printed in a
+    /// POSIX shell, the token as "$(locadm auth token)" (with this run's `--profile` and
+    /// service options), so no secret is printed. Reads that decide what a command writes
+    /// are still sent (they change nothing): the current state `location update` by flags
+    /// and `apply` merge onto, the locations a bulk `delete` reads first, a storeId
+    /// confirmed; the writes that follow are printed. `delete` needs no `--yes` with it.
+    /// Commands that send nothing to the service refuse it, as do `login`, `auth`,
+    /// `smoke`, `--plan`, `--dry-run` and `--journal`.
+    #[arg(long, global = true)]
+    pub curl: bool,
     /// Filter JSON output with a jq expression (built in; no external jq needed)
     #[arg(long, global = true, value_name = "EXPR")]
     pub jq: Option<String>,

@@ -337,6 +337,11 @@ impl Printer {
         })
     }
 
+    /// Where the API client prints with `--curl`: a command line a line on stdout.
+    pub(crate) fn curl_out(&self) -> std::sync::Arc<dyn locadm_client::api::CurlOut> {
+        std::sync::Arc::new(CurlLines)
+    }
+
     pub fn messages(&self) -> Messages {
         self.messages
     }
@@ -374,7 +379,10 @@ impl Printer {
     /// Reports the error a command ended with: one sentence, then a hint. With `-o json`
     /// or `-o ndjson` it is one JSON object instead (stderr carries JSON alone then).
     pub fn error(&self, error: &Error) {
-        if matches!(error.kind(), Kind::ClosedPipe | Kind::Interrupted) {
+        if matches!(
+            error.kind(),
+            Kind::ClosedPipe | Kind::Interrupted | Kind::Printed
+        ) {
             return;
         }
         let message = error.to_string();
@@ -408,6 +416,19 @@ impl Printer {
         if let Some(hint) = error.hint() {
             self.hint(hint);
         }
+    }
+}
+
+/// `--curl`'s command lines, on stdout as they are printed (a bulk run's lines are
+/// there before its summary).
+struct CurlLines;
+
+impl locadm_client::api::CurlOut for CurlLines {
+    fn command(&self, line: &str) -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+        out.flush()
     }
 }
 

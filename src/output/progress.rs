@@ -64,6 +64,15 @@ impl Progress {
         }
     }
 
+    /// A line of detail that belongs to a failure (shown even with `--quiet`), placed
+    /// as [`Progress::note`] places a note.
+    pub fn detail(&self, messages: super::Messages, text: &str) {
+        match &self.0 {
+            Some(bar) => bar.println(super::sanitize(text)),
+            None => messages.detail(text),
+        }
+    }
+
     /// Removes the bar (the summary line takes its place).
     pub fn finish(&self) {
         if let Some(bar) = &self.0 {

@@ -67,6 +67,32 @@ impl SettingsArgs {
         options
     }
 
+    /// The options the `locadm auth token` of a printed command line (`--curl`) carries
+    /// to get this run's token where the line runs: those of [`SettingsArgs::for_hints`],
+    /// and the config file, token endpoint, issuer and workload token file given as
+    /// flags (a variable is inherited where the line runs in the same environment).
+    pub(crate) fn for_token_command(&self) -> Vec<(&'static str, String)> {
+        let mut options = self.for_hints();
+        let flag = |id: &str| self.sources.get(id) == Some(&ValueSource::CommandLine);
+        let path = |path: &Option<PathBuf>| path.as_ref().map(|p| p.display().to_string());
+        for (option, id, value) in [
+            ("--config", "config", path(&self.config)),
+            ("--token-url", "token_url", self.token_url.clone()),
+            ("--issuer", "issuer", self.issuer.clone()),
+            (
+                "--federated-token-file",
+                "federated_token_file",
+                path(&self.federated_token_file),
+            ),
+        ] {
+            // A URL with a user's password in it is not printed (as in `for_hints`).
+            if let Some(value) = value.filter(|v| flag(id) && !v.contains('@')) {
+                options.push((option, value));
+            }
+        }
+        options
+    }
+
     /// The options as the environment alone gives them, read by clap as a command line
     /// without arguments would be (shell completion, where the line being completed is
     /// not parsed). `None` when a variable holds what its option refuses.

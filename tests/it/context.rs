@@ -308,17 +308,7 @@ fn a_closed_pipe_ends_quietly() {
         "set -o pipefail; locadm location validate -o table --file {} | head -1",
         file.display()
     );
-    let mut shell = env.program("bash");
-    let bin_dir = std::path::Path::new(common::BIN).parent().unwrap();
-    shell.env(
-        "PATH",
-        format!(
-            "{}:{}",
-            bin_dir.display(),
-            std::env::var("PATH").unwrap_or_default()
-        ),
-    );
-    let out = shell.args(["-c", &script]).run();
+    let out = env.bash().args(["-c", &script]).run();
     out.assert_code(0);
     assert_eq!(out.stdout.clone().lines().count(), 1);
     assert!(!out.stderr.contains("pipe"), "{}", out.stderr.clone());

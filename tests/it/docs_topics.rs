@@ -7,7 +7,7 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use common::{Env, RunToEnd, BIN};
+use common::{Env, RunToEnd};
 
 /// Every `LOCADM_*` name in the source: each is a variable the tool reads.
 fn variables_in_the_source() -> BTreeSet<String> {
@@ -231,15 +231,8 @@ fn fish_shows_each_profiles_base_url() {
 fn the_bash_script_completes_profiles_through_the_binary() {
     let env = env_with_profiles();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions/locadm.bash");
-    let bin_dir = Path::new(BIN).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let out = env
-        .program("bash")
-        .env("PATH", path)
+        .bash()
         .args(["--norc", "--noprofile", "-c"])
         .arg(
             r#"source "$1"

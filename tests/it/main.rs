@@ -11,6 +11,7 @@ mod bulk_edits;
 mod commands;
 mod connections;
 mod context;
+mod curl;
 mod docs_topics;
 mod edge_input;
 mod emulator_cli;

@@ -55,15 +55,7 @@ fn readme_examples_run() {
 fn run_blocks(root: &Path, document: &Path, blocks: &[String]) {
     let scratch = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink(root.join("examples"), scratch.path().join("examples")).unwrap();
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_locadm"))
-        .parent()
-        .unwrap()
-        .to_owned();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = crate::common::path_with_locadm();
 
     for block in blocks {
         let mut command = Command::new("bash");

@@ -71,6 +71,10 @@ pub enum Kind {
     /// The person pressed Ctrl-C at a prompt: nothing more is done, and nothing is
     /// printed beyond the prompt's own line.
     Interrupted,
+    /// `--curl`: the request was printed as a curl command line instead of being sent.
+    /// What the command would have done with its answer cannot be done, so it ends
+    /// there, with success and nothing more said.
+    Printed,
     /// Anything else.
     Failure,
 }
@@ -88,7 +92,7 @@ impl Kind {
             }
             Kind::Rejected { .. } | Kind::Failure => Exit::Failure,
             Kind::BulkFailed => Exit::BulkFailed,
-            Kind::ClosedPipe => Exit::Success,
+            Kind::ClosedPipe | Kind::Printed => Exit::Success,
             Kind::Interrupted => Exit::Interrupted,
         }
     }
@@ -108,6 +112,7 @@ impl Kind {
             Kind::BulkFailed => "bulk_failed",
             Kind::ClosedPipe => "closed_pipe",
             Kind::Interrupted => "interrupted",
+            Kind::Printed => "printed",
             Kind::Failure => "failure",
         }
     }
@@ -229,6 +234,14 @@ impl Error {
         Error::new(Kind::Interrupted, "interrupted")
     }
 
+    /// A request printed as a curl command line (`--curl`), not sent.
+    pub fn printed() -> Error {
+        Error::new(
+            Kind::Printed,
+            "the request was printed (`--curl`), not sent",
+        )
+    }
+
     pub fn other(message: impl Into<String>) -> Error {
         Error::new(Kind::Failure, message)
     }
@@ -297,7 +310,10 @@ impl Error {
     /// The same error (kind, hint and source kept) with `context: ` before its message:
     /// what the tool was doing when it happened.
     pub fn context(mut self, context: &str) -> Error {
-        if !matches!(self.kind, Kind::ClosedPipe | Kind::Interrupted) {
+        if !matches!(
+            self.kind,
+            Kind::ClosedPipe | Kind::Interrupted | Kind::Printed
+        ) {
             self.message = format!("{context}: {}", self.message);
         }
         self
@@ -455,6 +471,7 @@ mod tests {
             Kind::BulkFailed,
             Kind::ClosedPipe,
             Kind::Interrupted,
+            Kind::Printed,
             Kind::Failure,
         ]
     }

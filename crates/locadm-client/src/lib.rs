@@ -10,7 +10,9 @@
 //! - [`ApiClient`]: one call per endpoint of the service, with retries where the
 //!   endpoint allows them, the pace of a bulk run, and every answer mapped to a typed
 //!   [`Error`]; and a request of one's own to a path of the service
-//!   ([`ApiClient::raw_request`], [`ApiClient::send_raw`]) under the same rules.
+//!   ([`ApiClient::raw_request`], [`ApiClient::send_raw`]) under the same rules. With
+//!   [`ApiClient::printing_curl`] it prints its requests as `curl` command lines instead
+//!   of sending them (`--curl`).
 //! - [`Observer`]: where the client says what it does (a verbose trace, notes for
 //!   people): the application decides how, the client never prints.
 //!

@@ -43,7 +43,9 @@ pub(super) async fn run(context: &Context<'_>, args: CreateArgs) -> Result<()> {
         show_warnings(context.printer, &checked.warnings);
         checked.body
     };
-    let api = context.api().await?;
+    // With `--curl`, the reads that confirm a storeId locadm knows are sent; the create
+    // is printed.
+    let api = context.api().await?.sending_reads();
     if !create_new {
         refuse_known(context, &api, &body.store_id).await?;
     }

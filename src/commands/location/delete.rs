@@ -1,6 +1,7 @@
 //! `locadm location delete ID... | --ids-from FILE`: reads each location first (what is
 //! deleted is shown, and kept in the journal for `apply --undo`), asks once at a
-//! terminal, and refuses without one unless `--yes`.
+//! terminal, and refuses without one unless `--yes`. With `--curl` the reads are sent and
+//! the deletes printed, without a question.
 
 use super::get::{id_tasks, only_one};
 use super::NamedLocation;
@@ -13,9 +14,11 @@ use locadm_client::error::{Error, Result};
 
 pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
     let printer = context.printer;
+    // `--curl` deletes nothing: running the lines it prints is the confirmation.
+    let yes = args.yes || context.global().curl;
     if let (false, None) = (args.plan, &args.journal) {
         if let Some(named) = only_one(context, &args.ids, &args.bulk)? {
-            return delete_one(context, named, args.yes).await;
+            return delete_one(context, named, yes).await;
         }
     }
     let run_of = |plan: bool| Run {
@@ -30,7 +33,7 @@ pub(super) async fn run(context: &Context<'_>, args: DeleteArgs) -> Result<()> {
         bulk::execute(context, run_of(true), tasks()?).await?;
         return Ok(());
     }
-    if !args.yes {
+    if !yes {
         if !printer.can_prompt() {
             let preflight = tasks()?;
             return Err(Error::usage(format!(
@@ -72,7 +75,8 @@ async fn delete_one(context: &Context<'_>, named: NamedLocation, yes: bool) -> R
         ))
         .with_hint("pass `--yes` to delete without a terminal"));
     }
-    let api = context.api().await?;
+    // With `--curl`, a storeId is confirmed by a read sent; the delete is printed.
+    let api = context.api().await?.sending_reads();
     if named.store_id.is_some() && yes {
         named.read(context, &api).await?;
     }

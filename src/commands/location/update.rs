@@ -5,6 +5,8 @@
 //! the flags laid over it. Fields that the read form does not carry cannot be kept that
 //! way: they are named before anything is sent, and sending needs a confirmation (or
 //! `--yes`), so that nothing is dropped silently.
+//!
+//! With `--curl` the read is sent and the update printed: the line is the exact request.
 
 use super::body;
 use super::{parse_id, print_link, show_warnings, NamedLocation};
@@ -53,7 +55,7 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
         let checked =
             body::location_from_input(args.file.as_deref(), Target::Replace(id), &args.fields)?;
         show_warnings(context.printer, &checked.warnings);
-        let api = context.api().await?;
+        let api = context.api().await?.sending_reads();
         if named.store_id.is_some() {
             named.read(context, &api).await?;
         }
@@ -63,7 +65,9 @@ pub(super) async fn run(context: &Context<'_>, args: Args) -> Result<()> {
 
     // Flags are a merge patch over the current state: the same merge as `apply`'s.
     let patch = RawMembers::parse_text(&body::from_fields(&args.fields)?).map_err(Error::other)?;
-    let api = context.api().await?;
+    // With `--curl`, the current state is read (the update is made from it) and the
+    // update printed.
+    let api = context.api().await?.sending_reads();
     let (_, current) = named.read(context, &api).await?;
     let read = RawMembers::parse_text(&String::from_utf8_lossy(&current.body))
         .map_err(|e| Error::other(format!("the location's read form is {e}")))?;

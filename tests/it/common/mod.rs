@@ -222,6 +222,14 @@ impl Env {
         command
     }
 
+    /// bash with the same hermetic environment, the built `locadm` first on PATH (as a
+    /// person's shell finds it).
+    pub(crate) fn bash(&self) -> StdCommand {
+        let mut command = self.program("bash");
+        command.env("PATH", path_with_locadm());
+        command
+    }
+
     /// `locadm ARGS` as an assert_cmd command, stdin empty unless `write_stdin` is used.
     pub(crate) fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
         let mut command = assert_cmd::Command::from_std(self.std_command());
@@ -269,6 +277,16 @@ impl Default for Env {
     fn default() -> Env {
         Env::new()
     }
+}
+
+/// PATH with the directory of the built `locadm` first.
+pub(crate) fn path_with_locadm() -> String {
+    let bin_dir = Path::new(BIN).parent().expect("the binary's directory");
+    format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
 }
 
 /// The repository's `examples/` file.

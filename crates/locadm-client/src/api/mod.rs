@@ -5,10 +5,12 @@
 //! Here: the client and its verbs, one per [`Endpoint`]. `send.rs` is the send loop
 //! (token, retries, pace); `transport.rs` the reqwest client and the transport failures;
 //! `reply.rs` an answer; `errors.rs` an answer or a failure as a typed error; `raw.rs` a
-//! request of the user's own (`locadm api`), sent by the same loop. A bulk
+//! request of the user's own (`locadm api`), sent by the same loop; `curl.rs` a request
+//! printed as a curl command line instead of sent (`--curl`), by the same loop. A bulk
 //! worker's own connections, the pacer and the TLS sessions both routes resume are the
 //! `locadm-transport` crate's.
 
+mod curl;
 mod errors;
 mod raw;
 mod reply;
@@ -30,6 +32,7 @@ use locadm_transport::{pacer, Connection, Connector};
 
 use crate::transport::{self as transport, ProxyPolicy};
 pub use crate::transport::{Transport, TransportOptions, USER_AGENT};
+pub use curl::{Curl, CurlOut};
 pub use errors::error_text_of;
 pub use errors::unconfirmed;
 pub use locadm_model::endpoint::{Endpoint, Idempotency, Permission};
@@ -175,6 +178,8 @@ pub struct ApiClient {
     /// A bulk run's pace (in flight, `--rate`, a run-wide `Retry-After`): every attempt
     /// waits for it and tells it how the service answered.
     pacer: Option<Arc<pacer::Pacer>>,
+    /// `--curl`: requests printed as curl command lines instead of sent.
+    curl: Option<curl::Curl>,
 }
 
 /// A wait the service asks for (`Retry-After`) this long or longer is said on stderr as
@@ -209,7 +214,31 @@ impl ApiClient {
             trace: trace::Trace::new(Arc::new(Silent)),
             max_attempts: 3,
             pacer: None,
+            curl: None,
         }
+    }
+
+    /// The same client printing its requests as curl command lines (`--curl`) instead of
+    /// sending them: no token is fetched for a request printed, and the call that made
+    /// it fails with [`Kind::Printed`] (success: the caller has nothing more to do).
+    pub fn printing_curl(mut self, curl: curl::Curl) -> ApiClient {
+        self.curl = Some(curl);
+        self
+    }
+
+    /// Whether requests are printed as curl command lines instead of sent.
+    pub fn prints_curl(&self) -> bool {
+        self.curl.is_some()
+    }
+
+    /// The same client, printing with `--curl` only the requests that are not reads:
+    /// for a command whose reads decide what it writes (the current state of a merge, a
+    /// location confirmed before it is deleted). Those reads change nothing and are
+    /// sent, with a token that is fetched for them and never printed. Without `--curl`,
+    /// the client as it is.
+    pub fn sending_reads(mut self) -> ApiClient {
+        self.curl = self.curl.map(curl::Curl::sending_reads);
+        self
     }
 
     /// The same client, saying what it does to `observer`: its trace, and the long waits

@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 
@@ -40,6 +41,16 @@ impl ApiClient {
     ) -> Result<Reply> {
         let target = Target::new(self, call);
         let method = call.method();
+        if let Some(curl) = self.curl.as_ref().filter(|curl| curl.prints(&method)) {
+            let mut headers: HeaderMap = request_headers(payload.is_some()).collect();
+            call.apply_headers(&mut headers);
+            curl.print(&method, target.url(), &headers, payload.as_deref())?;
+            self.trace.note(&format!(
+                "{method} {}: printed (`--curl`), not sent",
+                target.url()
+            ));
+            return Err(Error::printed());
+        }
         let idempotency = call.idempotency();
         let mut token = match self.credentials.at_hand() {
             Some(token) => token,
