@@ -26,13 +26,13 @@ pub(crate) use crate::input::{CsvOptions, InputFormat};
 pub(crate) use crate::output::{ColorWhen, OutputFormat};
 pub(crate) use api::ApiArgs;
 pub(crate) use auth::{AuthCommand, LoginArgs};
-pub(crate) use bulk::{BulkIds, Pace, RecordArgs, MOST_IN_FLIGHT};
+pub(crate) use bulk::{BulkIds, Concurrency, Pace, RecordArgs, MOST_IN_FLIGHT};
 pub(crate) use config::ConfigCommand;
 pub use hints::hint_problems;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
-    ApplyArgs, CreateArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields,
-    ValidateArgs, WriteArgs,
+    ApplyArgs, CreateArgs, DeleteArgs, EditArgs, GetArgs, ListArgs, LocationCommand,
+    LocationFields, ValidateArgs, WriteArgs,
 };
 pub(crate) use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
 

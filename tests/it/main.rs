@@ -13,6 +13,7 @@ mod connections;
 mod context;
 mod docs_topics;
 mod edge_input;
+mod edit;
 mod emulator_cli;
 #[cfg(feature = "emulator")]
 mod emulator_tools;
