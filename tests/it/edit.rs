@@ -131,6 +131,17 @@ fn a_field_changed_on_the_service_while_the_editor_was_open_is_a_conflict() {
     assert_eq!(result["outcome"], "conflict", "{}", out.stdout);
     assert_eq!(stored(&env, &id)["storeName"], "Changed meanwhile");
     assert!(out.stderr.contains("--force"), "{}", out.stderr);
+    // The edit is kept; with `--force`, `apply` sends the file's value.
+    let kept = named_path(&out.stderr, "the edited text is kept in `");
+    let forced = env.run(&[
+        "location",
+        "apply",
+        "--file",
+        kept.to_str().unwrap(),
+        "--force",
+    ]);
+    forced.assert_code(0);
+    assert_eq!(stored(&env, &id)["storeName"], "Renamed");
 }
 
 /// At a terminal, a save with problems comes back with them at the top of the file as

@@ -80,7 +80,7 @@ pub(super) async fn run(context: &Context<'_>, args: EditArgs) -> Result<()> {
         }
         Err(e) => {
             printer.note(&format!(
-                "the edited text is kept in `{}`; `locadm location apply --file {}` sends it, compared with the same read",
+                "the edited text is kept in `{}`: `locadm location apply --file {}` sends it (`--force` for the file's values where they conflict)",
                 path.display(),
                 path.display()
             ));
