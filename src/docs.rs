@@ -91,6 +91,7 @@ pub fn completion_command() -> clap::Command {
             location
                 .mut_subcommand("get", |get| by_id(get, "ids", "store_ids"))
                 .mut_subcommand("delete", |delete| by_id(delete, "ids", "store_ids"))
+                .mut_subcommand("edit", |edit| by_id(edit, "ids", "store_ids"))
                 .mut_subcommand("update", |update| by_id(update, "id", "store_id"))
                 .mut_subcommand("list", |list| list.mut_arg("store_id", store_ids))
         })

@@ -33,6 +33,7 @@ pub(crate) use self::report::{Outcome, Printed, Report, Tally};
 use self::run_state::watch_interrupts;
 pub(crate) use self::run_state::RunState;
 pub(crate) use self::spool::{body_text, IdFrom, Task};
+pub(crate) use self::worker::unedited;
 use self::worker::{Rules, Worker};
 use crate::cli::Pace;
 use crate::context::Context;
@@ -502,7 +503,12 @@ pub(crate) async fn execute(
             match tally.get("conflict") {
                 0 => retry,
                 _ => format!(
-                    "a conflict is a field changed in the file and on the service since the export: mend the file, or pass `--force` to send the file's values; {retry}"
+                    "a conflict is a field changed in the file and on the service {}: mend the file, or pass `--force` to send the file's values; {retry}",
+                    if run.command == "edit" {
+                        "while the editor was open"
+                    } else {
+                        "since the export"
+                    },
                 ),
             }
         }));
@@ -573,7 +579,7 @@ fn bases_of(
     run: &Run,
     operations: &std::collections::BTreeMap<Operation, usize>,
 ) -> Result<Option<crate::inventory::Bases>> {
-    if run.command != "apply" || !operations.contains_key(&Operation::Merge) {
+    if !matches!(run.command, "apply" | "edit") || !operations.contains_key(&Operation::Merge) {
         return Ok(None);
     }
     match crate::inventory::Service::of_run(context).and_then(crate::inventory::Bases::open) {
@@ -772,6 +778,7 @@ fn per_second(rate: f64) -> String {
 fn retry_hint(run: &Run) -> String {
     match (run.command, &run.journal) {
         ("get", _) => "a read changes nothing: run the same command again once the cause is mended".to_owned(),
+        ("edit", _) => "run the same command again: the editor opens on the locations as they are now".to_owned(),
         ("delete", _) if !run.ignore_not_found => "run the same command again with `--ignore-not-found`: what was deleted already is passed over".to_owned(),
         ("delete", _) => "run the same command again: what was deleted already is passed over".to_owned(),
         (_, Some(path)) => format!(
@@ -790,6 +797,10 @@ fn retry_hint(run: &Run) -> String {
 fn resume_hint(run: &Run) -> String {
     match (run.command, &run.journal) {
         ("get", _) => "a read changes nothing: run the same command again".to_owned(),
+        ("edit", Some(path)) => format!(
+            "what was sent is in the journal: `locadm location apply --undo {}` puts it back",
+            path.display()
+        ),
         (_, Some(path)) => format!("re-run with `--journal {}` to resume", path.display()),
         (_, None) => "use `--journal FILE` to make a run resumable".to_owned(),
     }

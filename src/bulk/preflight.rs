@@ -270,14 +270,11 @@ pub(crate) fn records(
             builder.push(task);
         }
     };
-    let mut digest = journaled.then(|| ring::digest::Context::new(&ring::digest::SHA256));
+    let mut digest = journaled.then(Digest::new);
     source.for_each(|position, record| {
         let text = record.as_ref().map_or("", |t| t);
         if let Some(digest) = &mut digest {
-            digest.update(position.to_string().as_bytes());
-            digest.update(&[0]);
-            digest.update(text.as_bytes());
-            digest.update(&[0]);
+            digest.add(position, text);
         }
         chunk_bytes += text.len();
         chunk.push((position, record.map(str::to_owned)));
@@ -296,7 +293,48 @@ pub(crate) fn records(
             warnings - WARNINGS_SAID
         ));
     }
-    builder.finish(digest.map(|digest| format!("sha256:{}", hex::encode(digest.finish()))))
+    builder.finish(digest.map(Digest::finish))
+}
+
+/// What a journal binds a run's input by: `sha256:<hex>` over every record and its
+/// position.
+pub(crate) struct Digest(ring::digest::Context);
+
+impl Digest {
+    pub(crate) fn new() -> Digest {
+        Digest(ring::digest::Context::new(&ring::digest::SHA256))
+    }
+
+    pub(crate) fn add(&mut self, position: Position, text: &str) {
+        self.0.update(position.to_string().as_bytes());
+        self.0.update(&[0]);
+        self.0.update(text.as_bytes());
+        self.0.update(&[0]);
+    }
+
+    pub(crate) fn finish(self) -> String {
+        format!("sha256:{}", hex::encode(self.0.finish()))
+    }
+}
+
+/// The records of a text held in memory (one body, a JSON array, NDJSON: as a file's
+/// are told apart), each checked as [`records`] checks a file's, in order; and the
+/// digest of the whole.
+pub(crate) fn check_text(text: &str, updates: Updates) -> Result<(Vec<Prepared>, String)> {
+    let mut digest = Digest::new();
+    let mut prepared = Vec::new();
+    crate::input::for_each_input(
+        text.as_bytes(),
+        crate::input::DEFAULT_MAX_RECORD,
+        |position, record| {
+            digest.add(position, record.as_ref().map_or("", |t| t));
+            prepared.push(match record {
+                Ok(text) => prepare(position, text, updates, false),
+                Err(unreadable) => unreadable_record(position, unreadable),
+            });
+        },
+    )?;
+    Ok((prepared, digest.finish()))
 }
 
 /// Tasks made by the caller (ids to read or delete, a journal to undo), spooled as

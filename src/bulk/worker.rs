@@ -591,7 +591,7 @@ impl Worker {
 
 /// Whether a merge's record changes nothing against `base`, the export it was edited
 /// from (false when no export of it is known).
-fn unedited(base: Option<&RawMembers>, body: &[u8]) -> Result<bool> {
+pub(crate) fn unedited(base: Option<&RawMembers>, body: &[u8]) -> Result<bool> {
     let Some(base) = base else {
         return Ok(false);
     };

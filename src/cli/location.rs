@@ -99,6 +99,43 @@ pub enum LocationCommand {
     ///
     /// Example: locadm location apply --file stores.xlsx --plan
     Apply(ApplyArgs),
+    /// Edit locations in your editor; what you change is sent as a merge
+    ///
+    /// The read form (what `location get -o json` prints) is opened in `VISUAL`, else
+    /// `EDITOR`, else `vi` (`notepad` on Windows); several ids or `--store-id`s open one
+    /// file holding a JSON array of them. On save the text is checked as `location
+    /// apply` checks a record. At a terminal, problems are written at the top of the file
+    /// as `#` lines and the editor opens again (save it unchanged to give up); without
+    /// one, the command exits 2 naming them and the file, which is kept. Nothing
+    /// unchanged is sent. A change goes as a merge with a journal (`location apply --undo
+    /// JOURNAL` puts it back); a field changed on the service while the editor was open,
+    /// and in the file too, is a conflict, not sent (exit 7), unless `--force`.
+    ///
+    /// Example: locadm location edit --store-id S-1042
+    ///
+    /// Example: VISUAL='code --wait' locadm location edit "$id"
+    Edit(EditArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct EditArgs {
+    /// The locations' ids (UUIDs); or name them with `--store-id`
+    #[arg(value_name = "ID", required_unless_present = "store_ids")]
+    pub ids: Vec<String>,
+    /// A location by its storeId, from locadm's inventory (repeatable)
+    #[arg(long = "store-id", value_name = "STORE_ID")]
+    pub store_ids: Vec<String>,
+    /// Send the file's value of a field that was also changed on the service while the
+    /// editor was open (a conflict: without this, that location is not sent)
+    #[arg(long)]
+    pub force: bool,
+    /// Send even when the service's read form cannot carry some fields (named first)
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// The journal of the change, for `location apply --undo` [default: a new one in
+    /// locadm's data directory, named when the change is sent]
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -31,8 +31,8 @@ pub(crate) use config::ConfigCommand;
 pub use hints::hint_problems;
 pub(crate) use inventory::{ForgetArgs, InventoryCommand};
 pub(crate) use location::{
-    ApplyArgs, CreateArgs, DeleteArgs, GetArgs, ListArgs, LocationCommand, LocationFields,
-    ValidateArgs, WriteArgs,
+    ApplyArgs, CreateArgs, DeleteArgs, EditArgs, GetArgs, ListArgs, LocationCommand,
+    LocationFields, ValidateArgs, WriteArgs,
 };
 pub(crate) use provider::{ProviderArgs, ProviderCommand, ProviderValidateArgs};
 

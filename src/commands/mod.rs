@@ -72,6 +72,9 @@ fn refuses_curl(command: &Command) -> Option<String> {
         Command::Location(L::Apply(args)) if args.dry_run => one_of("--dry-run", "the bodies"),
         Command::Location(L::Apply(args)) if args.journal.is_some() => journal(),
         Command::Location(L::Apply(_)) => None,
+        Command::Location(L::Edit(_)) => Some(
+            "`location edit` journals what it sends, for `apply --undo`, and with `--curl` nothing is sent: edit a `location get -o json` export and print its apply with `--curl` instead".to_owned(),
+        ),
         Command::Location(L::Validate(_)) => sends_nothing("location validate"),
         Command::Provider(P::Validate(_)) => sends_nothing("provider validate"),
         Command::Login(_) | Command::Logout | Command::Auth(_) => Some(

@@ -23,7 +23,7 @@ pub(super) fn write_jq_result(
 }
 
 /// JSON text made pretty with its key order and numbers as written.
-pub(super) fn pretty(json: &[u8]) -> String {
+pub(crate) fn pretty(json: &[u8]) -> String {
     write_as(
         json,
         jaq_json::write::Pp {

@@ -19,6 +19,7 @@ use serde::Serialize;
 use locadm_client::error::{Error, Kind, Result};
 
 mod answer;
+pub(crate) mod editor;
 pub(crate) mod jq;
 pub(crate) mod json;
 mod messages;

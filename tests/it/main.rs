@@ -14,6 +14,7 @@ mod context;
 mod curl;
 mod docs_topics;
 mod edge_input;
+mod edit;
 mod emulator_cli;
 #[cfg(feature = "emulator")]
 mod emulator_tools;

@@ -4,6 +4,7 @@ mod apply;
 pub(crate) mod body;
 mod create;
 mod delete;
+mod edit;
 mod get;
 mod interactive;
 mod list;
@@ -27,6 +28,7 @@ pub(crate) async fn run(context: &Context<'_>, command: LocationCommand) -> Resu
         }
         LocationCommand::Delete(args) => delete::run(context, args).await,
         LocationCommand::Apply(args) => apply::run(context, args).await,
+        LocationCommand::Edit(args) => edit::run(context, args).await,
         // Offline: nothing is sent, so no session or client is ever made.
         LocationCommand::Validate(args) => validate::locations(context, args),
     }
