@@ -61,47 +61,90 @@ fn parse_delimiter(text: &str) -> Result<u8, String> {
     }
 }
 
-/// Calls `each` with every row as JSON text, with its line number. The encoding it read
-/// the input in, when that was not UTF-8.
+/// What reading a CSV found besides its rows.
+#[derive(Debug, Default)]
+pub struct CsvRead {
+    /// The encoding it was read in, when that was not UTF-8.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// Without `--decimal-comma`, the first number written with a decimal comma (`52,5`),
+    /// which is read as the string it is: where, the field, the cell.
+    pub comma_number: Option<(Position, &'static str, String)>,
+}
+
+/// Calls `each` with every row as JSON text, with its line number.
 pub fn for_each_row(
     reader: impl Read,
     options: &CsvOptions,
     mut each: impl FnMut(Position, &str),
-) -> Result<Option<&'static encoding_rs::Encoding>> {
+) -> Result<CsvRead> {
     try_for_each_row(reader, options, |position, text| {
         each(position, text);
         ControlFlow::Continue(())
     })
 }
 
-/// [`for_each_row`] that stops reading as soon as `each` says `Break`. The encoding it
-/// read the input in, when that was not UTF-8.
+/// The fields of numbers a sheet may write with a decimal comma.
+const NUMBERS: [&str; 2] = ["latitude", "longitude"];
+
+/// A cell that is a number written with a decimal comma (`52,5`, `-0,25`).
+fn decimal_comma_number(cell: &str) -> bool {
+    let Some((whole, fraction)) = cell.trim().split_once(',') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(whole.strip_prefix('-').unwrap_or(whole)) && digits(fraction)
+}
+
+/// [`for_each_row`] that stops reading as soon as `each` says `Break`.
 pub fn try_for_each_row(
     reader: impl Read,
     options: &CsvOptions,
     mut each: impl FnMut(Position, &str) -> ControlFlow<()>,
-) -> Result<Option<&'static encoding_rs::Encoding>> {
+) -> Result<CsvRead> {
     let mut columns = Vec::new();
+    // The columns of NUMBERS, looked at (a cell or two a row, each only for a comma)
+    // until a decimal comma is found.
+    let mut numbers: Vec<(usize, &'static str)> = Vec::new();
+    let mut comma_number = None;
     let sheet = Sheet {
         delimiter: options.delimiter,
         encoding: options.encoding,
     };
-    try_for_each_cells(reader, sheet, |position, cells| match position {
+    let encoding = try_for_each_cells(reader, sheet, |position, cells| match position {
         None => {
             let headers = header_row(cells.iter().map(str::to_owned).collect(), "CSV")?;
             columns = header_columns(&headers, &options.ignore_columns, "CSV")?
                 .into_iter()
                 .map(|c| c.map(str::to_owned))
                 .collect();
+            if !options.decimal_comma {
+                numbers = columns
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| {
+                        Some((i, *NUMBERS.iter().find(|n| Some(**n) == c.as_deref())?))
+                    })
+                    .collect();
+            }
             Ok(ControlFlow::Continue(()))
         }
         Some(position) => {
+            if comma_number.is_none() {
+                comma_number = numbers.iter().find_map(|&(i, field)| {
+                    let cell = cells.get(i).filter(|c| c.contains(','))?;
+                    decimal_comma_number(cell).then(|| (position, field, cell.to_owned()))
+                });
+            }
             let text = row_to_json(
                 columns.iter().map(Option::as_deref).zip(cells.iter()),
                 options.decimal_comma,
             );
             Ok(each(position, &text))
         }
+    })?;
+    Ok(CsvRead {
+        encoding,
+        comma_number,
     })
 }
 

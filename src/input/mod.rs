@@ -131,11 +131,6 @@ impl Source {
                 // A row is read whole by the sheet's reader; its body is held to the
                 // same limit as any other record.
                 let row = |position, text: &str| {
-                    if !self.csv.decimal_comma && self.comma_number.borrow().is_none() {
-                        if let Some((field, cell)) = comma_number_in(text) {
-                            *self.comma_number.borrow_mut() = Some((position, field, cell));
-                        }
-                    }
                     let record = match text.len() {
                         len if len > max => Err(too_large(len as u64, max)),
                         _ => Ok(text),
@@ -143,8 +138,9 @@ impl Source {
                     each(position, record)
                 };
                 if self.format == InputFormat::Csv {
-                    let decoded = self::csv::for_each_row(reader, &self.csv, row)?;
-                    self.decoded.set(decoded);
+                    let read = self::csv::for_each_row(reader, &self.csv, row)?;
+                    self.decoded.set(read.encoding);
+                    *self.comma_number.borrow_mut() = read.comma_number;
                     Ok(())
                 } else {
                     self::workbook::for_each_row(reader, &self.csv, row)
@@ -506,27 +502,6 @@ fn each_array_element(
             result.map_err(|e| Error::usage("the input is not a valid JSON array").with_source(e))
         }
     }
-}
-
-/// A field of numbers (`latitude`, `longitude`) whose cell in a sheet's row (`text`, the
-/// row as JSON) is a number written with a decimal comma (`52,5`), read as the string it
-/// is: the field and the cell.
-fn comma_number_in(text: &str) -> Option<(&'static str, String)> {
-    const NUMBERS: [&str; 2] = ["latitude", "longitude"];
-    if !NUMBERS
-        .iter()
-        .any(|f| text.contains(&format!("\"{f}\":\"")))
-    {
-        return None;
-    }
-    let row: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text).ok()?;
-    NUMBERS.into_iter().find_map(|field| {
-        let cell = row.get(field)?.as_str()?;
-        let (whole, fraction) = cell.trim().split_once(',')?;
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        (digits(whole.strip_prefix('-').unwrap_or(whole)) && digits(fraction))
-            .then(|| (field, cell.to_owned()))
-    })
 }
 
 #[cfg(test)]
