@@ -93,6 +93,8 @@ pub(crate) struct Settings {
     pub cache_env_token: bool,
     /// The profiles the config file has (to name them when another one is asked for).
     pub profiles_in_file: Vec<String>,
+    /// The options a command shown in a hint carries (`SettingsArgs::for_hints`).
+    hint_options: Vec<(&'static str, String)>,
     /// What the environment gives that is no setting of a profile: secrets (never
     /// written to the config file) and the token store to use.
     pub environment: Environment,
@@ -365,6 +367,7 @@ impl Settings {
         };
 
         let settings = Settings {
+            hint_options: global.for_hints(),
             profile,
             config_file,
             base_url,
@@ -426,21 +429,14 @@ impl Settings {
         }
     }
 
-    /// A hint printed on its own (not an error's): its commands run on the profile in
-    /// use when one was named, and on the base URL given as a flag, as
-    /// [`Error::for_options`] has an error's.
+    /// A hint printed on its own (not an error's): its commands carry the options an
+    /// error's do (`SettingsArgs::for_hints`, [`Error::for_options`]).
     pub(crate) fn hint(&self, text: &str) -> String {
-        let mut options = Vec::new();
-        if self.origin("profile") != Origin::Default {
-            options.push(("--profile", self.profile.as_str()));
-        }
-        let url = self.base_url.as_ref().map(|url| url.to_string());
-        if let Some(url) = url
-            .as_deref()
-            .filter(|_| self.origin("base_url") == Origin::Flag)
-        {
-            options.push(("--base-url", url));
-        }
+        let options: Vec<(&str, &str)> = self
+            .hint_options
+            .iter()
+            .map(|(flag, value)| (*flag, value.as_str()))
+            .collect();
         locadm_client::error::with_options(text, &options)
     }
 

@@ -424,15 +424,7 @@ pub fn with_options(hint: &str, options: &[(&str, &str)]) -> String {
 /// `value` as one word of a POSIX shell: as it is when nothing in it is special, else in
 /// single quotes (a command shown in a hint runs as printed).
 pub fn shell_word(value: &str) -> String {
-    let plain = !value.is_empty()
-        && value
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:@%+=,".contains(c));
-    if plain {
-        value.to_owned()
-    } else {
-        format!("'{}'", value.replace('\'', "'\\''"))
-    }
+    shell_words::quote(value).into_owned()
 }
 
 /// The innermost cause of an error ("Connection refused", not "error sending request"):
