@@ -9,8 +9,9 @@ use locadm::{Error, Exit};
 /// mimalloc rather than glibc's allocator: `location apply` allocates a record on one
 /// thread and frees it on another, and hyper allocates per request. Measured side by side
 /// (100k creates against nginx, six alternating runs each): apply ~20% faster end to end
-/// (medians 70k vs 58k requests/s), pre-flight and `location validate` ~1.17x faster; the
-/// cost is ~4 MiB more resident memory at start (11.7 vs 7.5 MiB for `--version`).
+/// (medians 70k vs 58k requests/s), pre-flight and `location validate` ~1.17x faster. Its
+/// v2 line without transparent huge pages (Cargo.toml says why) starts at 7.5 MiB resident
+/// for `--version`; v3 with them took 11.7.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
