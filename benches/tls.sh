@@ -68,8 +68,9 @@
 # (a slow download, 8 streams on ONE h2 connection to a server with `limit_conn 2`): on
 # Debian 12's nginx 1.22.1, 6 of the 8 are answered 503.
 #
-# apply, wrk and h2load run RUNS times each, alternating, and the median is taken (these
-# machines are noisy; only ratios measured side by side mean anything). Every server is
+# apply, wrk and h2load run RUNS times each, alternating (apply and the BASELINE builds
+# taking turns at going first), and the median is taken (these machines are noisy; only
+# ratios measured side by side mean anything). Every server is
 # stopped by its PID and the temporary directory (keys included) removed on any exit; all
 # traffic stays on 127.0.0.1. Nothing is installed: a missing tool is named with its
 # Debian package.
@@ -456,12 +457,17 @@ say "measuring (concurrency $CONCURRENCY, $RECORDS records, $RUNS runs, parts: $
 # The other builds' names: base-1, base-2, …
 BASE_NAMES=()
 for i in $(seq "$(wc -w <<<"$BASELINE")"); do BASE_NAMES+=("base-$i"); done
+# This build and the BASELINE builds take turns at going first: the first run of a round
+# follows h2load's, and in one set (RUNS=3) it went at 0.81 of the same build run second.
+BUILDS=(this $BASELINE)
 for run in $(seq "$RUNS"); do
-    apply_run apply-fixed tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
-    i=0
-    for build in $BASELINE; do
-        i=$((i + 1))
-        APPLY_BIN=$build apply_run "base-$i" tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+    for k in $(seq 0 $((${#BUILDS[@]} - 1))); do
+        i=$(((k + run - 1) % ${#BUILDS[@]}))
+        if [ "$i" -eq 0 ]; then
+            apply_run apply-fixed tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+        else
+            APPLY_BIN=${BUILDS[$i]} apply_run "base-$i" tls "$WORK/records.ndjson" --concurrency "$CONCURRENCY"
+        fi
     done
     wrk_run wrk "$CONCURRENCY" "$TLS/locations"
     apply_run apply-auto tls "$WORK/records.ndjson" --concurrency auto
