@@ -131,9 +131,9 @@ pub(crate) struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// A stale inventory entry as the service showed it (another storeId, or gone), for
-    /// the inventory.
+    /// the inventory. Boxed: rare, and a report is moved several times a record.
     #[serde(skip)]
-    pub corrected: Option<Fact>,
+    pub corrected: Option<Box<Fact>>,
     /// A merge: whether it was compared with the location as exported.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base: Option<BaseUse>,
@@ -195,36 +195,55 @@ impl Report {
     }
 
     /// What the task taught about its locations, for the inventory: a stale entry as
-    /// the service showed it, and its own location's fact.
-    pub(crate) fn facts(&self) -> impl Iterator<Item = Fact> {
-        self.corrected.clone().into_iter().chain(self.fact())
+    /// the service showed it, and its own location's fact. Taken from the report once it
+    /// is printed: its strings move into the facts, and a record on the sending's path
+    /// copies none.
+    pub(crate) fn into_facts(mut self) -> impl Iterator<Item = Fact> {
+        // An export's read form is the base of what is edited from it.
+        let export = match (self.outcome, self.export.take()) {
+            (Outcome::Read, Some(export)) => self.id.clone().map(|id| (id, export)),
+            _ => None,
+        };
+        let corrected = self.corrected.take().map(|fact| *fact);
+        let own = self.own_fact(corrected.is_some());
+        corrected.into_iter().chain(own).map(move |mut fact| {
+            if let Some((id, export)) = &export {
+                if fact.id == *id {
+                    fact.export = Some(export.clone());
+                }
+            }
+            fact
+        })
     }
 
-    /// What the task taught about its location: gone (deleted, or a 404 on reading or
-    /// writing it), or seen as sent or read; a create that got no id, a task that read
+    /// What the task taught about its own location: gone (deleted, or a 404 on reading
+    /// or writing it), or seen as sent or read; a create that got no id, a task that read
     /// nothing, or one that found its inventory entry stale, teaches nothing of it.
-    fn fact(&self) -> Option<Fact> {
-        if self.corrected.is_some() && self.operation != "create" {
+    fn own_fact(self, stale: bool) -> Option<Fact> {
+        if stale && self.operation != "create" {
             return None;
         }
-        let id = self.id.as_deref()?;
+        let id = self.id?;
         let gone = matches!(self.outcome, Outcome::Deleted | Outcome::NotFound)
             || (self.status == Some(404) && self.operation != "create");
         if gone {
-            return Some(Fact::gone(id));
-        }
-        if let Some(shown) = &self.shown {
             return Some(Fact {
-                store_id: self.store_id.clone(),
-                name: shown.name.clone(),
-                city: shown.city.clone(),
-                ..Fact::seen(id, None)
+                id,
+                gone: true,
+                ..Fact::default()
             });
         }
-        let seen = self.seen.clone()?;
+        let (name, city, body) = match self.shown {
+            Some(shown) => (shown.name, shown.city, None),
+            None => (None, None, Some(self.seen?)),
+        };
         Some(Fact {
-            store_id: self.store_id.clone(),
-            ..Fact::seen(id, Some(seen))
+            id,
+            store_id: self.store_id,
+            name,
+            city,
+            body,
+            ..Fact::default()
         })
     }
 
@@ -603,15 +622,6 @@ pub(super) async fn write_reports(
         };
         let Some(report) = next else { break };
         tally.count(&report);
-        if let Some(notes) = &mut notes {
-            for mut fact in report.facts() {
-                // An export's read form is the base of what is edited from it.
-                if report.outcome == Outcome::Read && report.id.as_deref() == Some(&fact.id) {
-                    fact.export = report.export.clone();
-                }
-                notes.note(fact);
-            }
-        }
         let failed = report.outcome.failed();
         match &aside {
             Some(messages) if failed => progress.detail(*messages, &report.said()),
@@ -638,6 +648,11 @@ pub(super) async fn write_reports(
                 state.stop();
             }
             pending = true;
+        }
+        if let Some(notes) = &mut notes {
+            for fact in printed.0.into_facts() {
+                notes.note(fact);
+            }
         }
         progress.inc();
         let limit = state.limit();

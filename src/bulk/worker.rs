@@ -632,7 +632,7 @@ fn confirm(task: &Task, report: &mut Report, read: Option<(Option<String>, Bytes
     };
     report.status = Some(if gone { 404 } else { 200 });
     report.store_id_match = Some(StoreIdMatch::Stale);
-    report.corrected = Some(stale.corrected);
+    report.corrected = Some(Box::new(stale.corrected));
     Err(Error::not_found(if task.id_from == IdFrom::StoreIdNamed {
         format!("{}; nothing was sent", stale.message)
     } else {
