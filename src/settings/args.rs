@@ -8,6 +8,7 @@ use clap::parser::ValueSource;
 use clap::{Args, FromArgMatches};
 
 use locadm_client::env_vars::EnvVars;
+use locadm_client::service_url::carries_password;
 
 /// The options that give settings: listed under the global options' heading.
 #[derive(Debug, Clone, Default, Args)]
@@ -60,7 +61,7 @@ impl SettingsArgs {
         if let Some(url) = self
             .base_url
             .as_deref()
-            .filter(|u| flag && !u.contains('@'))
+            .filter(|u| flag && !carries_password(u))
         {
             options.push(("--base-url", url.to_owned()));
         }
@@ -75,18 +76,19 @@ impl SettingsArgs {
         let mut options = self.for_hints();
         let flag = |id: &str| self.sources.get(id) == Some(&ValueSource::CommandLine);
         let path = |path: &Option<PathBuf>| path.as_ref().map(|p| p.display().to_string());
+        // A URL with a user's password in it is not printed (as in `for_hints`).
+        let url = |url: &Option<String>| url.clone().filter(|u| !carries_password(u));
         for (option, id, value) in [
             ("--config", "config", path(&self.config)),
-            ("--token-url", "token_url", self.token_url.clone()),
-            ("--issuer", "issuer", self.issuer.clone()),
+            ("--token-url", "token_url", url(&self.token_url)),
+            ("--issuer", "issuer", url(&self.issuer)),
             (
                 "--federated-token-file",
                 "federated_token_file",
                 path(&self.federated_token_file),
             ),
         ] {
-            // A URL with a user's password in it is not printed (as in `for_hints`).
-            if let Some(value) = value.filter(|v| flag(id) && !v.contains('@')) {
+            if let Some(value) = value.filter(|_| flag(id)) {
                 options.push((option, value));
             }
         }

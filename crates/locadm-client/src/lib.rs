@@ -45,4 +45,4 @@ pub use env_vars::EnvVars;
 pub use error::{Error, Exit, Kind, Result};
 pub use locadm_model as model;
 pub use service::{Service, ServiceOptions};
-pub use service_url::{is_loopback, shown as shown_url, ServiceUrl};
+pub use service_url::{carries_password, is_loopback, shown as shown_url, ServiceUrl};

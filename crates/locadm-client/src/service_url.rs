@@ -87,6 +87,12 @@ pub fn shown(url: &url::Url) -> String {
     shown.to_string()
 }
 
+/// Whether `text` is a URL with a password in its userinfo: such a URL is not repeated
+/// where people copy text from (a hint's command, a `--curl` line's token command).
+pub fn carries_password(text: &str) -> bool {
+    url::Url::parse(text.trim()).is_ok_and(|url| url.password().is_some())
+}
+
 /// `localhost`, 127.0.0.0/8 or `::1`.
 pub fn is_loopback(url: &url::Url) -> bool {
     match url.host() {
@@ -99,7 +105,7 @@ pub fn is_loopback(url: &url::Url) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::ServiceUrl;
+    use super::{carries_password, ServiceUrl};
 
     #[test]
     fn https_anywhere_http_only_to_loopback() {
@@ -123,6 +129,14 @@ mod tests {
             assert!(error.to_string().contains("`token_url`"), "{bad}: {error}");
         }
         ServiceUrl::parse("base_url", "http://example.com", true).unwrap();
+    }
+
+    #[test]
+    fn a_password_is_told_from_an_at_sign_elsewhere() {
+        assert!(carries_password("https://user:pa%20ss@svc.example/api"));
+        assert!(!carries_password("https://user@svc.example/api"));
+        assert!(!carries_password("https://svc.example/team@shop/api"));
+        assert!(!carries_password("/home/ops/configs/team@shop.toml"));
     }
 
     #[test]
