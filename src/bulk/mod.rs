@@ -628,9 +628,9 @@ impl Workers<'_> {
         &self,
         rules: &Arc<Rules>,
         spool: spool::SpoolReader,
-    ) -> (tokio::task::JoinSet<()>, mpsc::Receiver<Report>, Feed) {
+    ) -> (tokio::task::JoinSet<()>, mpsc::Receiver<Box<Report>>, Feed) {
         let concurrency = self.state.workers();
-        let (report_tx, report_rx) = mpsc::channel::<Report>(concurrency * 4);
+        let (report_tx, report_rx) = mpsc::channel::<Box<Report>>(concurrency * 4);
         // The workers take tasks from the spool in turn. It is read right here, on the
         // runtime's thread: the file was just written and is in the page cache, and a
         // reader thread handing tasks over cost two context switches per batch.

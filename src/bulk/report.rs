@@ -194,11 +194,11 @@ impl Report {
         }
     }
 
-    /// What the task taught about its locations, for the inventory: a stale entry as
-    /// the service showed it, and its own location's fact. Taken from the report once it
-    /// is printed: its strings move into the facts, and a record on the sending's path
-    /// copies none.
-    pub(crate) fn into_facts(mut self) -> impl Iterator<Item = Fact> {
+    /// Notes what the task taught about its locations, for the inventory: a stale entry
+    /// as the service showed it, and its own location's fact. Taken from the report once
+    /// it is printed: its strings move into the facts (the report is left without them),
+    /// and a record on the sending's path copies none.
+    pub(crate) fn note_facts(&mut self, notes: &mut Notes) {
         // An export's read form is the base of what is edited from it.
         let export = match (self.outcome, self.export.take()) {
             (Outcome::Read, Some(export)) => self.id.clone().map(|id| (id, export)),
@@ -206,24 +206,24 @@ impl Report {
         };
         let corrected = self.corrected.take().map(|fact| *fact);
         let own = self.own_fact(corrected.is_some());
-        corrected.into_iter().chain(own).map(move |mut fact| {
+        for mut fact in corrected.into_iter().chain(own) {
             if let Some((id, export)) = &export {
                 if fact.id == *id {
                     fact.export = Some(export.clone());
                 }
             }
-            fact
-        })
+            notes.note(&fact);
+        }
     }
 
     /// What the task taught about its own location: gone (deleted, or a 404 on reading
     /// or writing it), or seen as sent or read; a create that got no id, a task that read
     /// nothing, or one that found its inventory entry stale, teaches nothing of it.
-    fn own_fact(self, stale: bool) -> Option<Fact> {
+    fn own_fact(&mut self, stale: bool) -> Option<Fact> {
         if stale && self.operation != "create" {
             return None;
         }
-        let id = self.id?;
+        let id = self.id.take()?;
         let gone = matches!(self.outcome, Outcome::Deleted | Outcome::NotFound)
             || (self.status == Some(404) && self.operation != "create");
         if gone {
@@ -233,13 +233,13 @@ impl Report {
                 ..Fact::default()
             });
         }
-        let (name, city, body) = match self.shown {
+        let (name, city, body) = match self.shown.take() {
             Some(shown) => (shown.name, shown.city, None),
-            None => (None, None, Some(self.seen?)),
+            None => (None, None, Some(self.seen.take()?)),
         };
         Some(Fact {
             id,
-            store_id: self.store_id,
+            store_id: self.store_id.take(),
             name,
             city,
             body,
@@ -341,9 +341,9 @@ impl Record for Report {
 }
 
 /// What goes to stdout for a task: the report, or for an export the location itself.
-pub(crate) struct Printed(pub Report);
+pub(crate) struct Printed<'a>(pub &'a Report);
 
-impl Serialize for Printed {
+impl Serialize for Printed<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.0.location {
             Some(location) => location.serialize(s),
@@ -352,7 +352,7 @@ impl Serialize for Printed {
     }
 }
 
-impl Record for Printed {
+impl Record for Printed<'_> {
     const HEADER: &'static [&'static str] = Report::HEADER;
 
     fn id(&self) -> Option<&str> {
@@ -416,7 +416,7 @@ impl Record for Printed {
     }
 }
 
-impl Printed {
+impl Printed<'_> {
     /// `[1]: location ID was not read: …`
     fn not_read(&self) -> String {
         format!(
@@ -578,6 +578,9 @@ fn shown(pauses: &mut Pauses) -> Shown {
     Shown::PauseOver
 }
 
+/// The most reports the writer takes from the channel at once.
+const BATCH: usize = 64;
+
 /// How long a result line may wait in the stdout buffer when no other comes.
 const FLUSH_AFTER: Duration = Duration::from_millis(100);
 
@@ -589,94 +592,142 @@ const ASIDES_KEPT: usize = 1000;
 /// tally and the error that made stdout unusable, if one did. `aside` (`--curl`, whose
 /// requests are on stdout): each result that printed none is said there instead.
 pub(super) async fn write_reports(
-    mut reports: mpsc::Receiver<Report>,
-    mut sink: Option<RecordSink>,
+    mut reports: mpsc::Receiver<Box<Report>>,
+    sink: Option<RecordSink>,
     aside: Option<Messages>,
     progress: Progress,
-    mut pauses: Pauses,
+    pauses: Pauses,
     state: Arc<RunState>,
-    mut notes: Option<Notes>,
+    notes: Option<Notes>,
 ) -> (Tally, Option<Error>) {
-    let mut tally = Tally::default();
-    // Lines reach stdout when the buffer fills, or when no report came for a moment (a
-    // reader of the pipe sees progress), never one write per record.
-    let mut pending = false;
-    let mut output_error: Option<Error> = None;
-    let mut shown_limit = 0;
+    let mut writer = Writer {
+        tally: Tally::default(),
+        sink,
+        aside,
+        progress,
+        pauses,
+        state,
+        notes,
+        pending: false,
+        output_error: None,
+        shown_limit: 0,
+    };
+    // The reports waiting are taken at once: one wake-up and one release of the
+    // channel's slots for all of them (in a fast run, most are waiting).
+    let mut batch = Vec::with_capacity(BATCH);
     loop {
-        // A report already waiting is taken without a timer (in a fast run, most are).
-        let next = match reports.try_recv() {
-            Ok(report) => Some(report),
-            Err(_) if pending => match tokio::time::timeout(FLUSH_AFTER, reports.recv()).await {
-                Ok(next) => next,
+        let received = if writer.pending {
+            let next = reports.recv_many(&mut batch, BATCH);
+            match tokio::time::timeout(FLUSH_AFTER, next).await {
+                Ok(received) => received,
                 Err(_) => {
-                    if let Err(e) = sink.as_mut().map_or(Ok(()), RecordSink::flush) {
-                        output_error.get_or_insert(e.into());
-                        state.stop();
-                    }
-                    pending = false;
+                    writer.flush();
                     continue;
                 }
-            },
-            Err(_) => reports.recv().await,
+            }
+        } else {
+            reports.recv_many(&mut batch, BATCH).await
         };
-        let Some(report) = next else { break };
-        tally.count(&report);
+        if received == 0 {
+            break;
+        }
+        for report in batch.drain(..) {
+            writer.take(report);
+        }
+        if let Some(notes) = &mut writer.notes {
+            notes.caught_up();
+        }
+    }
+    writer.finish()
+}
+
+/// The report writer between two reports.
+struct Writer {
+    tally: Tally,
+    sink: Option<RecordSink>,
+    aside: Option<Messages>,
+    progress: Progress,
+    pauses: Pauses,
+    state: Arc<RunState>,
+    notes: Option<Notes>,
+    /// Lines reach stdout when the buffer fills, or when no report came for a moment (a
+    /// reader of the pipe sees progress), never one write per record: some wait.
+    pending: bool,
+    /// What made stdout unusable: nothing more is printed.
+    output_error: Option<Error>,
+    /// The number in flight the progress bar shows.
+    shown_limit: usize,
+}
+
+impl Writer {
+    /// Counts, prints and notes one task's report.
+    fn take(&mut self, mut report: Box<Report>) {
+        self.tally.count(&report);
         let failed = report.outcome.failed();
-        match &aside {
-            Some(messages) if failed => progress.detail(*messages, &report.said()),
+        match &self.aside {
+            Some(messages) if failed => self.progress.detail(*messages, &report.said()),
             Some(messages) if report.outcome != Outcome::Printed => {
-                progress.note(*messages, &report.said());
+                self.progress.note(*messages, &report.said());
             }
             _ => {}
         }
-        let printed = Printed(report);
-        if tally.asides.len() < ASIDES_KEPT && printed.aside().is_some() {
+        let printed = Printed(&report);
+        if self.tally.asides.len() < ASIDES_KEPT && printed.aside().is_some() {
             if let Ok(result) = serde_json::to_value(&printed) {
-                tally.asides.push(result);
+                self.tally.asides.push(result);
             }
         }
-        if output_error.is_none() {
-            let pushed = match &mut sink {
-                Some(sink) => sink.push(&printed),
-                None => Ok(()),
-            };
-            if let Err(e) = pushed {
+        if self.output_error.is_none() {
+            if let Err(e) = self
+                .sink
+                .as_mut()
+                .map_or(Ok(()), |sink| sink.push(&printed))
+            {
                 // Stdout is gone (a closed pipe): stop sending, but let the requests in
                 // flight finish so that the journal records their outcome.
-                output_error = Some(e);
-                state.stop();
+                self.output_error = Some(e);
+                self.state.stop();
             }
-            pending = true;
+            self.pending = true;
         }
-        if let Some(notes) = &mut notes {
-            for fact in printed.0.into_facts() {
-                notes.note(fact);
-            }
+        if let Some(notes) = &mut self.notes {
+            report.note_facts(notes);
         }
-        progress.inc();
-        let limit = state.limit();
-        let due = match shown(&mut pauses) {
-            Shown::Writer => failed || limit != shown_limit,
+        self.progress.inc();
+        let limit = self.state.limit();
+        let due = match shown(&mut self.pauses) {
+            Shown::Writer => failed || limit != self.shown_limit,
             Shown::Paused => false,
             Shown::PauseOver => true,
         };
         if due {
-            shown_limit = limit;
-            let failed = match tally.failed {
+            self.shown_limit = limit;
+            let failed = match self.tally.failed {
                 0 => String::new(),
                 n => format!(", {n} failed"),
             };
-            progress.message(format!("{limit} in flight{failed}"));
+            self.progress.message(format!("{limit} in flight{failed}"));
         }
     }
-    if output_error.is_none() {
-        if let Err(e) = sink.map_or(Ok(()), RecordSink::finish) {
-            output_error = Some(e);
+
+    /// Puts the lines waiting in the buffer on stdout.
+    fn flush(&mut self) {
+        if let Err(e) = self.sink.as_mut().map_or(Ok(()), RecordSink::flush) {
+            self.output_error.get_or_insert(e.into());
+            self.state.stop();
         }
+        self.pending = false;
     }
-    progress.finish();
-    (tally, output_error)
+
+    fn finish(mut self) -> (Tally, Option<Error>) {
+        if self.output_error.is_none() {
+            if let Err(e) = self.sink.map_or(Ok(()), RecordSink::finish) {
+                self.output_error = Some(e);
+            }
+        }
+        self.progress.finish();
+        (self.tally, self.output_error)
+    }
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ impl Worker {
     pub(super) async fn run(
         mut self,
         feed: Arc<std::sync::Mutex<SpoolReader>>,
-        reports: mpsc::Sender<Report>,
+        reports: mpsc::Sender<Box<Report>>,
     ) {
         let state = self.state.clone();
         while !state.stopped() {
@@ -98,10 +98,18 @@ impl Worker {
     /// Carries out one task, or reports why it is not (with the error, when there is one).
     /// `None` when it was not sent because its journal line could not be written: it gets
     /// no result (the run counts it among those not sent, and a re-run sends it).
-    async fn perform(&mut self, mut task: Task) -> Option<(Report, Option<Error>)> {
-        let mut report = Report::new(task.position, task.operation, Outcome::Failed);
+    ///
+    /// The report is boxed from the start: it is moved from here to the report writer,
+    /// and is large (most of its members are for a plan, a merge or an export).
+    async fn perform(&mut self, mut task: Task) -> Option<(Box<Report>, Option<Error>)> {
+        let mut report = Box::new(Report::new(task.position, task.operation, Outcome::Failed));
         report.store_id = task.store_id.clone();
         report.id = task.id.map(|i| i.to_string());
+        // A create's name and city, for the inventory once it is created: moved, not
+        // copied (the task is not sent twice as a create).
+        if task.operation == Operation::Create {
+            report.shown = task.shown.take();
+        }
         let body = match std::mem::replace(&mut task.body, Ok(Bytes::new())) {
             Ok(body) => body,
             Err(problems) => {
@@ -130,7 +138,7 @@ impl Worker {
                 report.id = None;
                 report.status = None;
                 report.seen = None;
-                report.shown = None;
+                report.shown = task.shown.take();
                 result = if self.rules.plan {
                     self.plan(&task, body, &mut report).await
                 } else {
@@ -187,7 +195,7 @@ impl Worker {
 
     /// The report of a task an earlier run finished (or may have carried out), from the
     /// journal or `--only-failed`.
-    fn done_earlier(&self, task: &Task, report: &mut Report) -> Option<Report> {
+    fn done_earlier(&self, task: &Task, report: &mut Report) -> Option<Box<Report>> {
         let journal = self.journal.as_ref().and_then(|j| j.previous(&task.key()));
         let earlier = self.rules.earlier.as_ref().and_then(|e| e.of(task));
         // Whether what was recorded is a create: a record matched by storeId was sent
@@ -201,7 +209,7 @@ impl Worker {
             (None, Some((recorded, id))) => (recorded, id, true),
             (None, None) => return None,
         };
-        let mut done = Report::new(task.position, task.operation, Outcome::Skipped);
+        let mut done = Box::new(Report::new(task.position, task.operation, Outcome::Skipped));
         done.store_id = report.store_id.clone();
         done.id = id.or_else(|| report.id.clone());
         if recorded.is_done() {
@@ -282,7 +290,9 @@ impl Worker {
                 if !self.record(task, report, Some(Recorded::Started)) {
                     return Ok(Step::Withheld);
                 }
-                let sent = body.clone();
+                // What the inventory lists of it: its name and city, taken from the checked
+                // body at pre-flight; else (a body not checked here) the body, read later.
+                let sent = report.shown.is_none().then(|| body.clone());
                 let reply = self.api.create_location_json(&mut self.route, body).await?;
                 report.status = Some(reply.status.as_u16());
                 match ApiClient::created_id(&reply).map(|id| id.to_string()) {
@@ -293,12 +303,7 @@ impl Worker {
                             Outcome::Created
                         };
                         report.id = Some(new_id);
-                        // What the inventory lists of it, taken from the checked body;
-                        // else (a body not checked here) the body, read later.
-                        match &task.shown {
-                            Some(shown) => report.shown = Some(shown.clone()),
-                            None => report.seen = Some(sent),
-                        }
+                        report.seen = sent;
                     }
                     None => {
                         report.outcome = Outcome::Unconfirmed;

@@ -59,6 +59,7 @@ impl Recorder {
             frame: Vec::new(),
             path: self.pending.clone(),
             flushed: Instant::now(),
+            now: super::millis(std::time::SystemTime::now()),
             failed: self.failed.take(),
             stopped: false,
         })
@@ -88,31 +89,40 @@ pub(crate) struct Notes {
     frame: Vec<u8>,
     path: PathBuf,
     flushed: Instant,
+    /// When the facts noted now were learned, in milliseconds since the epoch: read
+    /// once for all the reports taken at once ([`Notes::caught_up`]).
+    now: i64,
     failed: Option<Box<dyn FnOnce(Error) + Send>>,
     /// A write failed: nothing more is written.
     stopped: bool,
 }
 
 impl Notes {
-    pub(crate) fn note(&mut self, fact: Fact) {
+    /// Appends `fact` (learned now, unless it says when).
+    pub(crate) fn note(&mut self, fact: &Fact) {
         if self.stopped {
             return;
         }
-        let written = pending::write_fact(&mut self.out, &mut self.frame, &fact, fact_time(&fact))
-            .map_err(|e| self.cannot(&e))
-            .and_then(|()| self.flush_when_due());
-        if let Err(e) = written {
+        if let Err(e) = pending::write_fact(&mut self.out, &mut self.frame, fact, self.now) {
+            let e = self.cannot(&e);
             self.fail(e);
         }
     }
 
-    /// On disk at least every [`HOLD`].
-    fn flush_when_due(&mut self) -> Result<()> {
-        if self.flushed.elapsed() >= HOLD {
-            self.out.flush().map_err(|e| self.cannot(&e))?;
-            self.flushed = Instant::now();
+    /// The reports waiting are noted: the facts go to disk when [`HOLD`] has passed, and
+    /// the clock is read for the next ones (once for a batch of reports, not a fact).
+    pub(crate) fn caught_up(&mut self) {
+        self.now = super::millis(std::time::SystemTime::now());
+        if self.stopped || self.flushed.elapsed() < HOLD {
+            return;
         }
-        Ok(())
+        match self.out.flush() {
+            Ok(()) => self.flushed = Instant::now(),
+            Err(e) => {
+                let e = self.cannot(&e);
+                self.fail(e);
+            }
+        }
     }
 
     fn cannot(&self, e: &std::io::Error) -> Error {
@@ -128,12 +138,6 @@ impl Notes {
             failed(e);
         }
     }
-}
-
-/// When a fact was learned: now, unless it says (read only when it does not).
-fn fact_time(fact: &Fact) -> i64 {
-    fact.at
-        .unwrap_or_else(|| super::millis(std::time::SystemTime::now()))
 }
 
 impl Drop for Notes {

@@ -62,7 +62,7 @@ async fn get_one(context: &Context<'_>, named: NamedLocation) -> Result<()> {
         )
         .ok();
         let mut sink = printer.records();
-        sink.push(&bulk::Printed(report))?;
+        sink.push(&bulk::Printed(&report))?;
         sink.finish()?;
     } else if printer.quiet {
         printer.line(&location.id.to_string())?;
