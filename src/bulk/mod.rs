@@ -5,7 +5,7 @@
 //! carries, the journal's binding and lock), then streams the spooled tasks to
 //! `--concurrency` workers (`worker.rs`), each on an HTTP/1.1 connection of its own (or
 //! sharing a few, as HTTP/2 streams where offered, when connections are scarce: see
-//! `api/lanes.rs`), and prints one result per task and the summary (`report.rs`).
+//! `api/lanes.rs`), and prints one result per task (`report.rs`, by `writer.rs`) and the summary.
 
 mod checks;
 mod earlier;
@@ -16,6 +16,7 @@ mod report;
 mod run_state;
 mod spool;
 mod worker;
+mod writer;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -310,20 +311,22 @@ pub(crate) async fn execute(
     // report would wake that thread (a context switch per record).
     let started = Instant::now();
     let progress = printer.progress(records);
-    let pauses = tokio::spawn(report::show_pauses(
+    let pauses = tokio::spawn(writer::show_pauses(
         pacer.pauses(),
         progress.clone(),
         printer.messages(),
     ));
     let sink = run.print.then(|| printer.records());
-    let writer = tokio::spawn(report::write_reports(
+    let writer = tokio::spawn(writer::write_reports(
         report_rx,
-        sink,
-        curl.then(|| printer.messages()),
-        progress,
-        pacer.pauses(),
-        state.clone(),
-        notes,
+        writer::Outputs {
+            sink,
+            aside: curl.then(|| printer.messages()),
+            progress,
+            pauses: pacer.pauses(),
+            state: state.clone(),
+            notes,
+        },
     ));
     // Joined while the writer runs: a worker that panicked stops the run at once, as any
     // failure of the run does, instead of its records going unreported and the run

@@ -1,21 +1,15 @@
-//! What a bulk run prints: one result per task (through the printer's record sink), the
-//! progress bar, the tally, and the summary line on stderr.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! What a bulk run says of each task: its report (the result line, or the location a
+//! bulk `get` read), and the tally of them. [`super::writer`] prints them as they come.
 
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
-use super::{Operation, RunState};
+use super::Operation;
 use crate::input::Position;
 use crate::inventory::{Fact, Notes};
 use crate::output::sheet::{Cell, Sheet};
-use crate::output::{Human, Messages, Progress, Record, RecordSink};
-use locadm_client::error::Error;
+use crate::output::{Human, Record};
 use locadm_model::document::Change;
-use locadm_transport::pacer::Pause;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -249,7 +243,7 @@ impl Report {
 
     /// The result as one line of stderr, where `--curl` says the results that printed
     /// no request (stdout holds the requests): `line 3 (storeId S-1): unchanged`.
-    fn said(&self) -> String {
+    pub(super) fn said(&self) -> String {
         let named: Vec<String> = [
             self.store_id.as_ref().map(|s| format!("storeId {s}")),
             self.id.clone(),
@@ -452,7 +446,7 @@ pub(crate) struct Tally {
     pub counts: std::collections::BTreeMap<&'static str, usize>,
     pub total: usize,
     pub failed: usize,
-    /// The first [`ASIDES_KEPT`] results printed as warnings, not records (a bulk read's
+    /// The first [`super::writer::ASIDES_KEPT`] results printed as warnings, not records (a bulk read's
     /// misses), for the run's error.
     pub asides: Vec<serde_json::Value>,
     /// `--plan`: fields the writes would clear.
@@ -517,216 +511,6 @@ fn outcome_key(outcome: Outcome) -> &'static str {
         Outcome::NotFound => "not found",
         Outcome::Recreated => "recreated",
         other => other.as_str(),
-    }
-}
-
-/// Shows the run's `Retry-After` pauses as they start: in the progress bar while each
-/// lasts (the report writer shows how many are in flight again once it is over), and as
-/// a note when it is long ([`locadm_client::api::LONG_WAIT`]; shorter ones are in the summary's
-/// total). Ends when the pacer does.
-pub(super) async fn show_pauses(mut pauses: Pauses, progress: Progress, messages: Messages) {
-    while pauses.changed().await.is_ok() {
-        let Some(pause) = *pauses.borrow_and_update() else {
-            continue;
-        };
-        let left = pause
-            .until
-            .saturating_duration_since(tokio::time::Instant::now());
-        // A burst's answers each ask for the same wait from a moment later: one note
-        // for the burst, not one for each few milliseconds they add.
-        if pause.added >= locadm_client::api::LONG_WAIT {
-            progress.note(
-                messages,
-                &format!(
-                    "{}: no request of the run is sent until then",
-                    locadm_client::api::asked_wait(pause.status, pause.asked)
-                ),
-            );
-        }
-        progress.message(format!(
-            "paused {:.0} s (Retry-After)",
-            left.as_secs_f64().ceil()
-        ));
-    }
-}
-
-/// The pauses a run's `Retry-After`s start ([`locadm_transport::pacer::Pacer::pauses`]).
-pub(super) type Pauses = tokio::sync::watch::Receiver<Option<Pause>>;
-
-/// What the progress bar's message is to the report writer: its own (how many are in
-/// flight), or [`show_pauses`]'s while a pause lasts.
-enum Shown {
-    Writer,
-    Paused,
-    /// A pause was shown and is over: the writer's message is due again.
-    PauseOver,
-}
-
-/// Told a pause's end only by the next report (an atomic load a report until a pause
-/// starts, and a clock read a report while one is shown).
-fn shown(pauses: &mut Pauses) -> Shown {
-    if !pauses.has_changed().unwrap_or(false) {
-        return Shown::Writer;
-    }
-    let lasts = pauses
-        .borrow()
-        .is_some_and(|pause| pause.until > tokio::time::Instant::now());
-    if lasts {
-        return Shown::Paused;
-    }
-    pauses.borrow_and_update();
-    Shown::PauseOver
-}
-
-/// The most reports the writer takes from the channel at once.
-const BATCH: usize = 64;
-
-/// How long a result line may wait in the stdout buffer when no other comes.
-const FLUSH_AFTER: Duration = Duration::from_millis(100);
-
-/// The misses of a bulk read kept for its error (`-o json`'s `failed`): each is also said
-/// on stderr as it comes, and an input can have millions.
-const ASIDES_KEPT: usize = 1000;
-
-/// The writer: one result per task on stdout, the progress bar, the tally. Returns the
-/// tally and the error that made stdout unusable, if one did. `aside` (`--curl`, whose
-/// requests are on stdout): each result that printed none is said there instead.
-pub(super) async fn write_reports(
-    mut reports: mpsc::Receiver<Box<Report>>,
-    sink: Option<RecordSink>,
-    aside: Option<Messages>,
-    progress: Progress,
-    pauses: Pauses,
-    state: Arc<RunState>,
-    notes: Option<Notes>,
-) -> (Tally, Option<Error>) {
-    let mut writer = Writer {
-        tally: Tally::default(),
-        sink,
-        aside,
-        progress,
-        pauses,
-        state,
-        notes,
-        pending: false,
-        output_error: None,
-        shown_limit: 0,
-    };
-    // The reports waiting are taken at once: one wake-up and one release of the
-    // channel's slots for all of them (in a fast run, most are waiting).
-    let mut batch = Vec::with_capacity(BATCH);
-    loop {
-        let received = if writer.pending {
-            let next = reports.recv_many(&mut batch, BATCH);
-            match tokio::time::timeout(FLUSH_AFTER, next).await {
-                Ok(received) => received,
-                Err(_) => {
-                    writer.flush();
-                    continue;
-                }
-            }
-        } else {
-            reports.recv_many(&mut batch, BATCH).await
-        };
-        if received == 0 {
-            break;
-        }
-        for report in batch.drain(..) {
-            writer.take(report);
-        }
-        if let Some(notes) = &mut writer.notes {
-            notes.caught_up();
-        }
-    }
-    writer.finish()
-}
-
-/// The report writer between two reports.
-struct Writer {
-    tally: Tally,
-    sink: Option<RecordSink>,
-    aside: Option<Messages>,
-    progress: Progress,
-    pauses: Pauses,
-    state: Arc<RunState>,
-    notes: Option<Notes>,
-    /// Lines reach stdout when the buffer fills, or when no report came for a moment (a
-    /// reader of the pipe sees progress), never one write per record: some wait.
-    pending: bool,
-    /// What made stdout unusable: nothing more is printed.
-    output_error: Option<Error>,
-    /// The number in flight the progress bar shows.
-    shown_limit: usize,
-}
-
-impl Writer {
-    /// Counts, prints and notes one task's report.
-    fn take(&mut self, mut report: Box<Report>) {
-        self.tally.count(&report);
-        let failed = report.outcome.failed();
-        match &self.aside {
-            Some(messages) if failed => self.progress.detail(*messages, &report.said()),
-            Some(messages) if report.outcome != Outcome::Printed => {
-                self.progress.note(*messages, &report.said());
-            }
-            _ => {}
-        }
-        let printed = Printed(&report);
-        if self.tally.asides.len() < ASIDES_KEPT && printed.aside().is_some() {
-            if let Ok(result) = serde_json::to_value(&printed) {
-                self.tally.asides.push(result);
-            }
-        }
-        if self.output_error.is_none() {
-            if let Err(e) = self
-                .sink
-                .as_mut()
-                .map_or(Ok(()), |sink| sink.push(&printed))
-            {
-                // Stdout is gone (a closed pipe): stop sending, but let the requests in
-                // flight finish so that the journal records their outcome.
-                self.output_error = Some(e);
-                self.state.stop();
-            }
-            self.pending = true;
-        }
-        if let Some(notes) = &mut self.notes {
-            report.note_facts(notes);
-        }
-        self.progress.inc();
-        let limit = self.state.limit();
-        let due = match shown(&mut self.pauses) {
-            Shown::Writer => failed || limit != self.shown_limit,
-            Shown::Paused => false,
-            Shown::PauseOver => true,
-        };
-        if due {
-            self.shown_limit = limit;
-            let failed = match self.tally.failed {
-                0 => String::new(),
-                n => format!(", {n} failed"),
-            };
-            self.progress.message(format!("{limit} in flight{failed}"));
-        }
-    }
-
-    /// Puts the lines waiting in the buffer on stdout.
-    fn flush(&mut self) {
-        if let Err(e) = self.sink.as_mut().map_or(Ok(()), RecordSink::flush) {
-            self.output_error.get_or_insert(e.into());
-            self.state.stop();
-        }
-        self.pending = false;
-    }
-
-    fn finish(mut self) -> (Tally, Option<Error>) {
-        if self.output_error.is_none() {
-            if let Err(e) = self.sink.map_or(Ok(()), RecordSink::finish) {
-                self.output_error = Some(e);
-            }
-        }
-        self.progress.finish();
-        (self.tally, self.output_error)
     }
 }
 
