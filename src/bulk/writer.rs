@@ -129,12 +129,7 @@ pub(super) async fn write_reports(
         if received == 0 {
             break;
         }
-        for report in batch.drain(..) {
-            writer.take(report);
-        }
-        if let Some(notes) = &mut writer.out.notes {
-            notes.caught_up();
-        }
+        writer.take_all(batch.drain(..));
     }
     writer.finish()
 }
@@ -153,6 +148,19 @@ struct Writer {
 }
 
 impl Writer {
+    /// The reports taken from the channel at once, in order.
+    fn take_all(&mut self, batch: impl Iterator<Item = Box<Report>>) {
+        if let Some(notes) = &mut self.out.notes {
+            notes.learned_now();
+        }
+        for report in batch {
+            self.take(report);
+        }
+        if let Some(notes) = &mut self.out.notes {
+            notes.caught_up();
+        }
+    }
+
     /// Counts, prints and notes one task's report.
     fn take(&mut self, mut report: Box<Report>) {
         self.tally.count(&report);

@@ -90,7 +90,7 @@ pub(crate) struct Notes {
     path: PathBuf,
     flushed: Instant,
     /// When the facts noted now were learned, in milliseconds since the epoch: read
-    /// once for all the reports taken at once ([`Notes::caught_up`]).
+    /// once for all the reports taken at once ([`Notes::learned_now`]).
     now: i64,
     failed: Option<Box<dyn FnOnce(Error) + Send>>,
     /// A write failed: nothing more is written.
@@ -109,10 +109,14 @@ impl Notes {
         }
     }
 
-    /// The reports waiting are noted: the facts go to disk when [`HOLD`] has passed, and
-    /// the clock is read for the next ones (once for a batch of reports, not a fact).
-    pub(crate) fn caught_up(&mut self) {
+    /// The facts noted next were learned now: the report writer took their reports a
+    /// moment ago (the clock is read once for a batch of them, not a fact).
+    pub(crate) fn learned_now(&mut self) {
         self.now = super::millis(std::time::SystemTime::now());
+    }
+
+    /// The reports taken are noted: their facts go to disk when [`HOLD`] has passed.
+    pub(crate) fn caught_up(&mut self) {
         if self.stopped || self.flushed.elapsed() < HOLD {
             return;
         }
