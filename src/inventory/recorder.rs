@@ -154,3 +154,61 @@ impl Drop for Notes {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A batch taken after a pause is timed when it was taken: the location it saw is
+    /// last seen then, not when the batch before it ended (across runs a newer fact wins
+    /// over an older one, so a fact timed early could lose to one learned before it).
+    #[test]
+    fn a_batch_after_a_pause_is_timed_when_it_was_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("inventory.db");
+        let service = Service {
+            url: "https://a.example".into(),
+            profile: "default".into(),
+        };
+        let pending = Pending::create(&pending::directory(&path), &service).unwrap();
+        let mut notes = Notes {
+            out: BufWriter::new(pending.file.try_clone().unwrap()),
+            frame: Vec::new(),
+            path: pending.path.clone(),
+            flushed: Instant::now(),
+            now: super::super::millis(std::time::SystemTime::now()),
+            failed: None,
+            stopped: false,
+        };
+        let (first, second) = (
+            "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
+            "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c",
+        );
+        notes.learned_now();
+        notes.note(&Fact::gone(first));
+        notes.caught_up();
+        // Seconds apart as the inventory shows them.
+        std::thread::sleep(Duration::from_millis(1100));
+        notes.learned_now();
+        notes.note(&Fact::gone(second));
+        notes.caught_up();
+        drop(notes);
+        let mut inventory = Inventory::open_at(&path).unwrap();
+        let taken = pending::take_in(&mut inventory, &pending.path);
+        assert!(matches!(taken, Ok(2)));
+        let all = super::super::Filter {
+            deleted: true,
+            ..Default::default()
+        };
+        let seen = |id: &str| {
+            let known = inventory.list(&service, &all).unwrap();
+            known.into_iter().find(|k| k.id == id).unwrap().last_seen
+        };
+        assert!(
+            seen(second) > seen(first),
+            "{} {}",
+            seen(first),
+            seen(second)
+        );
+    }
+}
