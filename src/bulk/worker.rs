@@ -106,7 +106,8 @@ impl Worker {
         report.store_id = task.store_id.clone();
         report.id = task.id.map(|i| i.to_string());
         // A create's name and city, for the inventory once it is created: moved, not
-        // copied (the task is not sent twice as a create).
+        // copied. (A record matched by storeId takes them only if its match turns out
+        // stale and it is created as written, below.)
         if task.operation == Operation::Create {
             report.shown = task.shown.take();
         }
