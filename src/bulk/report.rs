@@ -446,8 +446,8 @@ pub(crate) struct Tally {
     pub counts: std::collections::BTreeMap<&'static str, usize>,
     pub total: usize,
     pub failed: usize,
-    /// The first [`super::writer::ASIDES_KEPT`] results printed as warnings, not records (a bulk read's
-    /// misses), for the run's error.
+    /// The first [`super::writer::ASIDES_KEPT`] results printed as warnings, not
+    /// records (a bulk read's misses), for the run's error.
     pub asides: Vec<serde_json::Value>,
     /// `--plan`: fields the writes would clear.
     pub cleared: usize,
