@@ -5,7 +5,8 @@
 //! carries, the journal's binding and lock), then streams the spooled tasks to
 //! `--concurrency` workers (`worker.rs`), each on an HTTP/1.1 connection of its own (or
 //! sharing a few, as HTTP/2 streams where offered, when connections are scarce: see
-//! `api/lanes.rs`), and prints one result per task (`report.rs`, by `writer.rs`) and the summary.
+//! `api/lanes.rs`), and prints one result per task (`report.rs`, by `writer.rs`) and
+//! the summary.
 
 mod checks;
 mod earlier;

@@ -54,15 +54,7 @@ impl Recorder {
         let file = self.file.try_clone().map_err(|e| {
             Error::other(format!("cannot write to `{}`: {e}", self.pending.display()))
         })?;
-        Ok(Notes {
-            out: BufWriter::with_capacity(1 << 16, file),
-            frame: Vec::new(),
-            path: self.pending.clone(),
-            flushed: Instant::now(),
-            now: super::millis(std::time::SystemTime::now()),
-            failed: self.failed.take(),
-            stopped: false,
-        })
+        Ok(Notes::new(file, self.pending.clone(), self.failed.take()))
     }
 
     /// Takes the run's facts into the inventory (every [`Notes`] dropped by now); how
@@ -98,6 +90,20 @@ pub(crate) struct Notes {
 }
 
 impl Notes {
+    /// Facts appended to `file`, the pending file at `path`; the first failure to write
+    /// goes to `failed`.
+    fn new(file: File, path: PathBuf, failed: Option<Box<dyn FnOnce(Error) + Send>>) -> Notes {
+        Notes {
+            out: BufWriter::with_capacity(1 << 16, file),
+            frame: Vec::new(),
+            path,
+            flushed: Instant::now(),
+            now: super::millis(std::time::SystemTime::now()),
+            failed,
+            stopped: false,
+        }
+    }
+
     /// Appends `fact` (learned now, unless it says when).
     pub(crate) fn note(&mut self, fact: &Fact) {
         if self.stopped {
@@ -171,15 +177,11 @@ mod tests {
             profile: "default".into(),
         };
         let pending = Pending::create(&pending::directory(&path), &service).unwrap();
-        let mut notes = Notes {
-            out: BufWriter::new(pending.file.try_clone().unwrap()),
-            frame: Vec::new(),
-            path: pending.path.clone(),
-            flushed: Instant::now(),
-            now: super::super::millis(std::time::SystemTime::now()),
-            failed: None,
-            stopped: false,
-        };
+        let mut notes = Notes::new(
+            pending.file.try_clone().unwrap(),
+            pending.path.clone(),
+            None,
+        );
         let (first, second) = (
             "0b5e3f0e-8d4c-4f4a-9a57-0f0b2a0c6e11",
             "8f2c6e2a-3b1d-4c5e-9f7a-0d1e2f3a4b5c",
